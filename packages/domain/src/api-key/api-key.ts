@@ -1,0 +1,27 @@
+/** An API key of a business. Only its hash is ever recorded. Stream `api-key-{id}`. */
+export type ApiKeyMode = 'live' | 'test';
+
+export type ApiKeyEvent =
+  | {
+      type: 'ApiKeyCreated';
+      data: { key_id: string; business_id: string; name: string; mode: ApiKeyMode; key_hash: string; prefix: string; occurred_at: string };
+    }
+  | { type: 'ApiKeyRevoked'; data: { occurred_at: string } };
+
+export type ApiKeyCommand =
+  | { type: 'CreateApiKey'; keyId: string; businessId: string; name: string; mode: ApiKeyMode; keyHash: string; prefix: string; now: Date }
+  | { type: 'RevokeApiKey'; now: Date };
+
+export interface ApiKey {
+  id: string;
+  businessId: string;
+  name: string;
+  mode: ApiKeyMode;
+  keyHash: string;
+  /** The first characters of the key, shown in listings so a person can tell keys apart. */
+  prefix: string;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+export type ApiKeyState = ApiKey | null;

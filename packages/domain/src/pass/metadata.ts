@@ -1,0 +1,14 @@
+/** A pass's free key-value pairs. */
+export type MetadataValue = string | number | boolean;
+export type Metadata = Readonly<Record<string, MetadataValue>>;
+/** A change to metadata: a value sets its key, null removes it, absent keys stay as they are. */
+export type MetadataPatch = Readonly<Record<string, MetadataValue | null>>;
+
+export function mergeMetadata(current: Metadata, patch: MetadataPatch): Metadata {
+  const merged: Record<string, MetadataValue> = { ...current };
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) delete merged[key];
+    else merged[key] = value;
+  }
+  return merged;
+}

@@ -1,0 +1,68 @@
+/**
+ * The facts recorded in a pass's stream (`pass-{id}`). Payloads are snake_case because auditors read
+ * them as they are stored. Every payload carries `occurred_at`, the business time of the fact (ISO 8601 UTC).
+ */
+import type { Metadata, MetadataPatch } from './metadata';
+
+export type PassStatus = 'active' | 'checked_in' | 'redeemed' | 'voided';
+
+export interface PassIssuedData {
+  pass_id: string;
+  business_id: string;
+  template_id: string;
+  serial_number: string;
+  customer_name: string | null;
+  customer_email: string | null;
+  external_id: string | null;
+  points: number;
+  balance_minor: number | null;
+  barcode_data: string | null;
+  nfc_data: string | null;
+  metadata: Metadata;
+  occurred_at: string;
+}
+
+/** Only the fields present were changed; `metadata` is a patch merged into the existing metadata. */
+export interface PassChanges {
+  customer_name?: string | null;
+  customer_email?: string | null;
+  external_id?: string | null;
+  points?: number;
+  balance_minor?: number | null;
+  stamps?: number;
+  metadata?: MetadataPatch;
+  barcode_data?: string | null;
+}
+
+export type PassEvent =
+  | { type: 'PassIssued'; data: PassIssuedData }
+  | { type: 'PassUpdated'; data: { changes: PassChanges; occurred_at: string } }
+  | { type: 'PassStamped'; data: { count: number; stamps: number; occurred_at: string } }
+  | { type: 'PointsAdjusted'; data: { delta: number; points: number; occurred_at: string } }
+  | { type: 'BalanceCharged'; data: { amount_minor: number; balance_minor: number; occurred_at: string } }
+  | { type: 'BalanceToppedUp'; data: { amount_minor: number; balance_minor: number; occurred_at: string } }
+  | { type: 'PassCheckedIn'; data: { occurred_at: string } }
+  | { type: 'PassRedeemed'; data: { occurred_at: string } }
+  | { type: 'PassVoided'; data: { occurred_at: string } }
+  | { type: 'PassReactivated'; data: { occurred_at: string } }
+  | { type: 'PassScanned'; data: { mode: 'verify' | 'checkin'; valid: boolean; reason: string | null; occurred_at: string } }
+  | { type: 'PassInstalled'; data: { occurred_at: string } }
+  | { type: 'PassUninstalled'; data: { occurred_at: string } };
+
+export type PassEventType = PassEvent['type'];
+
+export const PASS_EVENT_TYPES: readonly PassEventType[] = [
+  'PassIssued',
+  'PassUpdated',
+  'PassStamped',
+  'PointsAdjusted',
+  'BalanceCharged',
+  'BalanceToppedUp',
+  'PassCheckedIn',
+  'PassRedeemed',
+  'PassVoided',
+  'PassReactivated',
+  'PassScanned',
+  'PassInstalled',
+  'PassUninstalled',
+];

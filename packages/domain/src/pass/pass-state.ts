@@ -1,0 +1,31 @@
+/** A pass as its events have made it; null before it is issued. */
+import type { Metadata } from './metadata';
+import type { PassStatus } from './pass-events';
+
+export interface Pass {
+  id: string;
+  businessId: string;
+  templateId: string;
+  serialNumber: string;
+  status: PassStatus;
+  customerName: string | null;
+  customerEmail: string | null;
+  externalId: string | null;
+  points: number;
+  balanceMinor: number | null;
+  stamps: number;
+  metadata: Metadata;
+  barcodeData: string | null;
+  nfcData: string | null;
+  installed: boolean;
+  createdAt: string;
+  updatedAt: string;
+  /** The most recent check-in: what the scan cooldown counts from. */
+  checkedInAt: string | null;
+  redeemedAt: string | null;
+  voidedAt: string | null;
+  reactivatedAt: string | null;
+  lastScannedAt: string | null;
+}
+
+export type PassState = Pass | null;

@@ -1,0 +1,108 @@
+/**
+ * The event store port. Its semantics are EventStoreDB's, and nothing more, so that every adapter
+ * (SQLite for the embedded profile, EventStoreDB for the distributed one) can honour it.
+ */
+
+/** How the caller expects the stream to look before an append. */
+export type ExpectedRevision = 'no_stream' | 'any' | 'stream_exists' | number;
+
+export interface EventMetadata {
+  correlation_id: string;
+  causation_id: string | null;
+  business_id: string | null;
+  actor: string;
+  schema_version: number;
+}
+
+/** An event as the caller hands it to `append`. */
+export interface NewEvent {
+  /** Set by the caller to make retries of the same append recognisable; generated when absent. */
+  id?: string;
+  type: string;
+  data: Record<string, unknown>;
+  metadata: EventMetadata;
+}
+
+/** An event as the store hands it back. */
+export interface RecordedEvent {
+  id: string;
+  stream: string;
+  /** 0-based position of the event inside its stream. */
+  revision: number;
+  /** Position in the global feed: strictly increasing across all streams, not necessarily dense. */
+  position: number;
+  type: string;
+  data: Record<string, unknown>;
+  metadata: EventMetadata;
+  /** ISO 8601 UTC. */
+  created_at: string;
+}
+
+export interface AppendResult {
+  /** Revision of the last event appended: the expected revision for the next append. */
+  nextRevision: number;
+  /** Global position of the last event appended. */
+  position: number;
+}
+
+export interface ReadStreamOptions {
+  /** First revision to return (inclusive). Default 0. */
+  fromRevision?: number;
+  maxCount?: number;
+}
+
+export interface AllFilter {
+  streamPrefixes?: readonly string[];
+  eventTypes?: readonly string[];
+}
+
+export interface ReadAllOptions {
+  /** Return only events whose position is greater than this one. Default: from the start. */
+  after?: number;
+  maxCount?: number;
+  filter?: AllFilter;
+}
+
+export interface SubscribeOptions {
+  after?: number;
+  filter?: AllFilter;
+  /** Called once if the handler throws or the store fails; the subscription is then stopped. */
+  onError?: (error: unknown) => void;
+}
+
+export interface Subscription {
+  stop(): Promise<void>;
+}
+
+export interface EventStore {
+  /**
+   * Appends atomically to one stream, or throws WrongExpectedRevisionError without writing anything.
+   * Once the returned promise resolves, the events are durable.
+   */
+  append(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  /** Events of one stream in revision order; an empty array when the stream does not exist. */
+  readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /** Events of all streams in global order. */
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /**
+   * Delivers every event after `after` in global order: first those already stored (catch-up), then
+   * new ones as they are appended (live), by this process or another. The handler is awaited before
+   * the next event is delivered.
+   */
+  subscribeToAll(options: SubscribeOptions, handler: (event: RecordedEvent) => Promise<void>): Subscription;
+  /** Global position of the newest event, or 0 when the store is empty. */
+  headPosition(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export class WrongExpectedRevisionError extends Error {
+  constructor(
+    readonly stream: string,
+    readonly expected: ExpectedRevision,
+    /** The stream's current revision, or 'no_stream'. */
+    readonly actual: number | 'no_stream',
+  ) {
+    super(`Stream ${stream}: expected revision ${String(expected)}, found ${String(actual)}`);
+    this.name = 'WrongExpectedRevisionError';
+  }
+}
