@@ -1,0 +1,48 @@
+/** Every use case of the service, built from the ports it runs on. Library code: no container needed. */
+import type { EventStore } from '@passes/event-store';
+import type { DocumentStore } from '@passes/read-model';
+import { AccessTokens } from './auth/access-tokens';
+import { Accounts } from './auth/accounts';
+import { ApiKeys } from './auth/api-keys';
+import { Authenticator } from './auth/authenticator';
+import { Businesses } from './businesses/businesses';
+import { PassCommands } from './passes/pass-commands';
+import { PassHistory } from './passes/pass-history';
+import { PassQueries } from './passes/pass-queries';
+import type { Clock } from './shared/clock';
+import type { IdGenerator } from './shared/id-generator';
+import type { ReadYourWrites } from './shared/read-your-writes';
+import { Templates } from './templates/templates';
+
+export interface ApplicationPorts {
+  events: EventStore;
+  documents: DocumentStore;
+  clock: Clock;
+  ids: IdGenerator;
+  readYourWrites: ReadYourWrites;
+  secretKey: Uint8Array;
+}
+
+export class Application {
+  readonly accounts: Accounts;
+  readonly apiKeys: ApiKeys;
+  readonly authenticator: Authenticator;
+  readonly businesses: Businesses;
+  readonly templates: Templates;
+  readonly passes: PassQueries;
+  readonly passCommands: PassCommands;
+  readonly passHistory: PassHistory;
+
+  constructor(ports: ApplicationPorts) {
+    const { events, documents, clock, ids, readYourWrites } = ports;
+    const tokens = new AccessTokens(ports.secretKey, clock);
+    this.accounts = new Accounts(events, documents, tokens, clock, ids, readYourWrites);
+    this.apiKeys = new ApiKeys(events, documents, clock, ids, readYourWrites);
+    this.authenticator = new Authenticator(documents, tokens);
+    this.businesses = new Businesses(events, documents, clock, readYourWrites);
+    this.templates = new Templates(events, documents, clock, ids, readYourWrites);
+    this.passes = new PassQueries(documents);
+    this.passCommands = new PassCommands(events, documents, this.passes, clock, ids, readYourWrites);
+    this.passHistory = new PassHistory(events, this.passes);
+  }
+}

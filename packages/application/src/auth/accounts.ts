@@ -1,0 +1,86 @@
+/** Dashboard accounts: registering a business with its first user, and logging in. */
+import { createHash } from 'node:crypto';
+import { businessDecider, streamNames, userDecider, type Business, type User } from '@passes/domain';
+import type { EventStore } from '@passes/event-store';
+import { collections, lookupKeys, type DocumentStore } from '@passes/read-model';
+import type { Clock } from '../shared/clock';
+import type { CommandContext } from '../shared/command-context';
+import { handleCommand } from '../shared/command-handler';
+import type { IdGenerator } from '../shared/id-generator';
+import type { ReadYourWrites } from '../shared/read-your-writes';
+import { UniqueValues } from '../shared/unique-values';
+import type { AccessTokens } from './access-tokens';
+import { hashPassword, UNUSABLE_PASSWORD_HASH, verifyPassword } from './password-hasher';
+
+export interface Registration {
+  business: Business;
+  user: User;
+  accessToken: string;
+}
+
+export interface Login {
+  accessToken: string;
+  businessId: string;
+}
+
+export class Accounts {
+  private readonly uniqueValues: UniqueValues;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly documents: DocumentStore,
+    private readonly tokens: AccessTokens,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+    private readonly readYourWrites: ReadYourWrites,
+  ) {
+    this.uniqueValues = new UniqueValues(store, clock);
+  }
+
+  async register(input: { businessName: string; email: string; password: string }): Promise<Registration> {
+    const businessId = this.ids.newId();
+    const userId = this.ids.newId();
+    const email = input.email.toLowerCase();
+    const context: CommandContext = { actor: `user:${userId}`, correlationId: this.ids.newId() };
+    await this.uniqueValues.reserve(
+      {
+        stream: streamNames.userEmailReservation(createHash('sha256').update(email).digest('hex')),
+        value: email,
+        ownerId: userId,
+        businessId: null,
+        isHeldBy: async (holderId) => (await this.store.readStream(streamNames.user(holderId), { maxCount: 1 })).length > 0,
+      },
+      context,
+    );
+    const passwordHash = await hashPassword(input.password);
+    const now = this.clock.now();
+    // The business is written before its user, so a user never points at a business that does not exist.
+    const business = await handleCommand(this.store, businessDecider, { stream: streamNames.business(businessId), businessId, context }, () => ({
+      type: 'RegisterBusiness' as const,
+      businessId,
+      name: input.businessName,
+      ownerUserId: userId,
+      now,
+    }));
+    const user = await handleCommand(this.store, userDecider, { stream: streamNames.user(userId), businessId, context }, () => ({
+      type: 'RegisterUser' as const,
+      userId,
+      businessId,
+      email,
+      passwordHash,
+      now,
+    }));
+    if (!business.state || !user.state || user.position === null) throw new Error('Registration produced no business or user');
+    await this.readYourWrites.waitFor(user.position);
+    const accessToken = await this.tokens.issue({ userId, businessId });
+    return { business: business.state, user: user.state, accessToken };
+  }
+
+  /** An access token, or null when the email and password do not match an account. */
+  async login(email: string, password: string): Promise<Login | null> {
+    const [user] = await this.documents.find<User>(collections.users, 'email', lookupKeys.userByEmail(email), 1);
+    const matches = await verifyPassword(password, user?.passwordHash ?? UNUSABLE_PASSWORD_HASH);
+    if (!user || !matches) return null;
+    return { accessToken: await this.tokens.issue({ userId: user.id, businessId: user.businessId }), businessId: user.businessId };
+  }
+}

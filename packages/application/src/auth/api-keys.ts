@@ -1,0 +1,58 @@
+/** API keys of a business: created with the secret shown once, listed without it, revoked at once. */
+import { apiKeyDecider, DomainError, streamNames, type ApiKey, type ApiKeyMode } from '@passes/domain';
+import type { EventStore } from '@passes/event-store';
+import { collections, lookupKeys, type DocumentStore } from '@passes/read-model';
+import type { Clock } from '../shared/clock';
+import type { CommandContext } from '../shared/command-context';
+import { handleCommand } from '../shared/command-handler';
+import type { IdGenerator } from '../shared/id-generator';
+import type { ReadYourWrites } from '../shared/read-your-writes';
+import { hashApiKey, newApiKeySecret, shownPrefix } from './api-key-secret';
+
+export interface CreatedApiKey {
+  apiKey: ApiKey;
+  /** The secret itself: returned this once, never stored. */
+  secret: string;
+}
+
+export class ApiKeys {
+  constructor(
+    private readonly store: EventStore,
+    private readonly documents: DocumentStore,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+    private readonly readYourWrites: ReadYourWrites,
+  ) {}
+
+  async create(businessId: string, name: string, mode: ApiKeyMode, context: CommandContext): Promise<CreatedApiKey> {
+    const keyId = this.ids.newId();
+    const secret = newApiKeySecret(mode, (size) => this.ids.randomBytes(size));
+    const result = await handleCommand(this.store, apiKeyDecider, { stream: streamNames.apiKey(keyId), businessId, context }, () => ({
+      type: 'CreateApiKey' as const,
+      keyId,
+      businessId,
+      name,
+      mode,
+      keyHash: hashApiKey(secret),
+      prefix: shownPrefix(secret),
+      now: this.clock.now(),
+    }));
+    if (!result.state || result.position === null) throw new Error('CreateApiKey produced no key');
+    await this.readYourWrites.waitFor(result.position);
+    return { apiKey: result.state, secret };
+  }
+
+  async list(businessId: string): Promise<ApiKey[]> {
+    return this.documents.find<ApiKey>(collections.apiKeys, 'business', lookupKeys.byBusiness(businessId));
+  }
+
+  async revoke(businessId: string, keyId: string, context: CommandContext): Promise<void> {
+    const key = await this.documents.get<ApiKey>(collections.apiKeys, keyId);
+    if (!key || key.doc.businessId !== businessId) throw new DomainError('not_found', `API key '${keyId}' not found`);
+    const result = await handleCommand(this.store, apiKeyDecider, { stream: streamNames.apiKey(keyId), businessId, context }, () => ({
+      type: 'RevokeApiKey' as const,
+      now: this.clock.now(),
+    }));
+    if (result.position !== null) await this.readYourWrites.waitFor(result.position);
+  }
+}

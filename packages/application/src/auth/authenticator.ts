@@ -1,0 +1,31 @@
+/** Turns a request's credential into the principal it stands for, or null. */
+import { timingSafeEqual } from 'node:crypto';
+import type { ApiKey, ApiKeyMode } from '@passes/domain';
+import { collections, lookupKeys, type DocumentStore } from '@passes/read-model';
+import type { AccessTokens } from './access-tokens';
+import { API_KEY_PATTERN, hashApiKey } from './api-key-secret';
+
+export type Principal =
+  | { kind: 'api_key'; businessId: string; keyId: string; mode: ApiKeyMode }
+  | { kind: 'user'; businessId: string; userId: string };
+
+export class Authenticator {
+  constructor(
+    private readonly documents: DocumentStore,
+    private readonly tokens: AccessTokens,
+  ) {}
+
+  async byApiKey(key: string): Promise<Principal | null> {
+    if (!API_KEY_PATTERN.test(key)) return null;
+    const hash = hashApiKey(key);
+    const [found] = await this.documents.find<ApiKey>(collections.apiKeys, 'hash', lookupKeys.apiKeyByHash(hash), 1);
+    // The index lookup already matched; comparing again in constant time keeps the check itself free of timing leaks.
+    if (!found || found.revokedAt !== null || !timingSafeEqual(Buffer.from(found.keyHash), Buffer.from(hash))) return null;
+    return { kind: 'api_key', businessId: found.businessId, keyId: found.id, mode: found.mode };
+  }
+
+  async byAccessToken(token: string): Promise<Principal | null> {
+    const claims = await this.tokens.verify(token);
+    return claims ? { kind: 'user', businessId: claims.businessId, userId: claims.userId } : null;
+  }
+}

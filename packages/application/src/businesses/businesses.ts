@@ -1,0 +1,34 @@
+/** Businesses: reading one, and changing its plan (an operator's action, through the CLI). */
+import { businessDecider, DomainError, streamNames, type Business, type Plan } from '@passes/domain';
+import type { EventStore } from '@passes/event-store';
+import { collections, type DocumentStore } from '@passes/read-model';
+import type { Clock } from '../shared/clock';
+import type { CommandContext } from '../shared/command-context';
+import { handleCommand } from '../shared/command-handler';
+import type { ReadYourWrites } from '../shared/read-your-writes';
+
+export class Businesses {
+  constructor(
+    private readonly store: EventStore,
+    private readonly documents: DocumentStore,
+    private readonly clock: Clock,
+    private readonly readYourWrites: ReadYourWrites,
+  ) {}
+
+  async get(businessId: string): Promise<Business> {
+    const business = await this.documents.get<Business>(collections.businesses, businessId);
+    if (!business) throw new DomainError('not_found', `Business '${businessId}' not found`);
+    return business.doc;
+  }
+
+  async changePlan(businessId: string, plan: Plan, context: CommandContext): Promise<Business> {
+    const result = await handleCommand(this.store, businessDecider, { stream: streamNames.business(businessId), businessId, context }, () => ({
+      type: 'ChangePlan' as const,
+      plan,
+      now: this.clock.now(),
+    }));
+    if (result.position !== null) await this.readYourWrites.waitFor(result.position);
+    if (!result.state) throw new DomainError('not_found', `Business '${businessId}' not found`);
+    return result.state;
+  }
+}

@@ -1,0 +1,21 @@
+/**
+ * The service's signing secret (access tokens now, barcode signatures later): PASSES_SECRET_KEY when set,
+ * otherwise generated once into the data directory and kept, so tokens survive a restart.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const FILE_NAME = 'secret.key';
+
+export function loadSecretKey(dataDir: string, configured: string | undefined): Uint8Array {
+  if (configured) return createHash('sha256').update(configured).digest();
+  const file = path.join(dataDir, FILE_NAME);
+  fs.mkdirSync(dataDir, { recursive: true });
+  try {
+    fs.writeFileSync(file, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return createHash('sha256').update(fs.readFileSync(file, 'utf8').trim()).digest();
+}

@@ -1,0 +1,72 @@
+/**
+ * Runs a command against one aggregate: load its stream, decide, append with the revision that was
+ * read. A concurrent writer makes the append fail; the command is then decided again on fresh state.
+ */
+import type { CommandContext } from './command-context';
+import { replay, type Decider } from '@passes/domain';
+import { WrongExpectedRevisionError, type EventStore, type NewEvent } from '@passes/event-store';
+
+const MAX_ATTEMPTS = 5;
+const SCHEMA_VERSION = 1;
+
+export interface DomainEventShape {
+  type: string;
+  data: object;
+}
+
+export interface CommandResult<State, Event> {
+  state: State;
+  events: Event[];
+  /** Global position of the last event appended, or null when the command changed nothing. */
+  position: number | null;
+}
+
+export interface StreamContext {
+  stream: string;
+  businessId: string | null;
+  context: CommandContext;
+}
+
+export async function loadState<Command, Event extends DomainEventShape, State>(
+  store: EventStore,
+  decider: Decider<Command, Event, State>,
+  stream: string,
+): Promise<{ state: State; revision: number | null }> {
+  const recorded = await store.readStream(stream);
+  const events = recorded.map((event) => ({ type: event.type, data: event.data }) as unknown as Event);
+  const last = recorded[recorded.length - 1];
+  return { state: replay(decider, events), revision: last ? last.revision : null };
+}
+
+export async function handleCommand<Command, Event extends DomainEventShape, State>(
+  store: EventStore,
+  decider: Decider<Command, Event, State>,
+  target: StreamContext,
+  command: (state: State) => Command,
+): Promise<CommandResult<State, Event>> {
+  for (let attempt = 1; ; attempt++) {
+    const { state, revision } = await loadState(store, decider, target.stream);
+    const events = decider.decide(command(state), state);
+    if (events.length === 0) return { state, events, position: null };
+    try {
+      const appended = await store.append(target.stream, events.map((event) => toNewEvent(event, target.businessId, target.context)), revision ?? 'no_stream');
+      return { state: events.reduce(decider.evolve, state), events, position: appended.position };
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
+    }
+  }
+}
+
+export function toNewEvent(event: DomainEventShape, businessId: string | null, context: CommandContext): NewEvent {
+  return {
+    type: event.type,
+    data: { ...event.data },
+    metadata: {
+      correlation_id: context.correlationId,
+      causation_id: null,
+      business_id: businessId,
+      actor: context.actor,
+      schema_version: SCHEMA_VERSION,
+    },
+  };
+}

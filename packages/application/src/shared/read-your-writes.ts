@@ -1,0 +1,10 @@
+/**
+ * A command's caller gets its answer only once the read models reflect the command (DESIGN §4), so a
+ * GET right after it sees the change. The API waits for its projector; the CLI, which runs no projector,
+ * does not wait.
+ */
+export interface ReadYourWrites {
+  waitFor(position: number): Promise<void>;
+}
+
+export const noWait: ReadYourWrites = { waitFor: async () => undefined };

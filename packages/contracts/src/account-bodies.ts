@@ -1,0 +1,23 @@
+/** Bodies of the dashboard endpoints: accounts, API keys, templates. */
+import { z } from 'zod';
+import { email, name } from './field-limits';
+
+export const registerBody = z.strictObject({
+  business_name: name,
+  email,
+  password: z.string().min(10, 'must be at least 10 characters').max(200, 'must be at most 200 characters'),
+});
+
+export const loginBody = z.strictObject({
+  email: z.string().max(254),
+  password: z.string().max(200),
+});
+
+export const createApiKeyBody = z.strictObject({
+  name,
+  mode: z.enum(['live', 'test']).default('live'),
+});
+
+export const createTemplateBody = z.strictObject({
+  name,
+});

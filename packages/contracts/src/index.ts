@@ -1,0 +1,3 @@
+export * from './account-bodies';
+export * from './field-limits';
+export * from './pass-bodies';

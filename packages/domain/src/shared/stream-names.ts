@@ -1,0 +1,18 @@
+/** Stream names of the event store, one category per aggregate (DESIGN §3). */
+export const streamNames = {
+  pass: (passId: string) => `pass-${passId}`,
+  business: (businessId: string) => `business-${businessId}`,
+  user: (userId: string) => `user-${userId}`,
+  apiKey: (keyId: string) => `api-key-${keyId}`,
+  template: (templateId: string) => `template-${templateId}`,
+  /** `valueHash` is the sha256 of the external_id, so arbitrary caller text never becomes a stream name. */
+  externalIdReservation: (businessId: string, valueHash: string) => `pass-external-id-${businessId}-${valueHash}`,
+  userEmailReservation: (emailHash: string) => `user-email-${emailHash}`,
+};
+
+export type StreamCategory = 'pass' | 'business' | 'user' | 'api-key' | 'template';
+
+/** The aggregate id in a stream name of the given category. */
+export function aggregateIdOf(stream: string, category: StreamCategory): string {
+  return stream.slice(category.length + 1);
+}

@@ -1,0 +1,5 @@
+export * from './document-store';
+export * from './sqlite-document-store';
+export * from './projections/projection';
+export * from './projections/read-models';
+export * from './projector';

@@ -1,0 +1,91 @@
+/** The read models of the service and how each is looked up. */
+import {
+  apiKeyDecider,
+  businessDecider,
+  passDecider,
+  templateDecider,
+  userDecider,
+  PASS_EVENT_TYPES,
+  type ApiKey,
+  type ApiKeyEvent,
+  type Business,
+  type BusinessEvent,
+  type Pass,
+  type PassEvent,
+  type Template,
+  type TemplateEvent,
+  type User,
+  type UserEvent,
+} from '@passes/domain';
+import { aggregateProjection } from './aggregate-projection';
+import type { Projection } from './projection';
+
+export const collections = {
+  passes: 'passes',
+  businesses: 'businesses',
+  users: 'users',
+  apiKeys: 'api_keys',
+  templates: 'templates',
+} as const;
+
+/** Lookup keys are exact strings: anything matched case-insensitively is lowercased here and in queries. */
+export const lookupKeys = {
+  passBySerial: (serialNumber: string) => serialNumber,
+  passByExternalId: (businessId: string, externalId: string) => `${businessId}/${externalId}`,
+  passByEmail: (businessId: string, email: string) => `${businessId}/${email.toLowerCase()}`,
+  userByEmail: (email: string) => email.toLowerCase(),
+  apiKeyByHash: (keyHash: string) => keyHash,
+  byBusiness: (businessId: string) => businessId,
+};
+
+export const passProjection = aggregateProjection<Pass, PassEvent>({
+  collection: collections.passes,
+  category: 'pass',
+  eventTypes: PASS_EVENT_TYPES,
+  evolve: passDecider.evolve,
+  keys: (pass) => ({
+    serial: [lookupKeys.passBySerial(pass.serialNumber)],
+    external_id: pass.externalId === null ? [] : [lookupKeys.passByExternalId(pass.businessId, pass.externalId)],
+    email: pass.customerEmail === null ? [] : [lookupKeys.passByEmail(pass.businessId, pass.customerEmail)],
+  }),
+});
+
+export const businessProjection = aggregateProjection<Business, BusinessEvent>({
+  collection: collections.businesses,
+  category: 'business',
+  eventTypes: ['BusinessRegistered', 'BusinessPlanChanged'],
+  evolve: businessDecider.evolve,
+  keys: () => ({}),
+});
+
+export const userProjection = aggregateProjection<User, UserEvent>({
+  collection: collections.users,
+  category: 'user',
+  eventTypes: ['UserRegistered'],
+  evolve: userDecider.evolve,
+  keys: (user) => ({ email: [lookupKeys.userByEmail(user.email)] }),
+});
+
+export const apiKeyProjection = aggregateProjection<ApiKey, ApiKeyEvent>({
+  collection: collections.apiKeys,
+  category: 'api-key',
+  eventTypes: ['ApiKeyCreated', 'ApiKeyRevoked'],
+  evolve: apiKeyDecider.evolve,
+  keys: (key) => ({ hash: [lookupKeys.apiKeyByHash(key.keyHash)], business: [lookupKeys.byBusiness(key.businessId)] }),
+});
+
+export const templateProjection = aggregateProjection<Template, TemplateEvent>({
+  collection: collections.templates,
+  category: 'template',
+  eventTypes: ['TemplateCreated'],
+  evolve: templateDecider.evolve,
+  keys: (template) => ({ business: [lookupKeys.byBusiness(template.businessId)] }),
+});
+
+export const readModelProjections: readonly Projection[] = [
+  passProjection,
+  businessProjection,
+  userProjection,
+  apiKeyProjection,
+  templateProjection,
+] as readonly Projection[];

@@ -1,0 +1,3 @@
+export * from './config';
+export * from './embedded-server';
+export * from './logger';

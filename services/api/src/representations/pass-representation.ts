@@ -1,0 +1,31 @@
+/** How a pass looks on the wire (spec: Resources and their fields). */
+import { minorUnitsToNumber, type Pass } from '@passes/domain';
+
+export function passRepresentation(pass: Pass, appUrl: string) {
+  return {
+    id: pass.id,
+    serial_number: pass.serialNumber,
+    template_id: pass.templateId,
+    customer_name: pass.customerName,
+    customer_email: pass.customerEmail,
+    external_id: pass.externalId,
+    status: pass.status,
+    points: pass.points,
+    balance: pass.balanceMinor === null ? null : minorUnitsToNumber(pass.balanceMinor),
+    stamps: pass.stamps,
+    metadata: pass.metadata,
+    barcode_data: pass.barcodeData,
+    nfc_data: pass.nfcData,
+    download_url: `${appUrl}/passes/${pass.serialNumber}`,
+    created_at: pass.createdAt,
+    updated_at: pass.updatedAt,
+    checked_in_at: pass.checkedInAt,
+    redeemed_at: pass.redeemedAt,
+    voided_at: pass.voidedAt,
+    reactivated_at: pass.reactivatedAt,
+  };
+}
+
+export function passSummary(pass: Pass) {
+  return { id: pass.id, serial_number: pass.serialNumber, external_id: pass.externalId, status: pass.status };
+}

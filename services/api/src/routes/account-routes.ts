@@ -1,0 +1,56 @@
+/** Dashboard accounts (DESIGN §6): register, log in, read the caller's business, manage API keys. */
+import { ACCESS_TOKEN_TTL_SECONDS, type Application } from '@passes/application';
+import { createApiKeyBody, loginBody, registerBody } from '@passes/contracts';
+import { Router } from 'express';
+import { ApiError } from '../http/api-error';
+import { authenticate, commandContextOf, principalOf, requireDashboardUser, requireOwnBusiness } from '../http/authentication';
+import { parseBody } from '../http/parse-body';
+import { apiKeyRepresentation, businessRepresentation, userRepresentation } from '../representations/account-representations';
+
+export function accountRoutes(application: Application): Router {
+  const router = Router();
+  const authenticated = authenticate(application.authenticator);
+
+  router.post('/auth/register', async (request, response) => {
+    const body = parseBody(registerBody, request);
+    const registration = await application.accounts.register({ businessName: body.business_name, email: body.email, password: body.password });
+    response.status(201).json({
+      business: businessRepresentation(registration.business),
+      user: userRepresentation(registration.user),
+      access_token: registration.accessToken,
+      token_type: 'Bearer',
+      expires_in: ACCESS_TOKEN_TTL_SECONDS,
+    });
+  });
+
+  router.post('/auth/login', async (request, response) => {
+    const body = parseBody(loginBody, request);
+    const login = await application.accounts.login(body.email, body.password);
+    if (!login) throw new ApiError('unauthorized', 'Email or password is incorrect');
+    response.json({ access_token: login.accessToken, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_SECONDS, business_id: login.businessId });
+  });
+
+  router.get('/businesses/me', authenticated, async (_request, response) => {
+    const business = await application.businesses.get(principalOf(response).businessId);
+    response.json(businessRepresentation(business));
+  });
+
+  const keys = Router({ mergeParams: true });
+  keys.use(authenticated, requireOwnBusiness, requireDashboardUser);
+  keys.post('/', async (request, response) => {
+    const body = parseBody(createApiKeyBody, request);
+    const created = await application.apiKeys.create(principalOf(response).businessId, body.name, body.mode, commandContextOf(response));
+    response.status(201).json({ ...apiKeyRepresentation(created.apiKey), key: created.secret });
+  });
+  keys.get('/', async (_request, response) => {
+    const list = await application.apiKeys.list(principalOf(response).businessId);
+    response.json({ data: list.map(apiKeyRepresentation) });
+  });
+  keys.delete('/:key_id', async (request, response) => {
+    await application.apiKeys.revoke(principalOf(response).businessId, String(request.params['key_id']), commandContextOf(response));
+    response.status(204).end();
+  });
+  router.use('/businesses/:business_id/api-keys', keys);
+
+  return router;
+}

@@ -1,0 +1,41 @@
+/** The accounts and records most HTTP tests start from, created through the API itself. */
+import { randomUUID } from 'node:crypto';
+import type { TestServer } from './test-server';
+import type { ApiKeyBody, PassBody, RegistrationBody } from './wire-types';
+
+export interface TestBusiness {
+  businessId: string;
+  userId: string;
+  email: string;
+  password: string;
+  token: string;
+  templateId: string;
+}
+
+export async function registerBusiness(server: TestServer, name = 'Corner Café'): Promise<TestBusiness> {
+  const email = `owner-${randomUUID()}@example.com`;
+  const password = 'correct-horse-battery';
+  const registered = await server.request<RegistrationBody>('POST', '/auth/register', { body: { business_name: name, email, password } });
+  if (registered.status !== 201) throw new Error(`register failed: ${registered.status} ${JSON.stringify(registered.body)}`);
+  const token = registered.body.access_token;
+  const businessId = registered.body.business.id;
+  const template = await server.request<{ id: string }>('POST', `/businesses/${businessId}/templates`, { token, body: { name: 'Coffee card' } });
+  if (template.status !== 201) throw new Error(`template failed: ${template.status} ${JSON.stringify(template.body)}`);
+  return { businessId, userId: registered.body.user.id, email, password, token, templateId: template.body.id };
+}
+
+export async function createApiKey(server: TestServer, business: TestBusiness, mode: 'live' | 'test' = 'live'): Promise<{ id: string; key: string }> {
+  const created = await server.request<ApiKeyBody>('POST', `/businesses/${business.businessId}/api-keys`, { token: business.token, body: { name: 'Till', mode } });
+  if (created.status !== 201) throw new Error(`api key failed: ${created.status} ${JSON.stringify(created.body)}`);
+  if (!created.body.key) throw new Error('api key response carries no key');
+  return { id: created.body.id, key: created.body.key };
+}
+
+export async function issuePass(server: TestServer, business: TestBusiness, body: Record<string, unknown> = {}): Promise<PassBody> {
+  const issued = await server.request<PassBody>('POST', `/businesses/${business.businessId}/passes`, {
+    token: business.token,
+    body: { template_id: business.templateId, ...body },
+  });
+  if (issued.status !== 201) throw new Error(`issue failed: ${issued.status} ${JSON.stringify(issued.body)}`);
+  return issued.body;
+}

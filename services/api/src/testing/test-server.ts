@@ -1,0 +1,88 @@
+/**
+ * Starts the real embedded stack (SQLite in a temp directory, real HTTP on a free port) for one test
+ * file, and speaks to it over HTTP.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { cryptoIdGenerator, type Clock } from '@passes/application';
+import { EmbeddedServer } from '../embedded-server';
+import { jsonLogger, silentLogger } from '../logger';
+import { ManualClock } from './manual-clock';
+
+/** `Body` is what the test expects to read; assertions on `status` come first and check it. */
+export interface HttpResponse<Body = unknown> {
+  status: number;
+  headers: Headers;
+  body: Body;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Sent as is, for malformed-JSON tests. */
+  rawBody?: string;
+  token?: string;
+  apiKey?: string;
+  headers?: Record<string, string>;
+}
+
+export class TestServer {
+  private server: EmbeddedServer | null = null;
+
+  private constructor(
+    readonly dataDir: string,
+    readonly clock: ManualClock,
+  ) {}
+
+  static async start(clock = new ManualClock()): Promise<TestServer> {
+    const test = new TestServer(fs.mkdtempSync(path.join(os.tmpdir(), 'passes-test-')), clock);
+    await test.boot();
+    return test;
+  }
+
+  get baseUrl(): string {
+    if (!this.server) throw new Error('server is stopped');
+    return `${this.server.url}/api/v1`;
+  }
+
+  get rootUrl(): string {
+    if (!this.server) throw new Error('server is stopped');
+    return this.server.url;
+  }
+
+  async request<Body = unknown>(method: string, pathname: string, options: RequestOptions = {}): Promise<HttpResponse<Body>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers['authorization'] = `Bearer ${options.token}`;
+    if (options.apiKey) headers['x-api-key'] = options.apiKey;
+    let body: string | undefined;
+    if (options.rawBody !== undefined) body = options.rawBody;
+    else if (options.body !== undefined) body = JSON.stringify(options.body);
+    if (body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
+    const response = await fetch(`${this.baseUrl}${pathname}`, { method, headers, body });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: (text === '' ? null : JSON.parse(text)) as Body };
+  }
+
+  /** Stops and starts the server on the same data directory. */
+  async restart(): Promise<void> {
+    await this.server?.stop();
+    await this.boot();
+  }
+
+  async stop(): Promise<void> {
+    await this.server?.stop();
+    this.server = null;
+    fs.rmSync(this.dataDir, { recursive: true, force: true });
+  }
+
+  private async boot(): Promise<void> {
+    const clock: Clock = this.clock;
+    this.server = new EmbeddedServer(
+      { port: 0, host: '127.0.0.1', profile: 'embedded', dataDir: this.dataDir, appUrl: 'https://passes.test', secretKey: undefined },
+      clock,
+      cryptoIdGenerator,
+      process.env['PASSES_TEST_LOG'] ? jsonLogger : silentLogger,
+    );
+    await this.server.start();
+  }
+}

@@ -1,0 +1,55 @@
+/** The response shapes tests read, as the API documents them. */
+export interface ErrorBody {
+  error: { code: string; message: string; status: number; details?: { path: string; message: string }[] };
+}
+
+export interface PassBody {
+  id: string;
+  serial_number: string;
+  template_id: string;
+  customer_name: string | null;
+  customer_email: string | null;
+  external_id: string | null;
+  status: 'active' | 'checked_in' | 'redeemed' | 'voided';
+  points: number;
+  balance: number | null;
+  stamps: number;
+  metadata: Record<string, unknown>;
+  barcode_data: string | null;
+  nfc_data: string | null;
+  download_url: string;
+  created_at: string;
+  updated_at: string;
+  checked_in_at: string | null;
+  redeemed_at: string | null;
+  voided_at: string | null;
+  reactivated_at: string | null;
+}
+
+export interface PassSummaryBody {
+  id: string;
+  serial_number: string;
+  external_id: string | null;
+  status: string;
+}
+
+export interface RegistrationBody {
+  business: { id: string; name: string; plan: string };
+  user: { id: string; email: string };
+  access_token: string;
+  token_type: string;
+  expires_in: number;
+}
+
+export interface ApiKeyBody {
+  id: string;
+  name: string;
+  mode: 'live' | 'test';
+  prefix: string;
+  status: 'active' | 'revoked';
+  key?: string;
+}
+
+export interface HistoryBody {
+  data: { type: string; data: Record<string, unknown>; revision: number; recorded_at: string }[];
+}
