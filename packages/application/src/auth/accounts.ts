@@ -45,6 +45,7 @@ export class Accounts {
     await this.uniqueValues.reserve(
       {
         stream: streamNames.userEmailReservation(createHash('sha256').update(email).digest('hex')),
+        field: 'email',
         value: email,
         ownerId: userId,
         businessId: null,

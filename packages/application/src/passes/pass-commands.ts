@@ -91,6 +91,6 @@ export class PassCommands {
 
   private externalIdClaim(businessId: string, externalId: string, ownerId: string) {
     const valueHash = createHash('sha256').update(externalId).digest('hex');
-    return { stream: streamNames.externalIdReservation(businessId, valueHash), value: externalId, ownerId, businessId };
+    return { stream: streamNames.externalIdReservation(businessId, valueHash), field: 'external_id', value: externalId, ownerId, businessId };
   }
 }

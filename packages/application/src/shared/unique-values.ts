@@ -13,6 +13,8 @@ const MAX_ATTEMPTS = 5;
 
 export interface UniqueValueClaim {
   stream: string;
+  /** Names the value in a refusal, e.g. `external_id`. */
+  field: string;
   value: string;
   ownerId: string;
   businessId: string | null;
@@ -33,7 +35,7 @@ export class UniqueValues {
       const holder = state?.ownerId ?? null;
       const holderConfirmed = holder !== null && holder !== claim.ownerId && (await claim.isHeldBy(holder));
       const events: ReservationEvent[] = reservationDecider.decide(
-        { type: 'Reserve', value: claim.value, ownerId: claim.ownerId, holderConfirmed, now: this.clock.now() },
+        { type: 'Reserve', field: claim.field, value: claim.value, ownerId: claim.ownerId, holderConfirmed, now: this.clock.now() },
         state,
       );
       if (events.length === 0) return;

@@ -12,3 +12,13 @@ export function mergeMetadata(current: Metadata, patch: MetadataPatch): Metadata
   }
   return merged;
 }
+
+/** The part of a patch that changes something: setting a key to the value it has, or removing an absent key, is dropped. */
+export function effectivePatch(current: Metadata, patch: MetadataPatch): MetadataPatch {
+  const effective: Record<string, MetadataValue | null> = {};
+  for (const [key, value] of Object.entries(patch)) {
+    const changes = value === null ? Object.hasOwn(current, key) : current[key] !== value;
+    if (changes) effective[key] = value;
+  }
+  return effective;
+}

@@ -41,3 +41,6 @@ export type PassCommand =
   | { type: 'Redeem'; now: Date }
   | { type: 'Void'; now: Date }
   | { type: 'Reactivate'; now: Date };
+
+/** One kind of pass command, for the rule that handles it. */
+export type PassCommandOf<Type extends PassCommand['type']> = Extract<PassCommand, { type: Type }>;

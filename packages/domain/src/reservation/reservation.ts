@@ -10,6 +10,8 @@ export type ReservationCommand =
   | {
       type: 'Reserve';
       value: string;
+      /** What callers call the value (`external_id`, `email`), so a conflict message can name it. */
+      field?: string;
       ownerId: string;
       /**
        * Whether the current holder (if another owner) is known to hold the value: checked by the caller

@@ -1,0 +1,70 @@
+/** How each recorded fact changes a pass. Facts are never refused here: they already happened. */
+import { assertNever } from '../shared/decider';
+import { applyChanges } from './pass-changes';
+import type { PassEvent, PassIssuedData } from './pass-events';
+import type { Pass, PassState } from './pass-state';
+
+type PassChangingEvent = Exclude<PassEvent, { type: 'PassIssued' | 'PassScanned' }>;
+
+export function evolvePass(state: PassState, event: PassEvent): PassState {
+  if (event.type === 'PassIssued') return passFromIssued(event.data);
+  if (state === null) return null;
+  // A scan only looks at the pass; it is not a change to it.
+  if (event.type === 'PassScanned') return { ...state, lastScannedAt: event.data.occurred_at };
+  return { ...applyEvent(state, event), updatedAt: event.data.occurred_at };
+}
+
+function passFromIssued(data: PassIssuedData): Pass {
+  return {
+    id: data.pass_id,
+    businessId: data.business_id,
+    templateId: data.template_id,
+    serialNumber: data.serial_number,
+    status: 'active',
+    customerName: data.customer_name,
+    customerEmail: data.customer_email,
+    externalId: data.external_id,
+    points: data.points,
+    balanceMinor: data.balance_minor,
+    stamps: 0,
+    metadata: data.metadata,
+    barcodeData: data.barcode_data,
+    nfcData: data.nfc_data,
+    installed: false,
+    createdAt: data.occurred_at,
+    updatedAt: data.occurred_at,
+    checkedInAt: null,
+    redeemedAt: null,
+    voidedAt: null,
+    reactivatedAt: null,
+    lastScannedAt: null,
+  };
+}
+
+function applyEvent(pass: Pass, event: PassChangingEvent): Pass {
+  switch (event.type) {
+    case 'PassUpdated':
+      return applyChanges(pass, event.data.changes);
+    case 'PassStamped':
+      return { ...pass, stamps: event.data.stamps };
+    case 'PointsAdjusted':
+      return { ...pass, points: event.data.points };
+    case 'BalanceCharged':
+    case 'BalanceToppedUp':
+      return { ...pass, balanceMinor: event.data.balance_minor };
+    case 'PassCheckedIn':
+      return { ...pass, status: 'checked_in', checkedInAt: event.data.occurred_at };
+    case 'PassRedeemed':
+      return { ...pass, status: 'redeemed', redeemedAt: event.data.occurred_at };
+    case 'PassVoided':
+      return { ...pass, status: 'voided', voidedAt: event.data.occurred_at };
+    case 'PassReactivated':
+      return { ...pass, status: 'active', reactivatedAt: event.data.occurred_at };
+    case 'PassInstalled':
+      return { ...pass, installed: true };
+    case 'PassUninstalled':
+      return { ...pass, installed: false };
+    default:
+      return assertNever(event);
+  }
+}

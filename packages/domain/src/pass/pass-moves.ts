@@ -1,0 +1,30 @@
+/**
+ * The pass state machine (DESIGN §5): the statuses each command may start from. Everything not listed
+ * is refused the same way, so callers meet one error shape for every impossible move.
+ */
+import { DomainError } from '../shared/domain-error';
+import type { PassCommand } from './pass-commands';
+import type { PassStatus } from './pass-events';
+
+/** Every command on a pass that already exists. */
+export type PassMove = Exclude<PassCommand['type'], 'IssuePass'>;
+
+const LIVE: readonly PassStatus[] = ['active', 'checked_in'];
+
+const MOVES: Readonly<Record<PassMove, { verb: string; from: readonly PassStatus[] }>> = {
+  UpdatePass: { verb: 'update', from: ['active', 'checked_in', 'redeemed'] },
+  AddStamps: { verb: 'add stamps to', from: LIVE },
+  AdjustPoints: { verb: 'adjust points on', from: LIVE },
+  ChargeBalance: { verb: 'charge', from: LIVE },
+  TopUpBalance: { verb: 'top up', from: LIVE },
+  CheckIn: { verb: 'check in', from: LIVE },
+  Redeem: { verb: 'redeem', from: LIVE },
+  Void: { verb: 'void', from: ['active', 'checked_in', 'redeemed'] },
+  Reactivate: { verb: 'reactivate', from: ['voided'] },
+};
+
+export function assertCanMove(move: PassMove, status: PassStatus): void {
+  const { verb, from } = MOVES[move];
+  if (from.includes(status)) return;
+  throw new DomainError('invalid_state', `Cannot ${verb} a pass that is ${status}.`, { status });
+}

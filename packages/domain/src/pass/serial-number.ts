@@ -1,0 +1,28 @@
+/**
+ * A pass's serial number, e.g. `PS-7K3M-9QXA-2D4F`: short enough to read out at a counter, in Crockford
+ * base32 (no I, L, O or U, so nothing is mistaken for a digit), and never confusable with a UUID.
+ */
+const CROCKFORD_BASE32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const SERIAL_NUMBER = /^PS-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
+const GROUP_LENGTH = 4;
+
+/** One random byte per character: 60 bits of randomness. */
+export const SERIAL_NUMBER_RANDOM_BYTES = 12;
+
+export function serialNumberFromBytes(random: Uint8Array): string {
+  if (random.length < SERIAL_NUMBER_RANDOM_BYTES) {
+    throw new RangeError(`A serial number needs ${SERIAL_NUMBER_RANDOM_BYTES} random bytes, got ${random.length}.`);
+  }
+  // 32 divides 256, so keeping the low five bits of a uniform byte keeps it uniform.
+  const characters = Array.from(random.subarray(0, SERIAL_NUMBER_RANDOM_BYTES), (byte) => CROCKFORD_BASE32.charAt(byte & 31));
+  const groups: string[] = [];
+  for (let start = 0; start < characters.length; start += GROUP_LENGTH) {
+    groups.push(characters.slice(start, start + GROUP_LENGTH).join(''));
+  }
+  return `PS-${groups.join('-')}`;
+}
+
+/** Only the canonical form: serial numbers are issued uppercase and compared exactly. */
+export function isSerialNumber(text: string): boolean {
+  return SERIAL_NUMBER.test(text);
+}

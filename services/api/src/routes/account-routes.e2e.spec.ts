@@ -1,0 +1,169 @@
+/** Dashboard accounts and credentials (DESIGN §6) over real HTTP. */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createApiKey, registerBusiness, type TestBusiness } from '../testing/fixtures';
+import { TestServer } from '../testing/test-server';
+import type { ApiKeyBody, ErrorBody, RegistrationBody } from '../testing/wire-types';
+
+let server: TestServer;
+let business: TestBusiness;
+let other: TestBusiness;
+
+beforeAll(async () => {
+  server = await TestServer.start();
+  business = await registerBusiness(server);
+  other = await registerBusiness(server, 'Other Shop');
+});
+afterAll(() => server.stop());
+
+describe('POST /auth/register', () => {
+  it('creates a business on the free plan, its user and a token (201)', async () => {
+    const response = await server.request<RegistrationBody>('POST', '/auth/register', {
+      body: { business_name: 'Bakery', email: 'Baker@Example.com', password: 'long-enough-password' },
+    });
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({ business: { name: 'Bakery', plan: 'free' }, user: { email: 'baker@example.com' }, token_type: 'Bearer', expires_in: 3600 });
+    expect(JSON.stringify(response.body)).not.toContain('long-enough-password');
+    const me = await server.request('GET', '/businesses/me', { token: response.body.access_token });
+    expect(me.body).toMatchObject({ id: response.body.business.id, name: 'Bakery', plan: 'free' });
+  });
+
+  it('refuses an email that already has an account, whatever its case (409)', async () => {
+    const response = await server.request<ErrorBody>('POST', '/auth/register', {
+      body: { business_name: 'Copycat', email: business.email.toUpperCase(), password: 'long-enough-password' },
+    });
+    expect(response.status).toBe(409);
+    expect(response.body.error.code).toBe('conflict');
+  });
+
+  it('refuses an invalid body with 422 and details', async () => {
+    const response = await server.request<ErrorBody>('POST', '/auth/register', { body: { business_name: '', email: 'nope', password: 'short' } });
+    expect(response.status).toBe(422);
+    expect(response.body.error.details?.map((detail) => detail.path).sort()).toEqual(['business_name', 'email', 'password']);
+  });
+
+  it('refuses malformed JSON with 400 and a body that is not JSON with 415', async () => {
+    expect((await server.request('POST', '/auth/register', { rawBody: '{' })).status).toBe(400);
+    const notJson = await server.request<ErrorBody>('POST', '/auth/register', { rawBody: 'a=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(notJson.status).toBe(415);
+  });
+});
+
+describe('POST /auth/login', () => {
+  it('returns a bearer token for the right password', async () => {
+    const response = await server.request('POST', '/auth/login', { body: { email: business.email, password: business.password } });
+    expect(response).toMatchObject({ status: 200, body: { token_type: 'Bearer', expires_in: 3600, business_id: business.businessId } });
+  });
+
+  it('answers a wrong password and an unknown email alike with 401', async () => {
+    const wrong = await server.request<ErrorBody>('POST', '/auth/login', { body: { email: business.email, password: 'wrong-password!' } });
+    const unknown = await server.request<ErrorBody>('POST', '/auth/login', { body: { email: 'nobody@example.com', password: 'wrong-password!' } });
+    expect(wrong.status).toBe(401);
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it('refuses an invalid body with 422', async () => {
+    expect((await server.request('POST', '/auth/login', { body: { email: business.email } })).status).toBe(422);
+  });
+});
+
+describe('GET /businesses/me', () => {
+  it('answers with an API key as well as with a token', async () => {
+    const key = await createApiKey(server, business);
+    const response = await server.request('GET', '/businesses/me', { apiKey: key.key });
+    expect(response).toMatchObject({ status: 200, body: { id: business.businessId, plan: 'free' } });
+  });
+
+  it.each([
+    ['no credentials', {}],
+    ['a malformed bearer token', { token: 'not-a-jwt' }],
+    ['an unknown API key', { apiKey: `pb_live_${'a'.repeat(40)}` }],
+    ['a malformed API key', { apiKey: 'secret' }],
+  ])('answers %s with 401', async (_case, credentials) => {
+    const response = await server.request<ErrorBody>('GET', '/businesses/me', credentials);
+    expect(response.status).toBe(401);
+    expect(response.body.error).toMatchObject({ code: 'unauthorized', status: 401 });
+  });
+
+  it('refuses a tampered token with 401', async () => {
+    const [header, payload, signature = ''] = business.token.split('.');
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()), business_id: other.businessId })).toString('base64url');
+    expect((await server.request('GET', '/businesses/me', { token: `${header}.${forged}.${signature}` })).status).toBe(401);
+  });
+
+  it('refuses an expired token with 401', async () => {
+    const login = await server.request<{ access_token: string }>('POST', '/auth/login', { body: { email: business.email, password: business.password } });
+    server.clock.advance(3601 * 1000);
+    expect((await server.request('GET', '/businesses/me', { token: login.body.access_token })).status).toBe(401);
+    business.token = (await server.request<{ access_token: string }>('POST', '/auth/login', { body: { email: business.email, password: business.password } })).body.access_token;
+    other.token = (await server.request<{ access_token: string }>('POST', '/auth/login', { body: { email: other.email, password: other.password } })).body.access_token;
+  });
+});
+
+describe('API keys', () => {
+  const keysPath = (b: TestBusiness) => `/businesses/${b.businessId}/api-keys`;
+
+  it('shows a new key once, lists keys without secrets, and revokes at once', async () => {
+    const created = await server.request<ApiKeyBody>('POST', keysPath(business), { token: business.token, body: { name: 'Till 1', mode: 'test' } });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: 'Till 1', mode: 'test', status: 'active' });
+    expect(created.body.key).toMatch(/^pb_test_[0-9A-Za-z]{40}$/);
+    expect(created.body.key?.startsWith(created.body.prefix)).toBe(true);
+
+    const listed = await server.request<{ data: ApiKeyBody[] }>('GET', keysPath(business), { token: business.token });
+    const entry = listed.body.data.find((key) => key.id === created.body.id);
+    expect(entry).toMatchObject({ name: 'Till 1', status: 'active' });
+    expect(JSON.stringify(listed.body)).not.toContain(created.body.key);
+
+    expect((await server.request('GET', '/businesses/me', { apiKey: created.body.key })).status).toBe(200);
+    expect((await server.request('DELETE', `${keysPath(business)}/${created.body.id}`, { token: business.token })).status).toBe(204);
+    expect((await server.request('GET', '/businesses/me', { apiKey: created.body.key })).status).toBe(401);
+    const afterRevoke = await server.request<{ data: ApiKeyBody[] }>('GET', keysPath(business), { token: business.token });
+    expect(afterRevoke.body.data.find((key) => key.id === created.body.id)?.status).toBe('revoked');
+  });
+
+  it('defaults to a live key', async () => {
+    const created = await server.request<ApiKeyBody>('POST', keysPath(business), { token: business.token, body: { name: 'Default' } });
+    expect(created.body.key).toMatch(/^pb_live_/);
+  });
+
+  it('lets an API key work on its business’s passes but not manage keys (403)', async () => {
+    const key = await createApiKey(server, business);
+    expect((await server.request('POST', `/businesses/${business.businessId}/passes`, { apiKey: key.key, body: { template_id: business.templateId } })).status).toBe(201);
+    expect((await server.request('GET', keysPath(business), { apiKey: key.key })).status).toBe(403);
+  });
+
+  it('refuses another business’s keys with 403 and an unknown key id with 404', async () => {
+    expect((await server.request('GET', keysPath(other), { token: business.token })).status).toBe(403);
+    const key = await createApiKey(server, other);
+    expect((await server.request('DELETE', `${keysPath(other)}/${key.id}`, { token: business.token })).status).toBe(403);
+    expect((await server.request('DELETE', `${keysPath(business)}/${key.id}`, { token: business.token })).status).toBe(404);
+    expect((await server.request('GET', '/businesses/me', { apiKey: key.key })).status).toBe(200);
+  });
+
+  it('refuses an invalid body with 422 and missing credentials with 401', async () => {
+    const invalid = await server.request<ErrorBody>('POST', keysPath(business), { token: business.token, body: { name: 'x', mode: 'sandbox' } });
+    expect(invalid.status).toBe(422);
+    expect(invalid.body.error.details?.[0]?.path).toBe('mode');
+    expect((await server.request('POST', keysPath(business), { body: { name: 'x' } })).status).toBe(401);
+  });
+
+  it('keeps an API key of one business away from another business (403)', async () => {
+    const key = await createApiKey(server, business);
+    expect((await server.request('GET', `/businesses/${other.businessId}/passes/anything`, { apiKey: key.key })).status).toBe(403);
+  });
+});
+
+describe('routing', () => {
+  it('answers an unknown route with 404 in the standard error body', async () => {
+    const response = await server.request<ErrorBody>('GET', '/nowhere');
+    expect(response.status).toBe(404);
+    expect(response.body.error).toMatchObject({ code: 'not_found', status: 404 });
+  });
+
+  it('serves health at the root', async () => {
+    expect((await fetch(`${server.rootUrl}/healthz`)).status).toBe(200);
+    const ready = await fetch(`${server.rootUrl}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: 'ready' });
+  });
+});
