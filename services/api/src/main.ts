@@ -1,4 +1,5 @@
 /** Composition root of the API process: reads the configuration, wires the embedded profile, serves. */
+import 'reflect-metadata';
 import { cryptoIdGenerator, systemClock } from '@passes/application';
 import { container } from 'tsyringe';
 import { ConfigError, configFromEnvironment } from './config';

@@ -1,0 +1,73 @@
+/**
+ * What a person reads (machine, table, warnings) and what a script reads (one `BENCH_RESULT ` JSON line).
+ * Failed requests are always reported: a figure made of errors looks fast and means nothing.
+ */
+import type { LogProblems } from './child-server';
+import type { Machine } from './machine';
+import type { Measurement } from './measure';
+import type { Scenario } from './scenarios';
+import type { Settings } from './settings';
+
+export interface Row extends Measurement {
+  baseline: string | null;
+  /** Throughput as a fraction of the baseline's. */
+  ratio: number | null;
+}
+
+export function rowsOf(scenarios: Scenario[], measurements: Measurement[]): Row[] {
+  return measurements.map((measurement) => {
+    const baselineName = scenarios.find((scenario) => scenario.name === measurement.scenario)?.baseline ?? null;
+    const baseline = measurements.find((candidate) => candidate.scenario === baselineName);
+    return {
+      ...measurement,
+      baseline: baselineName,
+      ratio: baseline && baseline.requestsPerSecond > 0 ? measurement.requestsPerSecond / baseline.requestsPerSecond : null,
+    };
+  });
+}
+
+export function machineLines(machine: Machine, settings: Settings): string[] {
+  return [
+    `node ${machine.node} · ${machine.cpus} cpus (${machine.cpuModel}) · ${machine.platform} · ${machine.memoryGiB} GiB`,
+    `${settings.durationSeconds} s per scenario · ${settings.connections} connections · load generator shares the machine`,
+  ];
+}
+
+const milliseconds = (value: number) => `${value < 10 ? value.toFixed(1) : value.toFixed(0)} ms`;
+
+export function tableLines(rows: Row[]): string[] {
+  const width = Math.max(...rows.map((row) => row.scenario.length));
+  return rows.map((row) =>
+    [
+      row.scenario.padEnd(width),
+      `${row.requestsPerSecond.toFixed(0).padStart(7)} req/s`,
+      `p50 ${milliseconds(row.p50Ms).padStart(7)}`,
+      `p99 ${milliseconds(row.p99Ms).padStart(7)}`,
+      `non-2xx ${String(row.non2xx).padStart(5)}`,
+      `errors ${String(row.errors).padStart(4)}`,
+      row.ratio === null ? '' : `${row.ratio.toFixed(2)}× of ${row.baseline ?? ''}`,
+    ].join('   ').trimEnd(),
+  );
+}
+
+export function warningLines(rows: Row[], problems: Record<string, LogProblems>): string[] {
+  const warnings: string[] = [];
+  for (const row of rows) {
+    if (row.non2xx === 0 && row.errors === 0) continue;
+    const codes = Object.entries(row.statusCodes)
+      .filter(([code]) => !code.startsWith('2'))
+      .map(([code, count]) => `${code}: ${count}`)
+      .join(', ');
+    warnings.push(
+      `WARNING ${row.scenario}: ${row.non2xx} non-2xx responses (${codes || 'none'}), ${row.errors} errors (${row.timeouts} timeouts) of ${row.requests}; its figures do not measure working requests`,
+    );
+  }
+  for (const [server, { count, first }] of Object.entries(problems)) {
+    if (count > 0) warnings.push(`WARNING ${server} logged ${count} warnings or errors; first: ${first ?? ''}`);
+  }
+  return warnings;
+}
+
+export function resultLine(machine: Machine, settings: Settings, rows: Row[]): string {
+  return `BENCH_RESULT ${JSON.stringify({ machine, settings, scenarios: rows })}`;
+}

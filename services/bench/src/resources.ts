@@ -1,0 +1,22 @@
+/**
+ * What the run has started or created, released in reverse order whether the run succeeds, fails or is
+ * interrupted, so no child process or temporary directory outlives it.
+ */
+export class Resources {
+  private readonly releases: Array<() => Promise<void> | void> = [];
+
+  defer(release: () => Promise<void> | void): void {
+    this.releases.push(release);
+  }
+
+  async release(): Promise<void> {
+    // Taking each release off the list first makes a second call (e.g. Ctrl-C during cleanup) a no-op.
+    for (let release = this.releases.pop(); release; release = this.releases.pop()) {
+      try {
+        await release();
+      } catch (error: unknown) {
+        process.stderr.write(`cleanup failed: ${String(error)}\n`);
+      }
+    }
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * What is measured, in order. A new scenario is one more entry; `baseline` names the echo scenario whose
+ * throughput it is read against.
+ */
+import type { Fixture } from './fixture';
+
+export type TargetName = 'service' | 'echo';
+
+export interface Scenario {
+  name: string;
+  target: TargetName;
+  method: 'GET' | 'POST';
+  /** Paths under the target's base URL; successive requests take them in turn. */
+  paths(fixture: Fixture): string[];
+  body?(fixture: Fixture): unknown;
+  baseline?: string;
+}
+
+function issueBody(fixture: Fixture): unknown {
+  return { template_id: fixture.templateId, customer_name: 'Ada Lovelace', customer_email: 'ada@example.com', points: 10 };
+}
+
+const passPaths = (fixture: Fixture, suffix: string) =>
+  fixture.passIds.map((passId) => `/businesses/${fixture.businessId}/passes/${passId}${suffix}`);
+
+export const SCENARIOS: Scenario[] = [
+  // The issue body itself, so the baseline parses and serialises the same bytes.
+  { name: 'POST echo', target: 'echo', method: 'POST', paths: () => ['/echo'], body: issueBody },
+  { name: 'GET echo', target: 'echo', method: 'GET', paths: () => ['/echo'] },
+  {
+    name: 'issue',
+    target: 'service',
+    method: 'POST',
+    paths: (fixture) => [`/businesses/${fixture.businessId}/passes`],
+    body: issueBody,
+    baseline: 'POST echo',
+  },
+  { name: 'stamp', target: 'service', method: 'POST', paths: (fixture) => passPaths(fixture, '/stamp?count=1'), baseline: 'POST echo' },
+  { name: 'get', target: 'service', method: 'GET', paths: (fixture) => passPaths(fixture, ''), baseline: 'GET echo' },
+];

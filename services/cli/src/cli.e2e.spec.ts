@@ -1,0 +1,79 @@
+/**
+ * The `passes` CLI, run as its own compiled process on the data directory of a running server, as an
+ * operator would. `npm test` builds it first.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { issuePass, registerBusiness, type TestBusiness } from '../../api/src/testing/fixtures';
+import { TestServer } from '../../api/src/testing/test-server';
+import type { HistoryBody } from '../../api/src/testing/wire-types';
+
+const CLI = path.resolve(__dirname, '../bin/passes.js');
+const run = promisify(execFile);
+
+let server: TestServer;
+let business: TestBusiness;
+
+async function passes(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env: { ...process.env, PASSES_DATA_DIR: server.dataDir } });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+beforeAll(async () => {
+  if (!fs.existsSync(path.resolve(__dirname, '../dist/main.js'))) throw new Error('services/cli is not built: run `npm run build` (npm test does)');
+  server = await TestServer.start();
+  business = await registerBusiness(server);
+});
+afterAll(() => server.stop());
+
+describe('passes history <business_id> <pass>', () => {
+  it('prints the same history as the events endpoint', async () => {
+    const pass = await issuePass(server, business, { external_id: 'cli-1' });
+    await server.request('POST', `/businesses/${business.businessId}/passes/${pass.id}/stamp`, { token: business.token });
+    const viaHttp = await server.request<HistoryBody>('GET', `/businesses/${business.businessId}/passes/${pass.id}/events`, { token: business.token });
+    const viaCli = await passes('history', business.businessId, 'cli-1');
+    expect(viaCli.code).toBe(0);
+    expect(JSON.parse(viaCli.stdout)).toEqual(viaHttp.body);
+  });
+
+  it('fails with exit code 1 for an unknown pass', async () => {
+    const result = await passes('history', business.businessId, 'no-such-pass');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('not_found');
+  });
+});
+
+describe('passes admin set-plan <business_id> <free|pro>', () => {
+  it('records the plan, and the running server shows it', async () => {
+    const result = await passes('admin', 'set-plan', business.businessId, 'pro');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('pro plan');
+    let plan = '';
+    for (let attempt = 0; attempt < 50 && plan !== 'pro'; attempt++) {
+      plan = (await server.request<{ plan: string }>('GET', '/businesses/me', { token: business.token })).body.plan;
+      if (plan !== 'pro') await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(plan).toBe('pro');
+  });
+
+  it('refuses an unknown plan and a wrong usage with exit code 2', async () => {
+    expect((await passes('admin', 'set-plan', business.businessId, 'gold')).code).toBe(2);
+    const usage = await passes('frobnicate');
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('Usage');
+  });
+
+  it('fails with exit code 1 for an unknown business', async () => {
+    const result = await passes('admin', 'set-plan', '00000000-0000-4000-8000-000000000000', 'pro');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('not_found');
+  });
+});
