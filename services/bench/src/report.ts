@@ -33,7 +33,8 @@ export function machineLines(machine: Machine, settings: Settings): string[] {
   ];
 }
 
-const milliseconds = (value: number) => `${value < 10 ? value.toFixed(1) : value.toFixed(0)} ms`;
+// autocannon records latencies in whole milliseconds.
+const milliseconds = (value: number) => `${value.toFixed(0)} ms`;
 
 export function tableLines(rows: Row[]): string[] {
   const width = Math.max(...rows.map((row) => row.scenario.length));
@@ -59,7 +60,7 @@ export function warningLines(rows: Row[], problems: Record<string, LogProblems>)
       .map(([code, count]) => `${code}: ${count}`)
       .join(', ');
     warnings.push(
-      `WARNING ${row.scenario}: ${row.non2xx} non-2xx responses (${codes || 'none'}), ${row.errors} errors (${row.timeouts} timeouts) of ${row.requests}; its figures do not measure working requests`,
+      `WARNING ${row.scenario}: ${row.non2xx} non-2xx of ${row.requests} responses (${codes || 'none'}), ${row.errors} connection errors (${row.timeouts} timeouts); its figures do not measure working requests`,
     );
   }
   for (const [server, { count, first }] of Object.entries(problems)) {

@@ -1,18 +1,11 @@
 /** Dashboard accounts and credentials (DESIGN §6) over real HTTP. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createApiKey, registerBusiness, type TestBusiness } from '../testing/fixtures';
-import { TestServer } from '../testing/test-server';
+import { createApiKey, startWithTwoBusinesses, type TestBusiness } from '../testing/fixtures';
+import type { TestServer } from '../testing/test-server';
 import type { ApiKeyBody, ErrorBody, RegistrationBody } from '../testing/wire-types';
 
-let server: TestServer;
-let business: TestBusiness;
-let other: TestBusiness;
-
-beforeAll(async () => {
-  server = await TestServer.start();
-  business = await registerBusiness(server);
-  other = await registerBusiness(server, 'Other Shop');
-});
+let server: TestServer, business: TestBusiness, other: TestBusiness;
+beforeAll(async () => ({ server, business, other } = await startWithTwoBusinesses()));
 afterAll(() => server.stop());
 
 describe('POST /auth/register', () => {

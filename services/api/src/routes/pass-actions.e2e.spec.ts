@@ -1,18 +1,11 @@
 /** The pass actions (spec 6–13) over real HTTP: each success, each refused move, each bad parameter. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { issuePass, registerBusiness, type TestBusiness } from '../testing/fixtures';
-import { TestServer } from '../testing/test-server';
+import { issuePass, startWithTwoBusinesses, type TestBusiness } from '../testing/fixtures';
+import type { TestServer } from '../testing/test-server';
 import type { ErrorBody, PassBody } from '../testing/wire-types';
 
-let server: TestServer;
-let business: TestBusiness;
-let other: TestBusiness;
-
-beforeAll(async () => {
-  server = await TestServer.start();
-  business = await registerBusiness(server);
-  other = await registerBusiness(server, 'Other Shop');
-});
+let server: TestServer, business: TestBusiness, other: TestBusiness;
+beforeAll(async () => ({ server, business, other } = await startWithTwoBusinesses()));
 afterAll(() => server.stop());
 
 type Reply = { status: number; body: PassBody & ErrorBody; headers: Headers };

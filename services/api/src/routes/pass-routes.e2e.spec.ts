@@ -1,18 +1,11 @@
 /** Spec endpoints 1, 3, 4, 12, 14, 15 and the history, over real HTTP against the embedded stack. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { issuePass, registerBusiness, type TestBusiness } from '../testing/fixtures';
-import { TestServer } from '../testing/test-server';
-import type { ErrorBody, HistoryBody, PassBody, PassSummaryBody } from '../testing/wire-types';
+import { issuePass, startWithTwoBusinesses, type TestBusiness } from '../testing/fixtures';
+import type { TestServer } from '../testing/test-server';
+import type { ErrorBody, PassBody } from '../testing/wire-types';
 
-let server: TestServer;
-let business: TestBusiness;
-let other: TestBusiness;
-
-beforeAll(async () => {
-  server = await TestServer.start();
-  business = await registerBusiness(server);
-  other = await registerBusiness(server, 'Other Shop');
-});
+let server: TestServer, business: TestBusiness, other: TestBusiness;
+beforeAll(async () => ({ server, business, other } = await startWithTwoBusinesses()));
 afterAll(() => server.stop());
 
 const passes = (b: TestBusiness = business) => `/businesses/${b.businessId}/passes`;

@@ -3,19 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { SqliteEventStore } from '@passes/event-store';
-import { issuePass, registerBusiness, type TestBusiness } from '../testing/fixtures';
-import { TestServer } from '../testing/test-server';
+import { issuePass, startWithTwoBusinesses, type TestBusiness } from '../testing/fixtures';
+import type { TestServer } from '../testing/test-server';
 import type { ErrorBody, PassBody, PassSummaryBody } from '../testing/wire-types';
 
-let server: TestServer;
-let business: TestBusiness;
-let other: TestBusiness;
-
-beforeAll(async () => {
-  server = await TestServer.start();
-  business = await registerBusiness(server);
-  other = await registerBusiness(server, 'Other Shop');
-});
+let server: TestServer, business: TestBusiness, other: TestBusiness;
+beforeAll(async () => ({ server, business, other } = await startWithTwoBusinesses()));
 afterAll(() => server.stop());
 
 const passPath = (identifier: string, b: TestBusiness = business) => `/businesses/${b.businessId}/passes/${encodeURIComponent(identifier)}`;

@@ -1,18 +1,11 @@
 /** Templates as far as issuing needs them, over real HTTP. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { registerBusiness, type TestBusiness } from '../testing/fixtures';
-import { TestServer } from '../testing/test-server';
+import { startWithTwoBusinesses, type TestBusiness } from '../testing/fixtures';
+import type { TestServer } from '../testing/test-server';
 import type { ErrorBody } from '../testing/wire-types';
 
-let server: TestServer;
-let business: TestBusiness;
-let other: TestBusiness;
-
-beforeAll(async () => {
-  server = await TestServer.start();
-  business = await registerBusiness(server);
-  other = await registerBusiness(server, 'Other Shop');
-});
+let server: TestServer, business: TestBusiness, other: TestBusiness;
+beforeAll(async () => ({ server, business, other } = await startWithTwoBusinesses()));
 afterAll(() => server.stop());
 
 const templates = (b: TestBusiness) => `/businesses/${b.businessId}/templates`;

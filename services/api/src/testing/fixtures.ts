@@ -1,6 +1,6 @@
 /** The accounts and records most HTTP tests start from, created through the API itself. */
 import { randomUUID } from 'node:crypto';
-import type { TestServer } from './test-server';
+import { TestServer } from './test-server';
 import type { ApiKeyBody, PassBody, RegistrationBody } from './wire-types';
 
 export interface TestBusiness {
@@ -38,4 +38,17 @@ export async function issuePass(server: TestServer, business: TestBusiness, body
   });
   if (issued.status !== 201) throw new Error(`issue failed: ${issued.status} ${JSON.stringify(issued.body)}`);
   return issued.body;
+}
+
+export interface TwoBusinesses {
+  server: TestServer;
+  /** The business under test. */
+  business: TestBusiness;
+  /** Another business, for checking that nothing crosses over. */
+  other: TestBusiness;
+}
+
+export async function startWithTwoBusinesses(): Promise<TwoBusinesses> {
+  const server = await TestServer.start();
+  return { server, business: await registerBusiness(server), other: await registerBusiness(server, 'Other Shop') };
 }
