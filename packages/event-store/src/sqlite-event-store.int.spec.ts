@@ -1,0 +1,178 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import type { RecordedEvent } from './event-store';
+import { WrongExpectedRevisionError } from './event-store';
+import { SqliteEventStore } from './sqlite-event-store';
+import { openDatabase } from './sqlite/open-database';
+import { describeEventStoreContract } from './testing/event-store.contract';
+import { newEvent, newEvents, pause, uniqueName, waitUntil } from './testing/contract/fixtures';
+
+let directory = '';
+let fileCount = 0;
+const opened: SqliteEventStore[] = [];
+
+function freshFile(): string {
+  fileCount += 1;
+  return path.join(directory, `store-${fileCount}.db`);
+}
+
+function open(file: string, options?: Parameters<typeof SqliteEventStore.open>[1]): SqliteEventStore {
+  const store = SqliteEventStore.open(file, options);
+  opened.push(store);
+  return store;
+}
+
+beforeAll(() => {
+  directory = fs.mkdtempSync(path.join(os.tmpdir(), 'sqlite-event-store-'));
+});
+
+afterAll(() => {
+  fs.rmSync(directory, { recursive: true, force: true });
+});
+
+describeEventStoreContract('SqliteEventStore', async () => {
+  const store = SqliteEventStore.open(freshFile());
+  return { store, dispose: () => store.close() };
+});
+
+describe('SqliteEventStore', () => {
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((store) => store.close()));
+  });
+
+  it('reports head position 0 while empty', async () => {
+    const store = open(freshFile());
+    expect(await store.headPosition()).toBe(0);
+    const result = await store.append('first', [newEvent('E')], 'no_stream');
+    expect(result.position).toBeGreaterThan(0);
+    expect(await store.headPosition()).toBe(result.position);
+  });
+
+  it('keeps events across close and reopen, and carries on from them', async () => {
+    const file = freshFile();
+    const before = open(file);
+    await before.append('kept', newEvents('E', 3), 'no_stream');
+    const stored = await before.readAll();
+    await before.close();
+
+    const after = open(file);
+    expect(await after.readAll()).toEqual(stored);
+    const next = await after.append('kept', [newEvent('Next')], 2);
+    expect(next.nextRevision).toBe(3);
+    expect(next.position).toBeGreaterThan(stored.at(-1)?.position ?? Infinity);
+  });
+
+  it('delivers to a subscription an append made through another instance on the same file', async () => {
+    const file = freshFile();
+    const server = open(file, { pollIntervalMs: 20 });
+    const cli = open(file);
+    const received: RecordedEvent[] = [];
+    server.subscribeToAll({}, async (event) => {
+      received.push(event);
+    });
+
+    await server.append('server', [newEvent('FromServer')], 'no_stream');
+    await waitUntil(() => received.length === 1, 'the in-process append');
+    const fromCli = await cli.append('cli', [newEvent('FromCli')], 'no_stream');
+    await waitUntil(() => received.length === 2, 'the append made by the other instance');
+
+    expect(received.map((event) => [event.type, event.position])).toEqual([
+      ['FromServer', received[0]?.position],
+      ['FromCli', fromCli.position],
+    ]);
+  });
+
+  it('subscribed after a position the store has not reached, delivers only the events beyond it', async () => {
+    const store = open(freshFile());
+    const received: RecordedEvent[] = [];
+    store.subscribeToAll({ after: 3 }, async (event) => {
+      received.push(event);
+    });
+    // The subscription's first read must find the head below `after`.
+    await pause(50);
+    await store.append('early', [newEvent('E')], 'no_stream');
+    for (let revision = 0; revision < 5; revision += 1) {
+      await store.append('early', [newEvent('E')], revision);
+    }
+    await waitUntil(() => received.length >= 3, 'the events after position 3');
+
+    expect(received.map((event) => event.position)).toEqual([4, 5, 6]);
+  });
+
+  it('lets another instance append to a stream this one wrote, with optimistic concurrency across both', async () => {
+    const file = freshFile();
+    const first = open(file);
+    const second = open(file);
+    await first.append('shared', [newEvent('One')], 'no_stream');
+    await second.append('shared', [newEvent('Two')], 0);
+
+    await expect(first.append('shared', [newEvent('Stale')], 0)).rejects.toMatchObject({ actual: 1 });
+    expect((await first.readStream('shared')).map((event) => event.type)).toEqual(['One', 'Two']);
+  });
+
+  it('creates missing parent directories', async () => {
+    const file = path.join(directory, uniqueName('nested'), 'deeper', 'events.db');
+    const store = open(file);
+    await store.append('s', [newEvent('E')], 'no_stream');
+    expect(fs.existsSync(file)).toBe(true);
+  });
+
+  it('stamps created_at from the injected clock', async () => {
+    const store = open(freshFile(), { now: () => new Date(Date.UTC(2024, 1, 29, 23, 59, 58, 250)) });
+    await store.append('clocked', newEvents('E', 2), 'no_stream');
+    expect((await store.readStream('clocked')).map((event) => event.created_at)).toEqual([
+      '2024-02-29T23:59:58.250Z',
+      '2024-02-29T23:59:58.250Z',
+    ]);
+  });
+
+  it('opens the file in WAL mode, with synchronous FULL and a busy timeout', () => {
+    const db = openDatabase(freshFile());
+    try {
+      expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(db.pragma('synchronous', { simple: true })).toBe(2);
+      expect(db.pragma('busy_timeout', { simple: true })).toBeGreaterThanOrEqual(1000);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('refuses an event id already used in another stream, writing nothing', async () => {
+    const store = open(freshFile());
+    const id = randomUUID();
+    await store.append('owner', [newEvent('E', {}, id)], 'no_stream');
+
+    await expect(store.append('thief', [newEvent('E'), newEvent('E', {}, id)], 'no_stream')).rejects.toThrow(/UNIQUE/);
+    expect(await store.readStream('thief')).toEqual([]);
+  });
+
+  it('treats a repeated append whose ids only partly match as a conflict, not a retry', async () => {
+    const store = open(freshFile());
+    const id = randomUUID();
+    await store.append('partial', [newEvent('E', {}, id), newEvent('E')], 'no_stream');
+
+    const retry = store.append('partial', [newEvent('E', {}, id), newEvent('E', {}, randomUUID())], 'no_stream');
+    await expect(retry).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    expect(await store.readStream('partial')).toHaveLength(2);
+  });
+
+  it('stops its subscriptions on close without reporting an error, then refuses work', async () => {
+    const store = open(freshFile());
+    const errors: unknown[] = [];
+    const received: RecordedEvent[] = [];
+    store.subscribeToAll({ onError: (error) => errors.push(error) }, async (event) => {
+      received.push(event);
+    });
+    await store.append('s', [newEvent('E')], 'no_stream');
+    await waitUntil(() => received.length === 1, 'the event');
+
+    await store.close();
+
+    expect(errors).toEqual([]);
+    await expect(store.append('s', [newEvent('E')], 0)).rejects.toThrow();
+    expect(() => store.subscribeToAll({}, async () => undefined)).toThrow(/closed/);
+  });
+});

@@ -1,0 +1,171 @@
+import type Database from 'better-sqlite3';
+import {
+  type AllFilter,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type SubscribeOptions,
+  type Subscription,
+  WrongExpectedRevisionError,
+} from './event-store';
+import { AllQuery } from './sqlite/all-query';
+import { type PreparedEvent, prepareAppend } from './sqlite/append-input';
+import { type EventStatements, prepareEventStatements } from './sqlite/event-statements';
+import { toRecordedEvent } from './sqlite/event-row';
+import { couldHaveBeenWrittenUnder, expectationHolds } from './sqlite/expected-revision';
+import { type FeedPage, FeedSubscription } from './sqlite/feed-subscription';
+import { openDatabase } from './sqlite/open-database';
+import { limitOf, nonNegativeInteger } from './sqlite/read-options';
+
+export interface SqliteEventStoreOptions {
+  now?: () => Date;
+  /** How often an idle subscription looks for appends made by another process on the same file. */
+  pollIntervalMs?: number;
+}
+
+const DEFAULT_POLL_INTERVAL_MS = 200;
+const SUBSCRIPTION_PAGE_SIZE = 500;
+/** Upper bound for reads that are not tied to a head position. */
+const END_OF_FEED = Number.MAX_SAFE_INTEGER;
+
+/**
+ * The embedded profile's event store: one SQLite file, shareable with another process (the CLI).
+ * Appends hold SQLite's single write lock from reading the stream's revision to commit, so
+ * positions are allocated and committed in the same order: a reader never sees a position appear
+ * below one it has already seen.
+ */
+export class SqliteEventStore implements EventStore {
+  private readonly statements: EventStatements;
+  private readonly allQuery: AllQuery;
+  private readonly writeEvents: Database.Transaction<
+    (stream: string, events: PreparedEvent[], expected: ExpectedRevision) => AppendResult
+  >;
+  private readonly subscriptions = new Set<FeedSubscription>();
+
+  private constructor(
+    private readonly db: Database.Database,
+    private readonly now: () => Date,
+    private readonly pollIntervalMs: number,
+  ) {
+    this.statements = prepareEventStatements(db);
+    this.allQuery = new AllQuery(db);
+    this.writeEvents = db.transaction((stream, events, expected) => this.writeInTransaction(stream, events, expected));
+  }
+
+  static open(path: string, options: SqliteEventStoreOptions = {}): SqliteEventStore {
+    return new SqliteEventStore(
+      openDatabase(path),
+      options.now ?? (() => new Date()),
+      options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
+    );
+  }
+
+  async append(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    const prepared = prepareAppend(stream, events, expected);
+    // IMMEDIATE takes the write lock before the revision is read, so no other writer can slip in between.
+    const result = this.writeEvents.immediate(stream, prepared, expected);
+    for (const subscription of this.subscriptions) subscription.wake();
+    return result;
+  }
+
+  async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const fromRevision = nonNegativeInteger(options.fromRevision ?? 0, 'fromRevision');
+    return this.statements.readStream.all(stream, fromRevision, limitOf(options.maxCount)).map(toRecordedEvent);
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    return this.allQuery
+      .read(options.after ?? 0, END_OF_FEED, limitOf(options.maxCount), options.filter)
+      .map(toRecordedEvent);
+  }
+
+  subscribeToAll(options: SubscribeOptions, handler: (event: RecordedEvent) => Promise<void>): Subscription {
+    if (!this.db.open) throw new Error('Event store is closed');
+    const subscription: FeedSubscription = new FeedSubscription(handler, {
+      after: options.after ?? 0,
+      pollIntervalMs: this.pollIntervalMs,
+      readPage: (after) => this.readPage(after, options.filter),
+      onError: options.onError,
+      onEnded: () => this.subscriptions.delete(subscription),
+    });
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  async headPosition(): Promise<number> {
+    return this.currentHead();
+  }
+
+  async close(): Promise<void> {
+    // A subscription whose onError threw must not keep the file open.
+    await Promise.allSettled([...this.subscriptions].map((subscription) => subscription.stop()));
+    if (this.db.open) this.db.close();
+  }
+
+  private writeInTransaction(stream: string, events: PreparedEvent[], expected: ExpectedRevision): AppendResult {
+    const retried = this.findRetriedAppend(stream, events, expected);
+    if (retried !== undefined) return retried;
+
+    const current = this.statements.currentRevision.get(stream)?.revision ?? null;
+    const actual = current ?? 'no_stream';
+    if (!expectationHolds(expected, actual)) throw new WrongExpectedRevisionError(stream, expected, actual);
+
+    const createdAt = this.now().toISOString();
+    let revision = current ?? -1;
+    let position = 0;
+    for (const event of events) {
+      revision += 1;
+      const inserted = this.statements.insert.run(
+        event.id,
+        stream,
+        revision,
+        event.type,
+        event.data,
+        event.metadata,
+        createdAt,
+      );
+      position = Number(inserted.lastInsertRowid);
+    }
+    return { nextRevision: revision, position };
+  }
+
+  /**
+   * EventStoreDB's idempotence: when the same event ids are appended again under an expected
+   * revision they already satisfied, the append succeeds without writing, so a caller may retry an
+   * append whose outcome it never learnt.
+   */
+  private findRetriedAppend(
+    stream: string,
+    events: PreparedEvent[],
+    expected: ExpectedRevision,
+  ): AppendResult | undefined {
+    const first = events[0];
+    if (first === undefined || !first.idGivenByCaller) return undefined;
+    const stored = this.statements.locateEvent.get(first.id);
+    if (stored === undefined || stored.stream !== stream) return undefined;
+    if (!couldHaveBeenWrittenUnder(expected, stored.revision)) return undefined;
+    const rows = this.statements.readStream.all(stream, stored.revision, events.length);
+    const last = rows.at(-1);
+    const sameEvents = rows.length === events.length && rows.every((row, index) => row.id === events[index]?.id);
+    return sameEvents && last !== undefined ? { nextRevision: last.revision, position: last.position } : undefined;
+  }
+
+  private currentHead(): number {
+    return this.statements.headPosition.get()?.position ?? 0;
+  }
+
+  private readPage(after: number, filter: AllFilter | undefined): FeedPage {
+    // The head is read first and bounds the page: anything committed later has a higher position.
+    const head = this.currentHead();
+    const events = this.allQuery.read(after, head, SUBSCRIPTION_PAGE_SIZE, filter).map(toRecordedEvent);
+    const last = events.at(-1);
+    if (events.length === SUBSCRIPTION_PAGE_SIZE && last !== undefined) {
+      return { events, scannedTo: last.position, reachedHead: false };
+    }
+    return { events, scannedTo: Math.max(after, head), reachedHead: true };
+  }
+}

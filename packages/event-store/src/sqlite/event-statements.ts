@@ -1,0 +1,28 @@
+import type Database from 'better-sqlite3';
+import { EVENT_COLUMNS, type EventRow } from './event-row';
+
+/** SQLite reads a negative LIMIT as "no limit". */
+export const NO_LIMIT = -1;
+
+export interface EventStatements {
+  insert: Database.Statement<[string, string, number, string, string, string, string]>;
+  currentRevision: Database.Statement<[string], { revision: number | null }>;
+  locateEvent: Database.Statement<[string], { stream: string; revision: number }>;
+  readStream: Database.Statement<[string, number, number], EventRow>;
+  headPosition: Database.Statement<[], { position: number | null }>;
+}
+
+/** Prepared once per connection: preparing on every call would dominate the cost of small appends. */
+export function prepareEventStatements(db: Database.Database): EventStatements {
+  return {
+    insert: db.prepare(
+      'INSERT INTO events (id, stream, revision, type, data, metadata, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ),
+    currentRevision: db.prepare('SELECT max(revision) AS revision FROM events WHERE stream = ?'),
+    locateEvent: db.prepare('SELECT stream, revision FROM events WHERE id = ?'),
+    readStream: db.prepare(
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?`,
+    ),
+    headPosition: db.prepare('SELECT max(position) AS position FROM events'),
+  };
+}
