@@ -140,6 +140,21 @@ describe('SqliteEventStore', () => {
     }
   });
 
+  it('commits appends made in the same turn together, and a refused one rolls back alone', async () => {
+    const store = open(freshFile());
+    await store.append('existing', [newEvent('E')], 'no_stream');
+    const outcomes = await Promise.allSettled([
+      store.append('first', newEvents('E', 2), 'no_stream'),
+      store.append('existing', [newEvent('Refused')], 'no_stream'),
+      store.append('second', [newEvent('E')], 'no_stream'),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(outcomes[1]).toMatchObject({ reason: expect.any(WrongExpectedRevisionError) });
+    expect((await store.readStream('first')).map((event) => event.revision)).toEqual([0, 1]);
+    expect((await store.readStream('existing')).map((event) => event.type)).toEqual(['E']);
+    expect(await store.readStream('second')).toHaveLength(1);
+  });
+
   it('refuses an event id already used in another stream, writing nothing', async () => {
     const store = open(freshFile());
     const id = randomUUID();

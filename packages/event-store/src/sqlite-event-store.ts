@@ -18,6 +18,7 @@ import { type EventStatements, prepareEventStatements } from './sqlite/event-sta
 import { toRecordedEvent } from './sqlite/event-row';
 import { couldHaveBeenWrittenUnder, expectationHolds } from './sqlite/expected-revision';
 import { type FeedPage, FeedSubscription } from './sqlite/feed-subscription';
+import { GroupCommit } from './sqlite/group-commit';
 import { openDatabase } from './sqlite/open-database';
 import { limitOf, nonNegativeInteger } from './sqlite/read-options';
 
@@ -25,6 +26,12 @@ export interface SqliteEventStoreOptions {
   now?: () => Date;
   /** How often an idle subscription looks for appends made by another process on the same file. */
   pollIntervalMs?: number;
+}
+
+interface PendingAppend {
+  stream: string;
+  events: PreparedEvent[];
+  expected: ExpectedRevision;
 }
 
 const DEFAULT_POLL_INTERVAL_MS = 200;
@@ -41,9 +48,7 @@ const END_OF_FEED = Number.MAX_SAFE_INTEGER;
 export class SqliteEventStore implements EventStore {
   private readonly statements: EventStatements;
   private readonly allQuery: AllQuery;
-  private readonly writeEvents: Database.Transaction<
-    (stream: string, events: PreparedEvent[], expected: ExpectedRevision) => AppendResult
-  >;
+  private readonly appends: GroupCommit<PendingAppend, AppendResult>;
   private readonly subscriptions = new Set<FeedSubscription>();
 
   private constructor(
@@ -53,7 +58,13 @@ export class SqliteEventStore implements EventStore {
   ) {
     this.statements = prepareEventStatements(db);
     this.allQuery = new AllQuery(db);
-    this.writeEvents = db.transaction((stream, events, expected) => this.writeInTransaction(stream, events, expected));
+    this.appends = new GroupCommit(
+      db,
+      ({ stream, events, expected }) => this.writeInTransaction(stream, events, expected),
+      () => {
+        for (const subscription of this.subscriptions) subscription.wake();
+      },
+    );
   }
 
   static open(path: string, options: SqliteEventStoreOptions = {}): SqliteEventStore {
@@ -65,11 +76,8 @@ export class SqliteEventStore implements EventStore {
   }
 
   async append(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
-    const prepared = prepareAppend(stream, events, expected);
-    // IMMEDIATE takes the write lock before the revision is read, so no other writer can slip in between.
-    const result = this.writeEvents.immediate(stream, prepared, expected);
-    for (const subscription of this.subscriptions) subscription.wake();
-    return result;
+    if (!this.db.open) throw new Error('Event store is closed');
+    return this.appends.submit({ stream, events: prepareAppend(stream, events, expected), expected });
   }
 
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -103,7 +111,9 @@ export class SqliteEventStore implements EventStore {
   async close(): Promise<void> {
     // A subscription whose onError threw must not keep the file open.
     await Promise.allSettled([...this.subscriptions].map((subscription) => subscription.stop()));
-    if (this.db.open) this.db.close();
+    if (!this.db.open) return;
+    this.appends.flush();
+    this.db.close();
   }
 
   private writeInTransaction(stream: string, events: PreparedEvent[], expected: ExpectedRevision): AppendResult {
