@@ -1,7 +1,7 @@
 /** Field rules shared by every body that carries them (DESIGN §5, Validation). */
+import { MAX_NAME_LENGTH, MAX_STAMPS } from '@passes/domain';
 import { z } from 'zod';
 
-export const MAX_NAME_LENGTH = 200;
 export const MAX_EMAIL_LENGTH = 254;
 export const MAX_EXTERNAL_ID_LENGTH = 128;
 export const MAX_METADATA_KEYS = 50;
@@ -10,7 +10,6 @@ export const MAX_METADATA_STRING_LENGTH = 500;
 export const MAX_BARCODE_DATA_LENGTH = 2048;
 export const MAX_NFC_DATA_BYTES = 64;
 export const MAX_POINTS = 1_000_000_000;
-export const MAX_STAMPS = 1_000_000;
 
 const CONTROL_CHARACTERS = /\p{Cc}/u;
 

@@ -1,11 +1,9 @@
 /** Query parameters of the pass actions (DESIGN §5): missing or malformed → 400 bad_request. */
-import { MAX_MINOR_UNITS, parseMinorUnits } from '@passes/domain';
+import { MAX_MINOR_UNITS, MAX_POINTS_DELTA, MAX_STAMPS_PER_ADD, parseMinorUnits } from '@passes/domain';
 import type { Request } from 'express';
 import { ApiError } from './api-error';
 
 const INTEGER = /^-?\d{1,10}$/;
-const MAX_STAMPS_PER_ACTION = 1000;
-const MAX_POINTS_PER_ACTION = 1_000_000;
 
 function single(request: Request, name: string): string | undefined {
   const value = request.query[name];
@@ -19,8 +17,8 @@ export function stampCount(request: Request): number {
   const text = single(request, 'count');
   if (text === undefined) return 1;
   const count = INTEGER.test(text) ? Number(text) : NaN;
-  if (!(count >= 1 && count <= MAX_STAMPS_PER_ACTION)) {
-    throw new ApiError('bad_request', `Query parameter 'count' must be an integer from 1 to ${MAX_STAMPS_PER_ACTION}`);
+  if (!(count >= 1 && count <= MAX_STAMPS_PER_ADD)) {
+    throw new ApiError('bad_request', `Query parameter 'count' must be an integer from 1 to ${MAX_STAMPS_PER_ADD}`);
   }
   return count;
 }
@@ -30,8 +28,8 @@ export function pointsDelta(request: Request): number {
   const text = single(request, 'points');
   if (text === undefined) throw new ApiError('bad_request', "Query parameter 'points' is required");
   const points = INTEGER.test(text) ? Number(text) : NaN;
-  if (!(points !== 0 && Math.abs(points) <= MAX_POINTS_PER_ACTION)) {
-    throw new ApiError('bad_request', `Query parameter 'points' must be a non-zero integer from -${MAX_POINTS_PER_ACTION} to ${MAX_POINTS_PER_ACTION}`);
+  if (!(points !== 0 && Math.abs(points) <= MAX_POINTS_DELTA)) {
+    throw new ApiError('bad_request', `Query parameter 'points' must be a non-zero integer from -${MAX_POINTS_DELTA} to ${MAX_POINTS_DELTA}`);
   }
   return points;
 }
