@@ -1,5 +1,4 @@
 /** Dashboard accounts: registering a business with its first user, and logging in. */
-import { createHash } from 'node:crypto';
 import { businessDecider, streamNames, userDecider, type Business, type User } from '@passes/domain';
 import type { EventStore } from '@passes/event-store';
 import { collections, lookupKeys, type DocumentStore } from '@passes/read-model';
@@ -8,7 +7,7 @@ import type { CommandContext } from '../shared/command-context';
 import { handleCommand } from '../shared/command-handler';
 import type { IdGenerator } from '../shared/id-generator';
 import type { ReadYourWrites } from '../shared/read-your-writes';
-import { UniqueValues } from '../shared/unique-values';
+import { reservationKey, UniqueValues } from '../shared/unique-values';
 import type { AccessTokens } from './access-tokens';
 import { hashPassword, UNUSABLE_PASSWORD_HASH, verifyPassword } from './password-hasher';
 
@@ -44,7 +43,7 @@ export class Accounts {
     const context: CommandContext = { actor: `user:${userId}`, correlationId: this.ids.newId() };
     await this.uniqueValues.reserve(
       {
-        stream: streamNames.userEmailReservation(createHash('sha256').update(email).digest('hex')),
+        stream: streamNames.userEmailReservation(reservationKey(email)),
         field: 'email',
         value: email,
         ownerId: userId,

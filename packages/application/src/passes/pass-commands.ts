@@ -1,5 +1,4 @@
 /** Use cases that change passes. Each loads the pass's stream, lets the domain decide, and appends. */
-import { createHash } from 'node:crypto';
 import {
   DomainError,
   passDecider,
@@ -19,7 +18,7 @@ import type { CommandContext } from '../shared/command-context';
 import { handleCommand, loadState } from '../shared/command-handler';
 import type { IdGenerator } from '../shared/id-generator';
 import type { ReadYourWrites } from '../shared/read-your-writes';
-import { UniqueValues } from '../shared/unique-values';
+import { reservationKey, UniqueValues } from '../shared/unique-values';
 import type { PassQueries } from './pass-queries';
 
 export type IssuePassInput = Omit<IssuePassData, 'passId' | 'businessId' | 'serialNumber'>;
@@ -90,7 +89,6 @@ export class PassCommands {
   }
 
   private externalIdClaim(businessId: string, externalId: string, ownerId: string) {
-    const valueHash = createHash('sha256').update(externalId).digest('hex');
-    return { stream: streamNames.externalIdReservation(businessId, valueHash), field: 'external_id', value: externalId, ownerId, businessId };
+    return { stream: streamNames.externalIdReservation(businessId, reservationKey(externalId)), field: 'external_id', value: externalId, ownerId, businessId };
   }
 }

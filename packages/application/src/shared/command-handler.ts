@@ -3,7 +3,7 @@
  * read. A concurrent writer makes the append fail; the command is then decided again on fresh state.
  */
 import type { CommandContext } from './command-context';
-import { replay, type Decider } from '@passes/domain';
+import { DomainError, replay, type Decider } from '@passes/domain';
 import { WrongExpectedRevisionError, type EventStore, type NewEvent } from '@passes/event-store';
 
 const MAX_ATTEMPTS = 5;
@@ -42,17 +42,19 @@ export async function handleCommand<Command, Event extends DomainEventShape, Sta
   store: EventStore,
   decider: Decider<Command, Event, State>,
   target: StreamContext,
-  command: (state: State) => Command,
+  /** Builds the command from the state just read; may look elsewhere first (it runs again on every retry). */
+  command: (state: State) => Command | Promise<Command>,
 ): Promise<CommandResult<State, Event>> {
   for (let attempt = 1; ; attempt++) {
     const { state, revision } = await loadState(store, decider, target.stream);
-    const events = decider.decide(command(state), state);
+    const events = decider.decide(await command(state), state);
     if (events.length === 0) return { state, events, position: null };
     try {
       const appended = await store.append(target.stream, events.map((event) => toNewEvent(event, target.businessId, target.context)), revision ?? 'no_stream');
       return { state: events.reduce(decider.evolve, state), events, position: appended.position };
     } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      if (attempt >= MAX_ATTEMPTS) throw new DomainError('conflict', 'Too many concurrent changes to the same record; retry the request');
     }
   }
 }

@@ -3,13 +3,12 @@
  * own before the owner's stream is written, and released after the owner lets go of it. A claim whose
  * owner never wrote (a crash in between) is taken over once its grace period has passed.
  */
-import { DomainError, reservationDecider, type ReservationEvent } from '@passes/domain';
-import { WrongExpectedRevisionError, type EventStore } from '@passes/event-store';
+import { createHash } from 'node:crypto';
+import { reservationDecider } from '@passes/domain';
+import type { EventStore } from '@passes/event-store';
 import type { Clock } from './clock';
 import type { CommandContext } from './command-context';
-import { handleCommand, loadState, toNewEvent } from './command-handler';
-
-const MAX_ATTEMPTS = 5;
+import { handleCommand } from './command-handler';
 
 export interface UniqueValueClaim {
   stream: string;
@@ -22,6 +21,11 @@ export interface UniqueValueClaim {
   isHeldBy(holderId: string): Promise<boolean>;
 }
 
+/** Reservation streams are named by the value's hash, so arbitrary caller text never becomes a stream name. */
+export function reservationKey(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
 export class UniqueValues {
   constructor(
     private readonly store: EventStore,
@@ -30,27 +34,12 @@ export class UniqueValues {
 
   /** Claims the value for the owner, or throws DomainError('conflict') when another owner holds it. */
   async reserve(claim: UniqueValueClaim, context: CommandContext): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      const { state, revision } = await loadState(this.store, reservationDecider, claim.stream);
+    await handleCommand(this.store, reservationDecider, { stream: claim.stream, businessId: claim.businessId, context }, async (state) => {
       const holder = state?.ownerId ?? null;
+      // Asked again on every attempt: the holder may have changed between two attempts.
       const holderConfirmed = holder !== null && holder !== claim.ownerId && (await claim.isHeldBy(holder));
-      const events: ReservationEvent[] = reservationDecider.decide(
-        { type: 'Reserve', field: claim.field, value: claim.value, ownerId: claim.ownerId, holderConfirmed, now: this.clock.now() },
-        state,
-      );
-      if (events.length === 0) return;
-      try {
-        await this.store.append(
-          claim.stream,
-          events.map((event) => toNewEvent(event, claim.businessId, context)),
-          revision ?? 'no_stream',
-        );
-        return;
-      } catch (error) {
-        if (!(error instanceof WrongExpectedRevisionError)) throw error;
-        if (attempt >= MAX_ATTEMPTS) throw new DomainError('conflict', `'${claim.value}' is being claimed concurrently; retry`);
-      }
-    }
+      return { type: 'Reserve' as const, field: claim.field, value: claim.value, ownerId: claim.ownerId, holderConfirmed, now: this.clock.now() };
+    });
   }
 
   async release(claim: Omit<UniqueValueClaim, 'isHeldBy'>, context: CommandContext): Promise<void> {
