@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { cryptoIdGenerator, type Clock } from '@passes/application';
+import { DEFAULT_CONFIG, type Config } from '../config';
 import { EmbeddedServer } from '../embedded-server';
 import { jsonLogger, silentLogger } from '../logger';
 import { ManualClock } from './manual-clock';
@@ -32,10 +33,12 @@ export class TestServer {
   private constructor(
     readonly dataDir: string,
     readonly clock: ManualClock,
+    private readonly overrides: Partial<Config>,
   ) {}
 
-  static async start(clock = new ManualClock()): Promise<TestServer> {
-    const test = new TestServer(fs.mkdtempSync(path.join(os.tmpdir(), 'passes-test-')), clock);
+  /** `overrides` replace the defaults an unset environment gives (appUrl is `https://passes.test`). */
+  static async start(clock = new ManualClock(), overrides: Partial<Config> = {}): Promise<TestServer> {
+    const test = new TestServer(fs.mkdtempSync(path.join(os.tmpdir(), 'passes-test-')), clock, overrides);
     await test.boot();
     return test;
   }
@@ -78,7 +81,7 @@ export class TestServer {
   private async boot(): Promise<void> {
     const clock: Clock = this.clock;
     this.server = new EmbeddedServer(
-      { port: 0, host: '127.0.0.1', profile: 'embedded', dataDir: this.dataDir, appUrl: 'https://passes.test', secretKey: undefined },
+      { ...DEFAULT_CONFIG, port: 0, appUrl: 'https://passes.test', ...this.overrides, dataDir: this.dataDir },
       clock,
       cryptoIdGenerator,
       process.env['PASSES_TEST_LOG'] ? jsonLogger : silentLogger,
