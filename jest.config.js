@@ -15,8 +15,8 @@ module.exports = {
   transform: { '^.+\\.(t|j|mj)s$': ['@swc/jest', swc] },
   transformIgnorePatterns: ['/node_modules/(?!(uuid|jose)/)'],
   moduleNameMapper: {
-    '^@passes/(domain|contracts|event-store|read-model|application)$': '<rootDir>/packages/$1/src',
     '^@passes/(api|cli|bench)$': '<rootDir>/services/$1/src',
+    '^@passes/([a-z-]+)$': '<rootDir>/packages/$1/src',
   },
   testTimeout: 30000,
 };
