@@ -1,0 +1,23 @@
+/**
+ * Port: request counts in fixed windows, shared by every API process, kept across restarts.
+ * A key names what is limited (`credential:api_key:…`, `ip:…`, `magic-link-email:…`).
+ */
+export interface WindowCount {
+  /** Requests counted in the current window, this one included. */
+  count: number;
+  /** When the current window ends, in epoch milliseconds. */
+  resetsAt: number;
+}
+
+export interface RateLimitStore {
+  /** Counts one request against `key` in the window of `windowMs` that contains `now`. */
+  hit(key: string, windowMs: number, now: Date): Promise<WindowCount>;
+  /** Forgets every window that ended at or before `now`; returns how many. */
+  purge(now: Date): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** Windows are aligned to the epoch, so every process agrees on where a window starts. */
+export function windowStartOf(now: Date, windowMs: number): number {
+  return Math.floor(now.getTime() / windowMs) * windowMs;
+}

@@ -1,0 +1,95 @@
+/** Idempotency-Key records of the embedded profile, in their own SQLite file. */
+import type Database from 'better-sqlite3';
+import type {
+  IdempotencyClaim,
+  IdempotencyRequest,
+  IdempotencyStore,
+  IdempotencyTimings,
+  StoredResponse,
+} from '../idempotency/idempotency-store';
+import { openSqlite } from './open-sqlite';
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS idempotency_keys (
+    scope TEXT NOT NULL, key TEXT NOT NULL, fingerprint TEXT NOT NULL,
+    created_at INTEGER NOT NULL, claimed_at INTEGER NOT NULL,
+    status INTEGER, body TEXT,
+    PRIMARY KEY (scope, key));
+  CREATE INDEX IF NOT EXISTS idempotency_keys_by_age ON idempotency_keys (created_at);
+`;
+
+interface KeyRow {
+  fingerprint: string;
+  created_at: number;
+  claimed_at: number;
+  status: number | null;
+  body: string | null;
+}
+
+export class SqliteIdempotencyStore implements IdempotencyStore {
+  private readonly statements;
+  private readonly claimTransaction;
+
+  private constructor(
+    private readonly db: Database.Database,
+    private readonly timings: IdempotencyTimings,
+  ) {
+    db.exec(SCHEMA);
+    this.statements = {
+      get: db.prepare<[string, string], KeyRow>(
+        'SELECT fingerprint, created_at, claimed_at, status, body FROM idempotency_keys WHERE scope = ? AND key = ?',
+      ),
+      claim: db.prepare<[string, string, string, number, number]>(
+        `INSERT INTO idempotency_keys (scope, key, fingerprint, created_at, claimed_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (scope, key) DO UPDATE SET fingerprint = excluded.fingerprint, created_at = excluded.created_at,
+           claimed_at = excluded.claimed_at, status = NULL, body = NULL`,
+      ),
+      takeOver: db.prepare<[number, string, string]>('UPDATE idempotency_keys SET claimed_at = ? WHERE scope = ? AND key = ?'),
+      complete: db.prepare<[number, string, string, string]>('UPDATE idempotency_keys SET status = ?, body = ? WHERE scope = ? AND key = ?'),
+      release: db.prepare<[string, string]>('DELETE FROM idempotency_keys WHERE scope = ? AND key = ? AND status IS NULL'),
+      purge: db.prepare<[number]>('DELETE FROM idempotency_keys WHERE created_at <= ?'),
+    };
+    this.claimTransaction = db.transaction((request: IdempotencyRequest): IdempotencyClaim => this.claimNow(request));
+  }
+
+  /** A completed record must outlive a power cut: it was written before its response was sent. */
+  static open(file: string, timings: IdempotencyTimings): SqliteIdempotencyStore {
+    return new SqliteIdempotencyStore(openSqlite(file, 'FULL'), timings);
+  }
+
+  async claim(request: IdempotencyRequest): Promise<IdempotencyClaim> {
+    return this.claimTransaction.immediate(request);
+  }
+
+  async complete(scope: string, key: string, response: StoredResponse): Promise<void> {
+    this.statements.complete.run(response.status, response.body, scope, key);
+  }
+
+  async release(scope: string, key: string): Promise<void> {
+    this.statements.release.run(scope, key);
+  }
+
+  async purge(now: Date): Promise<number> {
+    return this.statements.purge.run(now.getTime() - this.timings.ttlMs).changes;
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+
+  private claimNow({ scope, key, fingerprint, now }: IdempotencyRequest): IdempotencyClaim {
+    const at = now.getTime();
+    const row = this.statements.get.get(scope, key);
+    if (!row || row.created_at + this.timings.ttlMs <= at) {
+      this.statements.claim.run(scope, key, fingerprint, at, at);
+      return { outcome: 'claimed' };
+    }
+    if (row.fingerprint !== fingerprint) return { outcome: 'mismatch' };
+    if (row.status !== null && row.body !== null) return { outcome: 'replay', response: { status: row.status, body: row.body } };
+    if (row.claimed_at + this.timings.abandonAfterMs <= at) {
+      this.statements.takeOver.run(at, scope, key);
+      return { outcome: 'claimed' };
+    }
+    return { outcome: 'in_progress' };
+  }
+}
