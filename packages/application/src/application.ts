@@ -9,6 +9,7 @@ import { Businesses } from './businesses/businesses';
 import { PassCommands } from './passes/pass-commands';
 import { PassHistory } from './passes/pass-history';
 import { PassQueries } from './passes/pass-queries';
+import { Plans } from './plans/plans';
 import type { Clock } from './shared/clock';
 import type { IdGenerator } from './shared/id-generator';
 import type { ReadYourWrites } from './shared/read-your-writes';
@@ -28,6 +29,7 @@ export class Application {
   readonly apiKeys: ApiKeys;
   readonly authenticator: Authenticator;
   readonly businesses: Businesses;
+  readonly plans: Plans;
   readonly templates: Templates;
   readonly passes: PassQueries;
   readonly passCommands: PassCommands;
@@ -40,9 +42,10 @@ export class Application {
     this.apiKeys = new ApiKeys(events, documents, clock, ids, readYourWrites);
     this.authenticator = new Authenticator(documents, tokens);
     this.businesses = new Businesses(events, documents, clock, readYourWrites);
-    this.templates = new Templates(events, documents, clock, ids, readYourWrites);
     this.passes = new PassQueries(documents);
-    this.passCommands = new PassCommands(events, documents, this.passes, clock, ids, readYourWrites);
+    this.plans = new Plans(documents, this.passes);
+    this.templates = new Templates(events, documents, clock, ids, readYourWrites, this.plans);
+    this.passCommands = new PassCommands(events, documents, this.passes, clock, ids, readYourWrites, this.plans);
     this.passHistory = new PassHistory(events, this.passes);
   }
 }

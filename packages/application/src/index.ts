@@ -8,6 +8,8 @@ export * from './businesses/businesses';
 export * from './passes/pass-commands';
 export * from './passes/pass-history';
 export * from './passes/pass-queries';
+export * from './passes/pass-scope';
+export * from './plans/plans';
 export * from './runtime/embedded-stores';
 export * from './runtime/secret-key';
 export * from './shared/clock';

@@ -16,6 +16,13 @@ export const loginBody = z.strictObject({
 export const createApiKeyBody = z.strictObject({
   name,
   mode: z.enum(['live', 'test']).default('live'),
+  /** `["read"]` makes a read-only key; the default is full access. */
+  scopes: z
+    .array(z.enum(['read', 'write']))
+    .min(1, 'must hold at least one scope')
+    .max(2)
+    .refine((scopes) => new Set(scopes).size === scopes.length, 'must not repeat a scope')
+    .default(['read', 'write']),
 });
 
 export const createTemplateBody = z.strictObject({

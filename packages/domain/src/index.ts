@@ -3,6 +3,8 @@ export * from './shared/stream-names';
 export * from './shared/domain-error';
 export * from './shared/money';
 export * from './shared/require-name';
+export * from './shared/mode';
+export * from './plan/plan';
 export * from './pass/metadata';
 export * from './pass/pass-events';
 export * from './pass/pass-commands';

@@ -24,6 +24,8 @@ export interface DocumentStore {
   get<Doc>(collection: string, id: string): Promise<StoredDocument<Doc> | null>;
   /** Documents whose `index` holds `key`, in the order they were first written. */
   find<Doc>(collection: string, index: string, key: string, limit?: number): Promise<Doc[]>;
+  /** How many documents' `index` holds `key`. */
+  count(collection: string, index: string, key: string): Promise<number>;
   /** Applies the writes and moves the named checkpoint to `position`, all or nothing. */
   commit(writes: readonly DocumentWrite[], checkpoint: { name: string; position: number }): Promise<void>;
   /** Global position the named checkpoint has reached, 0 when it has none. */

@@ -37,6 +37,9 @@ export class SqliteDocumentStore implements DocumentStore {
         `INSERT INTO documents (collection, id, revision, doc) VALUES (?, ?, ?, ?)
          ON CONFLICT (collection, id) DO UPDATE SET revision = excluded.revision, doc = excluded.doc`,
       ),
+      count: db.prepare<[string, string, string], { count: number }>(
+        'SELECT COUNT(*) AS count FROM document_keys WHERE collection = ? AND index_name = ? AND key = ?',
+      ),
       remove: db.prepare<[string, string]>('DELETE FROM documents WHERE collection = ? AND id = ?'),
       removeKeys: db.prepare<[string, string]>('DELETE FROM document_keys WHERE collection = ? AND id = ?'),
       addKey: db.prepare<[string, string, string, string]>(
@@ -70,6 +73,10 @@ export class SqliteDocumentStore implements DocumentStore {
 
   async find<Doc>(collection: string, index: string, key: string, limit = 1000): Promise<Doc[]> {
     return this.statements.find.all(collection, index, key, limit).map((row) => toStored<Doc>(row).doc);
+  }
+
+  async count(collection: string, index: string, key: string): Promise<number> {
+    return this.statements.count.get(collection, index, key)?.count ?? 0;
   }
 
   async commit(writes: readonly DocumentWrite[], checkpoint: { name: string; position: number }): Promise<void> {

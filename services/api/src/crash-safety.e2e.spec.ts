@@ -3,13 +3,14 @@
  * writes, restarted on the same data directory, and every write it had answered with success is there.
  */
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 
 const MAIN = path.resolve(__dirname, '../dist/main.js');
+const CLI = path.resolve(__dirname, '../../cli/bin/passes.js');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'passes-crash-'));
 const running: ChildProcess[] = [];
 
@@ -21,7 +22,9 @@ afterAll(() => {
 /** Starts the compiled server and resolves with its base URL once it logs that it listens. */
 function startServer(): Promise<{ child: ChildProcess; baseUrl: string }> {
   if (!fs.existsSync(MAIN)) throw new Error('services/api is not built: run `npm run build` (npm test does)');
-  const child = spawn(process.execPath, [MAIN], { env: { ...process.env, PORT: '0', HOST: '127.0.0.1', PASSES_DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'pipe'] });
+  // As many writes as the machine can take: the rate limit would cut the stream short.
+  const env = { ...process.env, PORT: '0', HOST: '127.0.0.1', PASSES_DATA_DIR: dataDir, PASSES_RATE_LIMIT_PER_MINUTE: '1000000' };
+  const child = spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'ignore', 'pipe'] });
   running.push(child);
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stderr! });
@@ -42,6 +45,16 @@ async function post<Body>(url: string, token: string | null, body?: unknown): Pr
   return { status: response.status, body: (await response.json()) as Body };
 }
 
+/** More passes than the Free plan's 100: the operator moves the business to Pro while the server runs. */
+async function upgradeToPro(baseUrl: string, businessId: string, token: string): Promise<void> {
+  execFileSync(process.execPath, [CLI, 'admin', 'set-plan', businessId, 'pro'], { env: { ...process.env, PASSES_DATA_DIR: dataDir } });
+  for (;;) {
+    const me = (await (await fetch(`${baseUrl}/businesses/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as { plan: string };
+    if (me.plan === 'pro') return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 describe('SIGKILL during a stream of writes', () => {
   it('finds every acknowledged pass and stamp after a restart', async () => {
     const first = await startServer();
@@ -54,6 +67,7 @@ describe('SIGKILL during a stream of writes', () => {
     const passesUrl = `${first.baseUrl}/businesses/${registered.body.business.id}/passes`;
     const template = await post<{ id: string }>(`${first.baseUrl}/businesses/${registered.body.business.id}/templates`, token, { name: 'Card' });
     const stampTarget = await post<{ id: string }>(passesUrl, token, { template_id: template.body.id });
+    await upgradeToPro(first.baseUrl, registered.body.business.id, token);
 
     const acknowledgedPasses: string[] = [];
     let acknowledgedStamps = 0;

@@ -5,8 +5,10 @@
 import 'reflect-metadata';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { Application, loadSecretKey, openEmbeddedStores, type Clock, type EmbeddedStores, type IdGenerator } from '@passes/application';
 import { Projector, readModelProjections } from '@passes/read-model';
+import { SqliteIdempotencyStore, SqliteRateLimitStore } from '@passes/request-guards';
 import { inject, injectable } from 'tsyringe';
 import type { Config } from './config';
 import { createHttpApp } from './http-app';
@@ -16,12 +18,19 @@ import { TOKENS } from './tokens';
 /** How long a command's response waits for the read models to reflect it before answering anyway. */
 const READ_YOUR_WRITES_TIMEOUT_MS = 5000;
 const PROJECTOR_NAME = 'read-model';
+/** Idempotency keys live 24 h (spec: Limits); a claim running for a minute belongs to a dead process. */
+const IDEMPOTENCY_TIMINGS = { ttlMs: 24 * 3_600_000, abandonAfterMs: 60_000 };
+/** How often ended rate-limit windows and expired idempotency keys are swept away. */
+const PURGE_INTERVAL_MS = 10 * 60_000;
 
 @injectable()
 export class EmbeddedServer {
   private stores: EmbeddedStores | null = null;
+  private running: Application | null = null;
   private projector: Projector | null = null;
   private server: http.Server | null = null;
+  private guards: { rateLimits: SqliteRateLimitStore; idempotencyKeys: SqliteIdempotencyStore } | null = null;
+  private purgeTimer: NodeJS.Timeout | null = null;
   private listeningUrl = '';
 
   constructor(
@@ -30,6 +39,12 @@ export class EmbeddedServer {
     @inject(TOKENS.ids) private readonly ids: IdGenerator,
     @inject(TOKENS.logger) private readonly logger: Logger,
   ) {}
+
+  /** The use cases the server runs, for operators' tools and tests that set up state the API cannot. */
+  get application(): Application {
+    if (!this.running) throw new Error('server is stopped');
+    return this.running;
+  }
 
   /** The server's own address, e.g. `http://127.0.0.1:3000`. */
   get url(): string {
@@ -59,12 +74,22 @@ export class EmbeddedServer {
         },
       },
     });
+    this.running = application;
+    const guards = {
+      rateLimits: SqliteRateLimitStore.open(path.join(this.config.dataDir, 'rate-limits.sqlite')),
+      idempotencyKeys: SqliteIdempotencyStore.open(path.join(this.config.dataDir, 'idempotency.sqlite'), IDEMPOTENCY_TIMINGS),
+    };
+    this.guards = guards;
+    this.purgeTimer = setInterval(() => this.purgeGuards(), PURGE_INTERVAL_MS).unref();
     const app = createHttpApp({
       application,
       events: stores.events,
       projector,
+      ...guards,
+      clock: this.clock,
       logger: this.logger,
       appUrl: () => this.config.appUrl ?? this.listeningUrl,
+      limits: { perCredential: this.config.rateLimitPerMinute, perIp: this.config.publicRateLimitPerMinute },
     });
     const server = http.createServer(app);
     this.server = server;
@@ -87,11 +112,26 @@ export class EmbeddedServer {
         server.closeAllConnections();
       });
     }
+    if (this.purgeTimer) clearInterval(this.purgeTimer);
     await this.projector?.stop();
+    await this.guards?.rateLimits.close();
+    await this.guards?.idempotencyKeys.close();
     await this.stores?.events.close();
     await this.stores?.documents.close();
     this.server = null;
+    this.purgeTimer = null;
+    this.guards = null;
     this.projector = null;
     this.stores = null;
+    this.running = null;
+  }
+
+  private purgeGuards(): void {
+    const guards = this.guards;
+    if (!guards) return;
+    const now = this.clock.now();
+    Promise.all([guards.rateLimits.purge(now), guards.idempotencyKeys.purge(now)]).catch((error: unknown) =>
+      this.logger.error('purging rate limits and idempotency keys failed', { error }),
+    );
   }
 }

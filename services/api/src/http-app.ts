@@ -1,11 +1,14 @@
 /** The express application: routes under /api/v1, health at the root, one error handler for everything. */
-import type { Application } from '@passes/application';
+import type { Application, Clock } from '@passes/application';
 import type { EventStore } from '@passes/event-store';
 import type { Projector } from '@passes/read-model';
+import type { IdempotencyStore, RateLimitStore } from '@passes/request-guards';
 import express from 'express';
-import { authenticate, requireOwnBusiness } from './http/authentication';
+import { authenticate, identify, requireOwnBusiness } from './http/authentication';
 import { assignCorrelationId } from './http/correlation-id';
 import { errorHandler, notFound } from './http/error-handler';
+import { idempotency, recordBodyDigest } from './http/idempotency';
+import { rateLimit } from './http/rate-limit';
 import type { Logger } from './logger';
 import { accountRoutes } from './routes/account-routes';
 import { healthRoutes } from './routes/health-routes';
@@ -16,11 +19,17 @@ export interface HttpAppDependencies {
   application: Application;
   events: EventStore;
   projector: Projector;
+  rateLimits: RateLimitStore;
+  idempotencyKeys: IdempotencyStore;
+  clock: Clock;
   logger: Logger;
   appUrl: () => string;
+  /** Requests per minute: per credential, and per client IP for requests without credentials. */
+  limits: { perCredential: number; perIp: number };
 }
 
-export function createHttpApp({ application, events, projector, logger, appUrl }: HttpAppDependencies): express.Express {
+export function createHttpApp(dependencies: HttpAppDependencies): express.Express {
+  const { application, events, projector, clock, logger, appUrl, limits } = dependencies;
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
@@ -28,10 +37,14 @@ export function createHttpApp({ application, events, projector, logger, appUrl }
   app.use(healthRoutes(events, projector));
 
   const api = express.Router();
-  api.use(express.json({ limit: '1mb' }));
+  // Who asks, then whether they may ask now, before anything else can fail: every answer carries the limits.
+  api.use(identify(application.authenticator));
+  api.use(rateLimit({ store: dependencies.rateLimits, clock, perCredential: limits.perCredential, perIp: limits.perIp }));
+  api.use(express.json({ limit: '1mb', verify: recordBodyDigest }));
+  api.use(idempotency({ store: dependencies.idempotencyKeys, clock, logger }));
   api.use(accountRoutes(application));
   const business = express.Router({ mergeParams: true });
-  business.use(authenticate(application.authenticator), requireOwnBusiness);
+  business.use(authenticate(application.plans), requireOwnBusiness);
   business.use('/templates', templateRoutes(application));
   business.use('/passes', passRoutes(application, appUrl));
   api.use('/businesses/:business_id', business);

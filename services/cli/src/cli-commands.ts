@@ -22,7 +22,7 @@ export async function runCli(args: readonly string[], stores: EmbeddedStores, ou
   if (command === 'history' && rest.length === 2) {
     const [businessId = '', pass = ''] = rest;
     const history = new PassHistory(stores.events, new PassQueries(stores.documents));
-    output.out(JSON.stringify({ data: await history.of(businessId, pass) }, null, 2));
+    output.out(JSON.stringify({ data: await history.of({ businessId, mode: 'live' }, pass) }, null, 2));
     return;
   }
   if (command === 'admin' && rest[0] === 'set-plan' && rest.length === 3) {

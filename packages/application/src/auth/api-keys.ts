@@ -1,5 +1,5 @@
 /** API keys of a business: created with the secret shown once, listed without it, revoked at once. */
-import { apiKeyDecider, DomainError, streamNames, type ApiKey, type ApiKeyMode } from '@passes/domain';
+import { apiKeyDecider, DomainError, streamNames, type ApiKey, type ApiKeyMode, type ApiKeyScope } from '@passes/domain';
 import type { EventStore } from '@passes/event-store';
 import { collections, lookupKeys, type DocumentStore } from '@passes/read-model';
 import type { Clock } from '../shared/clock';
@@ -15,6 +15,12 @@ export interface CreatedApiKey {
   secret: string;
 }
 
+export interface NewApiKey {
+  name: string;
+  mode: ApiKeyMode;
+  scopes: readonly ApiKeyScope[];
+}
+
 export class ApiKeys {
   constructor(
     private readonly store: EventStore,
@@ -24,7 +30,7 @@ export class ApiKeys {
     private readonly readYourWrites: ReadYourWrites,
   ) {}
 
-  async create(businessId: string, name: string, mode: ApiKeyMode, context: CommandContext): Promise<CreatedApiKey> {
+  async create(businessId: string, { name, mode, scopes }: NewApiKey, context: CommandContext): Promise<CreatedApiKey> {
     const keyId = this.ids.newId();
     const secret = newApiKeySecret(mode, (size) => this.ids.randomBytes(size));
     const result = await handleCommand(this.store, apiKeyDecider, { stream: streamNames.apiKey(keyId), businessId, context }, () => ({
@@ -33,6 +39,7 @@ export class ApiKeys {
       businessId,
       name,
       mode,
+      scopes,
       keyHash: hashApiKey(secret),
       prefix: shownPrefix(secret),
       now: this.clock.now(),

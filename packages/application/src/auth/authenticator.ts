@@ -1,13 +1,23 @@
 /** Turns a request's credential into the principal it stands for, or null. */
 import { timingSafeEqual } from 'node:crypto';
-import type { ApiKey, ApiKeyMode } from '@passes/domain';
+import type { ApiKey, ApiKeyScope, Mode } from '@passes/domain';
 import { collections, lookupKeys, type DocumentStore } from '@passes/read-model';
 import type { AccessTokens } from './access-tokens';
 import { API_KEY_PATTERN, hashApiKey } from './api-key-secret';
 
 export type Principal =
-  | { kind: 'api_key'; businessId: string; keyId: string; mode: ApiKeyMode }
+  | { kind: 'api_key'; businessId: string; keyId: string; mode: Mode; scopes: readonly ApiKeyScope[] }
   | { kind: 'user'; businessId: string; userId: string };
+
+/** Dashboard logins work on live data; sandbox data is reached with a `pb_test_` key. */
+export function modeOf(principal: Principal): Mode {
+  return principal.kind === 'api_key' ? principal.mode : 'live';
+}
+
+/** One name per credential: what rate limits and idempotency keys are scoped to. */
+export function credentialOf(principal: Principal): string {
+  return principal.kind === 'api_key' ? `api_key:${principal.keyId}` : `user:${principal.userId}`;
+}
 
 export class Authenticator {
   constructor(
@@ -21,7 +31,7 @@ export class Authenticator {
     const [found] = await this.documents.find<ApiKey>(collections.apiKeys, 'hash', lookupKeys.apiKeyByHash(hash), 1);
     // The index lookup already matched; comparing again in constant time keeps the check itself free of timing leaks.
     if (!found || found.revokedAt !== null || !timingSafeEqual(Buffer.from(found.keyHash), Buffer.from(hash))) return null;
-    return { kind: 'api_key', businessId: found.businessId, keyId: found.id, mode: found.mode };
+    return { kind: 'api_key', businessId: found.businessId, keyId: found.id, mode: found.mode, scopes: found.scopes };
   }
 
   async byAccessToken(token: string): Promise<Principal | null> {

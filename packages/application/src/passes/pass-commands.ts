@@ -13,6 +13,7 @@ import {
 import type { EventStore } from '@passes/event-store';
 import { collections, type DocumentStore } from '@passes/read-model';
 import type { Template } from '@passes/domain';
+import type { Plans } from '../plans/plans';
 import type { Clock } from '../shared/clock';
 import type { CommandContext } from '../shared/command-context';
 import { handleCommand, loadState } from '../shared/command-handler';
@@ -20,8 +21,9 @@ import type { IdGenerator } from '../shared/id-generator';
 import type { ReadYourWrites } from '../shared/read-your-writes';
 import { reservationKey, UniqueValues } from '../shared/unique-values';
 import type { PassQueries } from './pass-queries';
+import type { PassScope } from './pass-scope';
 
-export type IssuePassInput = Omit<IssuePassData, 'passId' | 'businessId' | 'serialNumber'>;
+export type IssuePassInput = Omit<IssuePassData, 'passId' | 'businessId' | 'mode' | 'serialNumber'>;
 
 /** Every pass command but issue and update: each needs only the current time besides its own fields. */
 export type PassAction = DistributiveOmit<Exclude<PassCommand, { type: 'IssuePass' | 'UpdatePass' }>, 'now'>;
@@ -37,11 +39,15 @@ export class PassCommands {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly readYourWrites: ReadYourWrites,
+    private readonly plans: Plans,
   ) {
     this.uniqueValues = new UniqueValues(store, clock);
   }
 
-  async issue(businessId: string, input: IssuePassInput, context: CommandContext): Promise<Pass> {
+  async issue(scope: PassScope, input: IssuePassInput, context: CommandContext): Promise<Pass> {
+    const { businessId, mode } = scope;
+    // Sandbox passes are free: only live ones count toward the plan.
+    if (mode === 'live') await this.plans.requireRoomFor(businessId, 'passes');
     const template = await this.documents.get<Template>(collections.templates, input.templateId);
     if (!template || template.doc.businessId !== businessId) {
       throw new DomainError('validation_error', 'Request body failed validation', {
@@ -49,26 +55,26 @@ export class PassCommands {
       });
     }
     const passId = this.ids.newId();
-    if (input.externalId !== null) await this.reserveExternalId(businessId, input.externalId, passId, context);
-    const data: IssuePassData = { ...input, passId, businessId, serialNumber: serialNumberFromBytes(this.ids.randomBytes(SERIAL_NUMBER_RANDOM_BYTES)) };
+    if (input.externalId !== null) await this.reserveExternalId(scope, input.externalId, passId, context);
+    const data: IssuePassData = { ...input, passId, businessId, mode, serialNumber: serialNumberFromBytes(this.ids.randomBytes(SERIAL_NUMBER_RANDOM_BYTES)) };
     return this.run(businessId, passId, context, () => ({ type: 'IssuePass', data, now: this.clock.now() }));
   }
 
-  async update(businessId: string, identifier: string, update: PassUpdate, context: CommandContext): Promise<Pass> {
-    const current = await this.queries.get(businessId, identifier);
+  async update(scope: PassScope, identifier: string, update: PassUpdate, context: CommandContext): Promise<Pass> {
+    const current = await this.queries.get(scope, identifier);
     const newExternalId = update.externalId;
     const changesExternalId = newExternalId !== undefined && newExternalId !== current.externalId;
-    if (changesExternalId && newExternalId !== null) await this.reserveExternalId(businessId, newExternalId, current.id, context);
-    const pass = await this.run(businessId, current.id, context, () => ({ type: 'UpdatePass', update, now: this.clock.now() }));
+    if (changesExternalId && newExternalId !== null) await this.reserveExternalId(scope, newExternalId, current.id, context);
+    const pass = await this.run(scope.businessId, current.id, context, () => ({ type: 'UpdatePass', update, now: this.clock.now() }));
     if (changesExternalId && current.externalId !== null && pass.externalId !== current.externalId) {
-      await this.uniqueValues.release(this.externalIdClaim(businessId, current.externalId, current.id), context);
+      await this.uniqueValues.release(this.externalIdClaim(scope, current.externalId, current.id), context);
     }
     return pass;
   }
 
-  async act(businessId: string, identifier: string, action: PassAction, context: CommandContext): Promise<Pass> {
-    const current = await this.queries.get(businessId, identifier);
-    return this.run(businessId, current.id, context, () => ({ ...action, now: this.clock.now() }));
+  async act(scope: PassScope, identifier: string, action: PassAction, context: CommandContext): Promise<Pass> {
+    const current = await this.queries.get(scope, identifier);
+    return this.run(scope.businessId, current.id, context, () => ({ ...action, now: this.clock.now() }));
   }
 
   private async run(businessId: string, passId: string, context: CommandContext, command: () => PassCommand): Promise<Pass> {
@@ -78,17 +84,18 @@ export class PassCommands {
     return result.state;
   }
 
-  private reserveExternalId(businessId: string, externalId: string, passId: string, context: CommandContext): Promise<void> {
+  private reserveExternalId(scope: PassScope, externalId: string, passId: string, context: CommandContext): Promise<void> {
     return this.uniqueValues.reserve(
       {
-        ...this.externalIdClaim(businessId, externalId, passId),
+        ...this.externalIdClaim(scope, externalId, passId),
         isHeldBy: async (holderId) => (await loadState(this.store, passDecider, streamNames.pass(holderId))).state?.externalId === externalId,
       },
       context,
     );
   }
 
-  private externalIdClaim(businessId: string, externalId: string, ownerId: string) {
-    return { stream: streamNames.externalIdReservation(businessId, reservationKey(externalId)), field: 'external_id', value: externalId, ownerId, businessId };
+  private externalIdClaim({ businessId, mode }: PassScope, externalId: string, ownerId: string) {
+    const stream = streamNames.externalIdReservation(businessId, mode, reservationKey(externalId));
+    return { stream, field: 'external_id', value: externalId, ownerId, businessId };
   }
 }

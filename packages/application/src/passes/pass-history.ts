@@ -2,6 +2,7 @@
 import { streamNames } from '@passes/domain';
 import type { EventStore } from '@passes/event-store';
 import type { PassQueries } from './pass-queries';
+import type { PassScope } from './pass-scope';
 
 export interface PassHistoryEntry {
   type: string;
@@ -16,8 +17,8 @@ export class PassHistory {
     private readonly queries: PassQueries,
   ) {}
 
-  async of(businessId: string, identifier: string): Promise<PassHistoryEntry[]> {
-    const pass = await this.queries.get(businessId, identifier);
+  async of(scope: PassScope, identifier: string): Promise<PassHistoryEntry[]> {
+    const pass = await this.queries.get(scope, identifier);
     const events = await this.store.readStream(streamNames.pass(pass.id));
     return events.map((event) => ({ type: event.type, data: event.data, revision: event.revision, recorded_at: event.created_at }));
   }

@@ -1,27 +1,38 @@
 /** Reading passes from the read model: by any of their three identifiers, by email, by external_id. */
 import { classifyPassIdentifier, DomainError, type Pass } from '@passes/domain';
 import { collections, lookupKeys, type DocumentStore } from '@passes/read-model';
+import type { PassScope } from './pass-scope';
+
+/** A live and a sandbox pass may share an external_id, so a lookup can match one of each. */
+const PASSES_PER_EXTERNAL_ID = 2;
 
 export class PassQueries {
   constructor(private readonly documents: DocumentStore) {}
 
-  /** The pass of this business named by an id, a serial_number or an external_id; not_found otherwise. */
-  async get(businessId: string, identifier: string): Promise<Pass> {
-    const pass = await this.find(businessId, identifier);
+  /** The pass in scope named by an id, a serial_number or an external_id; not_found otherwise. */
+  async get(scope: PassScope, identifier: string): Promise<Pass> {
+    const pass = await this.find(scope, identifier);
     if (!pass) throw new DomainError('not_found', `Pass '${identifier}' not found`);
     return pass;
   }
 
-  async byEmail(businessId: string, email: string): Promise<Pass[]> {
-    return this.documents.find<Pass>(collections.passes, 'email', lookupKeys.passByEmail(businessId, email));
+  async byEmail(scope: PassScope, email: string): Promise<Pass[]> {
+    const passes = await this.documents.find<Pass>(collections.passes, 'email', lookupKeys.passByEmail(scope.businessId, email));
+    return passes.filter((pass) => pass.mode === scope.mode);
   }
 
-  async byExternalId(businessId: string, externalId: string): Promise<Pass | null> {
-    const [pass] = await this.documents.find<Pass>(collections.passes, 'external_id', lookupKeys.passByExternalId(businessId, externalId), 1);
-    return pass ?? null;
+  async byExternalId(scope: PassScope, externalId: string): Promise<Pass | null> {
+    const key = lookupKeys.passByExternalId(scope.businessId, externalId);
+    const passes = await this.documents.find<Pass>(collections.passes, 'external_id', key, PASSES_PER_EXTERNAL_ID);
+    return passes.find((pass) => pass.mode === scope.mode) ?? null;
   }
 
-  private async find(businessId: string, identifier: string): Promise<Pass | null> {
+  /** Live passes issued by a business: what the plan's pass limit counts. */
+  countLive(businessId: string): Promise<number> {
+    return this.documents.count(collections.passes, 'business', lookupKeys.passesOfBusiness(businessId, 'live'));
+  }
+
+  private async find(scope: PassScope, identifier: string): Promise<Pass | null> {
     const kind = classifyPassIdentifier(identifier);
     const byShape =
       kind === 'id'
@@ -29,8 +40,8 @@ export class PassQueries {
         : kind === 'serial_number'
           ? (await this.documents.find<Pass>(collections.passes, 'serial', lookupKeys.passBySerial(identifier), 1))[0]
           : undefined;
-    if (byShape && byShape.businessId === businessId) return byShape;
+    if (byShape && byShape.businessId === scope.businessId && byShape.mode === scope.mode) return byShape;
     // A caller's own external_id may happen to look like an id or a serial number.
-    return this.byExternalId(businessId, identifier);
+    return this.byExternalId(scope, identifier);
   }
 }

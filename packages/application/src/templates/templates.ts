@@ -3,6 +3,7 @@ import { DomainError, streamNames, templateDecider, type Template } from '@passe
 import type { EventStore } from '@passes/event-store';
 import { collections, type DocumentStore } from '@passes/read-model';
 import type { Clock } from '../shared/clock';
+import type { Plans } from '../plans/plans';
 import type { CommandContext } from '../shared/command-context';
 import { handleCommand } from '../shared/command-handler';
 import type { IdGenerator } from '../shared/id-generator';
@@ -15,9 +16,11 @@ export class Templates {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly readYourWrites: ReadYourWrites,
+    private readonly plans: Plans,
   ) {}
 
   async create(businessId: string, name: string, context: CommandContext): Promise<Template> {
+    await this.plans.requireRoomFor(businessId, 'templates');
     const templateId = this.ids.newId();
     const result = await handleCommand(this.store, templateDecider, { stream: streamNames.template(templateId), businessId, context }, () => ({
       type: 'CreateTemplate' as const,

@@ -13,6 +13,7 @@ const create: ApiKeyCommand = {
   businessId: 'business-1',
   name: 'Till',
   mode: 'live',
+  scopes: ['read', 'write'],
   keyHash: 'sha256-of-key',
   prefix: 'pb_live_Ab3d',
   now: new Date(CREATED_AT),
@@ -20,13 +21,26 @@ const create: ApiKeyCommand = {
 const revoke: ApiKeyCommand = { type: 'RevokeApiKey', now: NOW };
 const created: ApiKeyEvent = {
   type: 'ApiKeyCreated',
-  data: { key_id: 'key-1', business_id: 'business-1', name: 'Till', mode: 'live', key_hash: 'sha256-of-key', prefix: 'pb_live_Ab3d', occurred_at: CREATED_AT },
+  data: { key_id: 'key-1', business_id: 'business-1', name: 'Till', mode: 'live', scopes: ['read', 'write'], key_hash: 'sha256-of-key', prefix: 'pb_live_Ab3d', occurred_at: CREATED_AT },
 };
 const revoked: ApiKeyEvent = { type: 'ApiKeyRevoked', data: { occurred_at: NOW.toISOString() } };
 
 describe('API keys', () => {
   test('creating a key records it with its hash, never the key', () => {
     spec.given([]).when(create).then([created]);
+  });
+
+  test('a read-only key records only the read scope', () => {
+    spec.given([]).when({ ...create, scopes: ['read'] }).then([{ ...created, data: { ...created.data, scopes: ['read'] } }] as ApiKeyEvent[]);
+  });
+
+  test('scopes are recorded once each, in canonical order', () => {
+    spec.given([]).when({ ...create, scopes: ['write', 'read', 'write'] }).then([created]);
+  });
+
+  test('a key without scopes is a validation_error', () => {
+    const error = spec.given([]).when({ ...create, scopes: [] }).thenThrows('validation_error');
+    expect(error.details).toEqual({ issues: [{ path: 'scopes', message: 'must hold at least one of read, write' }] });
   });
 
   test('creating a key that exists is a conflict', () => {
@@ -51,6 +65,7 @@ describe('API keys', () => {
       businessId: 'business-1',
       name: 'Till',
       mode: 'live',
+      scopes: ['read', 'write'],
       keyHash: 'sha256-of-key',
       prefix: 'pb_live_Ab3d',
       createdAt: CREATED_AT,

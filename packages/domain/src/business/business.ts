@@ -1,6 +1,5 @@
 /** A business: the tenant that owns templates, passes, API keys and webhooks. Stream `business-{id}`. */
-export type Plan = 'free' | 'pro';
-export const PLANS: readonly Plan[] = ['free', 'pro'];
+import type { Plan } from '../plan/plan';
 
 export type BusinessEvent =
   | { type: 'BusinessRegistered'; data: { business_id: string; name: string; owner_user_id: string; plan: Plan; occurred_at: string } }

@@ -18,6 +18,7 @@ function passFromIssued(data: PassIssuedData): Pass {
   return {
     id: data.pass_id,
     businessId: data.business_id,
+    mode: data.mode,
     templateId: data.template_id,
     serialNumber: data.serial_number,
     status: 'active',

@@ -12,6 +12,7 @@ describe('evolving a pass', () => {
     expect(passAfter(HISTORIES.issued)).toEqual({
       id: ISSUE_DATA.passId,
       businessId: ISSUE_DATA.businessId,
+      mode: 'live',
       templateId: ISSUE_DATA.templateId,
       serialNumber: ISSUE_DATA.serialNumber,
       status: 'active',

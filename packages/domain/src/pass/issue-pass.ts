@@ -18,6 +18,7 @@ export function issuePass({ data, now }: PassCommandOf<'IssuePass'>, state: Pass
       data: {
         pass_id: data.passId,
         business_id: data.businessId,
+        mode: data.mode,
         template_id: data.templateId,
         serial_number: data.serialNumber,
         customer_name: data.customerName,

@@ -1,9 +1,11 @@
 /** What callers ask of a pass. Identifiers and the current time come in with the command. */
+import type { Mode } from '../shared/mode';
 import type { Metadata, MetadataPatch } from './metadata';
 
 export interface IssuePassData {
   passId: string;
   businessId: string;
+  mode: Mode;
   templateId: string;
   serialNumber: string;
   customerName: string | null;

@@ -2,6 +2,7 @@
  * The facts recorded in a pass's stream (`pass-{id}`). Payloads are snake_case because auditors read
  * them as they are stored. Every payload carries `occurred_at`, the business time of the fact (ISO 8601 UTC).
  */
+import type { Mode } from '../shared/mode';
 import type { Metadata, MetadataPatch } from './metadata';
 
 export type PassStatus = 'active' | 'checked_in' | 'redeemed' | 'voided';
@@ -9,6 +10,7 @@ export type PassStatus = 'active' | 'checked_in' | 'redeemed' | 'voided';
 export interface PassIssuedData {
   pass_id: string;
   business_id: string;
+  mode: Mode;
   template_id: string;
   serial_number: string;
   customer_name: string | null;

@@ -1,10 +1,13 @@
 /** A pass as its events have made it; null before it is issued. */
+import type { Mode } from '../shared/mode';
 import type { Metadata } from './metadata';
 import type { PassStatus } from './pass-events';
 
 export interface Pass {
   id: string;
   businessId: string;
+  /** Sandbox (`test`) or live: fixed at issue. */
+  mode: Mode;
   templateId: string;
   serialNumber: string;
   status: PassStatus;

@@ -6,6 +6,7 @@ export type DomainErrorCode =
   | 'insufficient_points'
   | 'insufficient_funds'
   | 'scan_cooldown'
+  | 'pro_feature'
   | 'validation_error';
 
 export class DomainError extends Error {

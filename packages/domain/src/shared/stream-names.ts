@@ -1,12 +1,18 @@
 /** Stream names of the event store, one category per aggregate (DESIGN §3). */
+import type { Mode } from './mode';
+
 export const streamNames = {
   pass: (passId: string) => `pass-${passId}`,
   business: (businessId: string) => `business-${businessId}`,
   user: (userId: string) => `user-${userId}`,
   apiKey: (keyId: string) => `api-key-${keyId}`,
   template: (templateId: string) => `template-${templateId}`,
-  /** `valueHash` is the sha256 of the external_id, so arbitrary caller text never becomes a stream name. */
-  externalIdReservation: (businessId: string, valueHash: string) => `pass-external-id-${businessId}-${valueHash}`,
+  /**
+   * `valueHash` is the sha256 of the external_id, so arbitrary caller text never becomes a stream name.
+   * Live and sandbox passes have separate external_id namespaces.
+   */
+  externalIdReservation: (businessId: string, mode: Mode, valueHash: string) =>
+    mode === 'live' ? `pass-external-id-${businessId}-${valueHash}` : `pass-external-id-${businessId}-test-${valueHash}`,
   userEmailReservation: (emailHash: string) => `user-email-${emailHash}`,
 };
 

@@ -12,6 +12,7 @@ export const OCCURRED_AT = NOW.toISOString();
 export const ISSUE_DATA: IssuePassData = {
   passId: '7d3c1a52-2f4e-4b8a-9c61-0e5f2a7b9d10',
   businessId: 'b1f0e7c2-8a3d-4e5f-9b6a-1c2d3e4f5a6b',
+  mode: 'live',
   templateId: 'c2a1d8e3-9b4c-4f6a-8d7e-2b3c4d5e6f7a',
   serialNumber: 'PS-7K3M-9QXA-2D4F',
   customerName: 'Ada Lovelace',
@@ -30,6 +31,7 @@ export function passIssued(overrides: Partial<PassIssuedData> = {}): PassEvent {
     data: {
       pass_id: ISSUE_DATA.passId,
       business_id: ISSUE_DATA.businessId,
+      mode: ISSUE_DATA.mode,
       template_id: ISSUE_DATA.templateId,
       serial_number: ISSUE_DATA.serialNumber,
       customer_name: ISSUE_DATA.customerName,

@@ -10,6 +10,7 @@ import {
   type ApiKeyEvent,
   type Business,
   type BusinessEvent,
+  type Mode,
   type Pass,
   type PassEvent,
   type Template,
@@ -26,6 +27,7 @@ export const collections = {
   users: 'users',
   apiKeys: 'api_keys',
   templates: 'templates',
+  webhooks: 'webhooks',
 } as const;
 
 /** Lookup keys are exact strings: anything matched case-insensitively is lowercased here and in queries. */
@@ -33,6 +35,8 @@ export const lookupKeys = {
   passBySerial: (serialNumber: string) => serialNumber,
   passByExternalId: (businessId: string, externalId: string) => `${businessId}/${externalId}`,
   passByEmail: (businessId: string, email: string) => `${businessId}/${email.toLowerCase()}`,
+  /** Sandbox and live passes are counted apart: only live ones count toward plan limits. */
+  passesOfBusiness: (businessId: string, mode: Mode) => `${businessId}/${mode}`,
   userByEmail: (email: string) => email.toLowerCase(),
   apiKeyByHash: (keyHash: string) => keyHash,
   byBusiness: (businessId: string) => businessId,
@@ -47,6 +51,7 @@ export const passProjection = aggregateProjection<Pass, PassEvent>({
     serial: [lookupKeys.passBySerial(pass.serialNumber)],
     external_id: pass.externalId === null ? [] : [lookupKeys.passByExternalId(pass.businessId, pass.externalId)],
     email: pass.customerEmail === null ? [] : [lookupKeys.passByEmail(pass.businessId, pass.customerEmail)],
+    business: [lookupKeys.passesOfBusiness(pass.businessId, pass.mode)],
   }),
 });
 

@@ -2,7 +2,7 @@
  * Errors are values with a code; this file is the one place that maps codes to HTTP statuses and
  * writes the standard error body `{error: {code, message, status, details?}}`.
  */
-import { DomainError, type DomainErrorCode } from '@passes/domain';
+import { DomainError, PlanRefusal, type DomainErrorCode } from '@passes/domain';
 
 export type ApiErrorCode =
   | DomainErrorCode
@@ -11,6 +11,7 @@ export type ApiErrorCode =
   | 'forbidden'
   | 'payload_too_large'
   | 'unsupported_media_type'
+  | 'idempotency_mismatch'
   | 'rate_limited'
   | 'internal_error';
 
@@ -24,6 +25,7 @@ const STATUS_BY_CODE: Record<ApiErrorCode, number> = {
   insufficient_points: 400,
   insufficient_funds: 400,
   unauthorized: 401,
+  pro_feature: 402,
   forbidden: 403,
   not_found: 404,
   conflict: 409,
@@ -31,6 +33,7 @@ const STATUS_BY_CODE: Record<ApiErrorCode, number> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_error: 422,
+  idempotency_mismatch: 422,
   scan_cooldown: 429,
   rate_limited: 429,
   internal_error: 500,
@@ -44,6 +47,8 @@ export class ApiError extends Error {
     message: string,
     readonly details?: readonly ErrorDetail[],
     readonly headers: Readonly<Record<string, string>> = {},
+    /** What a plan refused; the spec gives that 402 its own flat body. */
+    readonly refusal?: { feature: string; plan: string },
   ) {
     super(message);
     this.name = 'ApiError';
@@ -51,10 +56,12 @@ export class ApiError extends Error {
   }
 
   get body() {
+    if (this.refusal) return { error: 'pro_feature', feature: this.refusal.feature, plan: this.refusal.plan, message: this.message };
     return { error: { code: this.code, message: this.message, status: this.status, ...(this.details ? { details: this.details } : {}) } };
   }
 
   static from(error: DomainError): ApiError {
+    if (error instanceof PlanRefusal) return new ApiError('pro_feature', error.message, undefined, {}, { feature: error.feature, plan: error.plan });
     const headers: Record<string, string> = {};
     const retryAfter = error.details['retry_after_seconds'];
     if (typeof retryAfter === 'number') headers['Retry-After'] = String(retryAfter);

@@ -1,8 +1,14 @@
 /** How businesses, users, API keys and templates look on the wire. Secrets and hashes never appear. */
+import type { PlanStatus } from '@passes/application';
 import type { ApiKey, Business, Template, User } from '@passes/domain';
 
 export function businessRepresentation(business: Business) {
   return { id: business.id, name: business.name, plan: business.plan, created_at: business.createdAt };
+}
+
+/** `limits` holds null where the plan sets no limit. */
+export function planRepresentation(status: PlanStatus) {
+  return { limits: status.limits, usage: status.usage, features: status.features };
 }
 
 export function userRepresentation(user: User) {
@@ -14,6 +20,7 @@ export function apiKeyRepresentation(key: ApiKey) {
     id: key.id,
     name: key.name,
     mode: key.mode,
+    scopes: key.scopes,
     prefix: key.prefix,
     status: key.revokedAt === null ? 'active' : 'revoked',
     created_at: key.createdAt,

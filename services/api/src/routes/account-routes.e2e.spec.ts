@@ -5,7 +5,12 @@ import type { TestServer } from '../testing/test-server';
 import type { ApiKeyBody, ErrorBody, RegistrationBody } from '../testing/wire-types';
 
 let server: TestServer, business: TestBusiness, other: TestBusiness;
-beforeAll(async () => ({ server, business, other } = await startWithTwoBusinesses()));
+beforeAll(async () => {
+  ({ server, business, other } = await startWithTwoBusinesses());
+  // API access is a Pro feature (plans.e2e.spec.ts tests the Free side).
+  await server.changePlan(business.businessId, 'pro');
+  await server.changePlan(other.businessId, 'pro');
+});
 afterAll(() => server.stop());
 
 describe('POST /auth/register', () => {
@@ -63,7 +68,7 @@ describe('GET /businesses/me', () => {
   it('answers with an API key as well as with a token', async () => {
     const key = await createApiKey(server, business);
     const response = await server.request('GET', '/businesses/me', { apiKey: key.key });
-    expect(response).toMatchObject({ status: 200, body: { id: business.businessId, plan: 'free' } });
+    expect(response).toMatchObject({ status: 200, body: { id: business.businessId, plan: 'pro' } });
   });
 
   it.each([

@@ -5,11 +5,11 @@ import { Router } from 'express';
 import { ApiError } from '../http/api-error';
 import { authenticate, commandContextOf, principalOf, requireDashboardUser, requireOwnBusiness } from '../http/authentication';
 import { parseBody } from '../http/parse-body';
-import { apiKeyRepresentation, businessRepresentation, userRepresentation } from '../representations/account-representations';
+import { apiKeyRepresentation, businessRepresentation, planRepresentation, userRepresentation } from '../representations/account-representations';
 
 export function accountRoutes(application: Application): Router {
   const router = Router();
-  const authenticated = authenticate(application.authenticator);
+  const authenticated = authenticate(application.plans);
 
   router.post('/auth/register', async (request, response) => {
     const body = parseBody(registerBody, request);
@@ -31,15 +31,16 @@ export function accountRoutes(application: Application): Router {
   });
 
   router.get('/businesses/me', authenticated, async (_request, response) => {
-    const business = await application.businesses.get(principalOf(response).businessId);
-    response.json(businessRepresentation(business));
+    const businessId = principalOf(response).businessId;
+    const [business, plan] = await Promise.all([application.businesses.get(businessId), application.plans.status(businessId)]);
+    response.json({ ...businessRepresentation(business), ...planRepresentation(plan) });
   });
 
   const keys = Router({ mergeParams: true });
   keys.use(authenticated, requireOwnBusiness, requireDashboardUser);
   keys.post('/', async (request, response) => {
     const body = parseBody(createApiKeyBody, request);
-    const created = await application.apiKeys.create(principalOf(response).businessId, body.name, body.mode, commandContextOf(response));
+    const created = await application.apiKeys.create(principalOf(response).businessId, body, commandContextOf(response));
     response.status(201).json({ ...apiKeyRepresentation(created.apiKey), key: created.secret });
   });
   keys.get('/', async (_request, response) => {

@@ -7,7 +7,7 @@ import { issuePassBody, updatePassBody } from '@passes/contracts';
 import type { Pass } from '@passes/domain';
 import { Router, type Request, type Response } from 'express';
 import { ApiError } from '../http/api-error';
-import { commandContextOf, principalOf } from '../http/authentication';
+import { commandContextOf, passScopeOf } from '../http/authentication';
 import { parseBody } from '../http/parse-body';
 import { amountInMinorUnits, pointsDelta, stampCount } from '../http/query-parameters';
 import { passRepresentation, passSummary } from '../representations/pass-representation';
@@ -28,47 +28,46 @@ const ACTIONS = new Map<string, (request: Request) => PassAction>([
 export function passRoutes(application: Application, appUrl: () => string): Router {
   const router = Router({ mergeParams: true });
   const send = (response: Response, pass: Pass, status = 200) => response.status(status).json(passRepresentation(pass, appUrl()));
-  const businessOf = (response: Response) => principalOf(response).businessId;
-  const identifierOf = (request: Request) => String(request.params['identifier']);
+    const identifierOf = (request: Request) => String(request.params['identifier']);
 
   router.post('/', async (request, response) => {
     const body = parseBody(issuePassBody, request);
-    send(response, await application.passCommands.issue(businessOf(response), issueInput(body), commandContextOf(response)), 201);
+    send(response, await application.passCommands.issue(passScopeOf(response), issueInput(body), commandContextOf(response)), 201);
   });
 
   router.get('/lookup/email/:email', async (request, response) => {
-    const passes = await application.passes.byEmail(businessOf(response), String(request.params['email']));
+    const passes = await application.passes.byEmail(passScopeOf(response), String(request.params['email']));
     response.json(passes.map(passSummary));
   });
 
   router.get('/lookup/external/:external_id', async (request, response) => {
     const externalId = String(request.params['external_id']);
-    const pass = await application.passes.byExternalId(businessOf(response), externalId);
+    const pass = await application.passes.byExternalId(passScopeOf(response), externalId);
     if (!pass) throw new ApiError('not_found', `No pass with external_id '${externalId}'`);
     response.json(passSummary(pass));
   });
 
   router.get('/:identifier', async (request, response) => {
-    send(response, await application.passes.get(businessOf(response), identifierOf(request)));
+    send(response, await application.passes.get(passScopeOf(response), identifierOf(request)));
   });
 
   router.get('/:identifier/events', async (request, response) => {
-    response.json({ data: await application.passHistory.of(businessOf(response), identifierOf(request)) });
+    response.json({ data: await application.passHistory.of(passScopeOf(response), identifierOf(request)) });
   });
 
   router.patch('/:identifier', async (request, response) => {
     const body = parseBody(updatePassBody, request);
-    send(response, await application.passCommands.update(businessOf(response), identifierOf(request), passUpdate(body), commandContextOf(response)));
+    send(response, await application.passCommands.update(passScopeOf(response), identifierOf(request), passUpdate(body), commandContextOf(response)));
   });
 
   router.delete('/:identifier', async (request, response) => {
-    send(response, await application.passCommands.act(businessOf(response), identifierOf(request), { type: 'Void' }, commandContextOf(response)));
+    send(response, await application.passCommands.act(passScopeOf(response), identifierOf(request), { type: 'Void' }, commandContextOf(response)));
   });
 
   router.post('/:identifier/:action', async (request, response) => {
     const action = ACTIONS.get(String(request.params['action']));
     if (!action) throw new ApiError('not_found', `No pass action '${String(request.params['action'])}'`);
-    send(response, await application.passCommands.act(businessOf(response), identifierOf(request), action(request), commandContextOf(response)));
+    send(response, await application.passCommands.act(passScopeOf(response), identifierOf(request), action(request), commandContextOf(response)));
   });
 
   return router;

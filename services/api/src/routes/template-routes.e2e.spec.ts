@@ -5,7 +5,11 @@ import type { TestServer } from '../testing/test-server';
 import type { ErrorBody } from '../testing/wire-types';
 
 let server: TestServer, business: TestBusiness, other: TestBusiness;
-beforeAll(async () => ({ server, business, other } = await startWithTwoBusinesses()));
+beforeAll(async () => {
+  ({ server, business, other } = await startWithTwoBusinesses());
+  // Free allows one template, which the fixture has already made (plans.e2e.spec.ts tests that limit).
+  await server.changePlan(business.businessId, 'pro');
+});
 afterAll(() => server.stop());
 
 const templates = (b: TestBusiness) => `/businesses/${b.businessId}/templates`;

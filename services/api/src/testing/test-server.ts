@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { cryptoIdGenerator, type Clock } from '@passes/application';
+import type { Plan } from '@passes/domain';
 import { DEFAULT_CONFIG, type Config } from '../config';
 import { EmbeddedServer } from '../embedded-server';
 import { jsonLogger, silentLogger } from '../logger';
@@ -27,6 +28,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+const UNLIMITED = { rateLimitPerMinute: 1_000_000, publicRateLimitPerMinute: 1_000_000 };
+
 export class TestServer {
   private server: EmbeddedServer | null = null;
 
@@ -36,7 +39,10 @@ export class TestServer {
     private readonly overrides: Partial<Config>,
   ) {}
 
-  /** `overrides` replace the defaults an unset environment gives (appUrl is `https://passes.test`). */
+  /**
+   * `overrides` replace the defaults an unset environment gives. Tests run against `https://passes.test`
+   * and, unless they are about rate limits, with limits high enough never to get in the way.
+   */
   static async start(clock = new ManualClock(), overrides: Partial<Config> = {}): Promise<TestServer> {
     const test = new TestServer(fs.mkdtempSync(path.join(os.tmpdir(), 'passes-test-')), clock, overrides);
     await test.boot();
@@ -66,6 +72,12 @@ export class TestServer {
     return { status: response.status, headers: response.headers, body: (text === '' ? null : JSON.parse(text)) as Body };
   }
 
+  /** What an operator does with `npx passes admin set-plan`. */
+  async changePlan(businessId: string, plan: Plan): Promise<void> {
+    if (!this.server) throw new Error('server is stopped');
+    await this.server.application.businesses.changePlan(businessId, plan, { actor: 'cli', correlationId: 'test' });
+  }
+
   /** Stops and starts the server on the same data directory. */
   async restart(): Promise<void> {
     await this.server?.stop();
@@ -81,7 +93,7 @@ export class TestServer {
   private async boot(): Promise<void> {
     const clock: Clock = this.clock;
     this.server = new EmbeddedServer(
-      { ...DEFAULT_CONFIG, port: 0, appUrl: 'https://passes.test', ...this.overrides, dataDir: this.dataDir },
+      { ...DEFAULT_CONFIG, ...UNLIMITED, port: 0, appUrl: 'https://passes.test', ...this.overrides, dataDir: this.dataDir },
       clock,
       cryptoIdGenerator,
       process.env['PASSES_TEST_LOG'] ? jsonLogger : silentLogger,

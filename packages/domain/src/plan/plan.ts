@@ -1,0 +1,70 @@
+/** Plans and what they allow (spec: Plan limits). Pure rules; the application supplies usage counts. */
+import { DomainError } from '../shared/domain-error';
+
+export type Plan = 'free' | 'pro';
+export const PLANS: readonly Plan[] = ['free', 'pro'];
+
+/** Features only Pro has. Campaigns and reward milestones join the counted limits when they exist. */
+export type ProFeature = 'api_access' | 'bulk_operations' | 'automations' | 'analytics_export';
+export const PRO_FEATURES: readonly ProFeature[] = ['api_access', 'bulk_operations', 'automations', 'analytics_export'];
+
+export type CountedResource = 'templates' | 'passes' | 'webhooks';
+export const COUNTED_RESOURCES: readonly CountedResource[] = ['templates', 'passes', 'webhooks'];
+
+/** `null` is unlimited. */
+export type PlanLimits = Readonly<Record<CountedResource, number | null>>;
+export type Usage = Readonly<Record<CountedResource, number>>;
+
+export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
+  free: { templates: 1, passes: 100, webhooks: 1 },
+  pro: { templates: null, passes: null, webhooks: 20 },
+};
+
+const PLAN_FEATURES: Readonly<Record<Plan, ReadonlySet<ProFeature>>> = {
+  free: new Set(),
+  pro: new Set(PRO_FEATURES),
+};
+
+const FEATURE_NAMES: Readonly<Record<ProFeature, string>> = {
+  api_access: 'API access',
+  bulk_operations: 'Bulk operations',
+  automations: 'Automations',
+  analytics_export: 'Analytics export',
+};
+
+const RESOURCE_NAMES: Readonly<Record<CountedResource, string>> = {
+  templates: 'template',
+  passes: 'issued pass',
+  webhooks: 'webhook',
+};
+
+export function hasFeature(plan: Plan, feature: ProFeature): boolean {
+  return PLAN_FEATURES[plan].has(feature);
+}
+
+/** The refusal the spec shows as 402 `{error: "pro_feature", feature, plan, message}`. */
+export class PlanRefusal extends DomainError {
+  constructor(
+    readonly feature: ProFeature | CountedResource,
+    readonly plan: Plan,
+    message: string,
+  ) {
+    super('pro_feature', message, { feature, plan });
+    this.name = 'PlanRefusal';
+  }
+}
+
+export function requireFeature(plan: Plan, feature: ProFeature): void {
+  if (!hasFeature(plan, feature)) {
+    throw new PlanRefusal(feature, plan, `${FEATURE_NAMES[feature]} is a Pro feature; this business is on the ${plan} plan.`);
+  }
+}
+
+/** Refuses adding `adding` more of a resource when that would pass the plan's limit. */
+export function requireWithinLimit(plan: Plan, resource: CountedResource, used: number, adding = 1): void {
+  const limit = PLAN_LIMITS[plan][resource];
+  if (limit === null || used + adding <= limit) return;
+  const noun = `${RESOURCE_NAMES[resource]}${limit === 1 ? '' : 's'}`;
+  const upgrade = plan === 'free' ? ' Upgrade to Pro for more.' : '';
+  throw new PlanRefusal(resource, plan, `The ${plan} plan allows ${limit} ${noun}; this business has ${used}.${upgrade}`);
+}

@@ -1,0 +1,90 @@
+/**
+ * Idempotency-Key on every POST and PATCH (DESIGN §5). The key is claimed before the route runs; the
+ * response is stored before it is sent, so a retry gets either that same response (with
+ * `Idempotent-Replayed: true`) or 409 while the first is still running. Keys belong to the credential.
+ */
+import { createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { credentialOf, type Clock } from '@passes/application';
+import type { IdempotencyStore } from '@passes/request-guards';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Logger } from '../logger';
+import { ApiError } from './api-error';
+import { callerOf } from './authentication';
+
+const SANE_KEY = /^[\x21-\x7e]{1,255}$/;
+const GUARDED_METHODS = new Set(['POST', 'PATCH']);
+const bodyDigests = new WeakMap<IncomingMessage, string>();
+
+/** For `express.json({verify})`: remembers a digest of the exact body bytes the request carried. */
+export function recordBodyDigest(request: IncomingMessage, _response: unknown, body: Buffer): void {
+  bodyDigests.set(request, sha256(body));
+}
+
+/**
+ * Responses that say nothing ran, or that the caller should simply try again, are not stored: a missing
+ * credential (401), a rate limit or cooldown (429), and server errors.
+ */
+function isStored(status: number): boolean {
+  return status < 500 && status !== 401 && status !== 429;
+}
+
+export interface IdempotencyGuard {
+  store: IdempotencyStore;
+  clock: Clock;
+  logger: Logger;
+}
+
+export function idempotency({ store, clock, logger }: IdempotencyGuard): RequestHandler {
+  return async (request: Request, response: Response, next: NextFunction) => {
+    const key = request.header('idempotency-key');
+    if (key === undefined || !GUARDED_METHODS.has(request.method)) return next();
+    if (!SANE_KEY.test(key)) {
+      throw new ApiError('bad_request', 'Idempotency-Key must be 1 to 255 printable ASCII characters without spaces');
+    }
+    const caller = callerOf(response);
+    const scope = caller ? credentialOf(caller) : `ip:${request.ip ?? 'unknown'}`;
+    const fingerprint = sha256(`${request.method}\n${request.originalUrl}\n${bodyDigests.get(request) ?? sha256('')}`);
+    const claim = await store.claim({ scope, key, fingerprint, now: clock.now() });
+    switch (claim.outcome) {
+      case 'replay':
+        response.status(claim.response.status).set({ 'Idempotent-Replayed': 'true', 'Content-Type': 'application/json; charset=utf-8' });
+        response.send(claim.response.body);
+        return;
+      case 'mismatch':
+        throw new ApiError('idempotency_mismatch', 'This Idempotency-Key was used with a different method, path or body');
+      case 'in_progress':
+        throw new ApiError('conflict', 'A request with this Idempotency-Key is still being processed; retry shortly');
+      case 'claimed':
+        recordResponse(response, (status, body) => (isStored(status) ? store.complete(scope, key, { status, body }) : store.release(scope, key)), logger);
+        // A response ended without a JSON body never reached recordResponse: let the key be used again.
+        response.on('close', () => {
+          if (!response.locals['idempotencyRecorded']) store.release(scope, key).catch((error: unknown) => logger.error('idempotency release failed', { error }));
+        });
+        return next();
+      default:
+        return claim satisfies never;
+    }
+  };
+}
+
+/** Routes answer with `response.json`; this records that answer before it goes out. */
+function recordResponse(response: Response, record: (status: number, body: string) => Promise<void>, logger: Logger): void {
+  const send = (text: string) => response.set('Content-Type', 'application/json; charset=utf-8').send(text);
+  response.json = (body: unknown) => {
+    const text = JSON.stringify(body);
+    response.locals['idempotencyRecorded'] = true;
+    record(response.statusCode, text).then(
+      () => send(text),
+      (error: unknown) => {
+        logger.error('idempotency record failed', { error });
+        send(text);
+      },
+    );
+    return response;
+  };
+}
+
+function sha256(data: string | Buffer): string {
+  return createHash('sha256').update(data).digest('hex');
+}

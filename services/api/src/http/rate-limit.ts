@@ -1,0 +1,44 @@
+/**
+ * Fixed one-minute windows (DESIGN §5): per credential when the request carries valid credentials,
+ * otherwise per client IP. Every response says where the caller stands, errors included.
+ */
+import { credentialOf, type Clock } from '@passes/application';
+import type { RateLimitStore } from '@passes/request-guards';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { ApiError } from './api-error';
+import { callerOf } from './authentication';
+
+const WINDOW_MS = 60_000;
+
+export interface RateLimits {
+  store: RateLimitStore;
+  clock: Clock;
+  perCredential: number;
+  perIp: number;
+}
+
+export function rateLimit({ store, clock, perCredential, perIp }: RateLimits): RequestHandler {
+  return async (request: Request, response: Response, next: NextFunction) => {
+    const caller = callerOf(response);
+    const [key, limit] = caller ? [`credential:${credentialOf(caller)}`, perCredential] : [`ip:${clientIpOf(request)}`, perIp];
+    const now = clock.now();
+    const { count, resetsAt } = await store.hit(key, WINDOW_MS, now);
+    response.set({
+      'X-RateLimit-Limit': String(limit),
+      'X-RateLimit-Remaining': String(Math.max(0, limit - count)),
+      'X-RateLimit-Reset': String(Math.ceil(resetsAt / 1000)),
+    });
+    if (count > limit) {
+      const retryAfter = Math.max(1, Math.ceil((resetsAt - now.getTime()) / 1000));
+      throw new ApiError('rate_limited', `Too many requests: ${limit} per minute; retry in ${retryAfter} s`, undefined, {
+        'Retry-After': String(retryAfter),
+      });
+    }
+    next();
+  };
+}
+
+/** The socket's peer address: the service does not sit behind a trusted proxy unless one is configured. */
+function clientIpOf(request: Request): string {
+  return request.ip ?? request.socket.remoteAddress ?? 'unknown';
+}
