@@ -32,10 +32,10 @@ const FEATURE_NAMES: Readonly<Record<ProFeature, string>> = {
   analytics_export: 'Analytics export',
 };
 
-const RESOURCE_NAMES: Readonly<Record<CountedResource, string>> = {
-  templates: 'template',
-  passes: 'issued pass',
-  webhooks: 'webhook',
+const RESOURCE_NAMES: Readonly<Record<CountedResource, { one: string; many: string }>> = {
+  templates: { one: 'template', many: 'templates' },
+  passes: { one: 'issued pass', many: 'issued passes' },
+  webhooks: { one: 'webhook', many: 'webhooks' },
 };
 
 export function hasFeature(plan: Plan, feature: ProFeature): boolean {
@@ -64,7 +64,7 @@ export function requireFeature(plan: Plan, feature: ProFeature): void {
 export function requireWithinLimit(plan: Plan, resource: CountedResource, used: number, adding = 1): void {
   const limit = PLAN_LIMITS[plan][resource];
   if (limit === null || used + adding <= limit) return;
-  const noun = `${RESOURCE_NAMES[resource]}${limit === 1 ? '' : 's'}`;
+  const noun = limit === 1 ? RESOURCE_NAMES[resource].one : RESOURCE_NAMES[resource].many;
   const upgrade = plan === 'free' ? ' Upgrade to Pro for more.' : '';
   throw new PlanRefusal(resource, plan, `The ${plan} plan allows ${limit} ${noun}; this business has ${used}.${upgrade}`);
 }

@@ -68,13 +68,27 @@ export function idempotency({ store, clock, logger }: IdempotencyGuard): Request
   };
 }
 
+/**
+ * A secret is shown once (spec: Authentication): a route marks the top-level fields of its answer that
+ * hold one, and a replay of that answer comes without them.
+ */
+export function markOneTimeSecrets(response: Response, ...fields: string[]): void {
+  response.locals['oneTimeSecrets'] = fields;
+}
+
+function withoutOneTimeSecrets(response: Response, body: unknown): unknown {
+  const fields = response.locals['oneTimeSecrets'] as string[] | undefined;
+  if (!fields || typeof body !== 'object' || body === null) return body;
+  return Object.fromEntries(Object.entries(body).filter(([field]) => !fields.includes(field)));
+}
+
 /** Routes answer with `response.json`; this records that answer before it goes out. */
 function recordResponse(response: Response, record: (status: number, body: string) => Promise<void>, logger: Logger): void {
   const send = (text: string) => response.set('Content-Type', 'application/json; charset=utf-8').send(text);
   response.json = (body: unknown) => {
     const text = JSON.stringify(body);
     response.locals['idempotencyRecorded'] = true;
-    record(response.statusCode, text).then(
+    record(response.statusCode, JSON.stringify(withoutOneTimeSecrets(response, body))).then(
       () => send(text),
       (error: unknown) => {
         logger.error('idempotency record failed', { error });

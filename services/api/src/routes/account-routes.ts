@@ -4,6 +4,7 @@ import { createApiKeyBody, loginBody, registerBody } from '@passes/contracts';
 import { Router } from 'express';
 import { ApiError } from '../http/api-error';
 import { authenticate, commandContextOf, principalOf, requireDashboardUser, requireOwnBusiness } from '../http/authentication';
+import { markOneTimeSecrets } from '../http/idempotency';
 import { parseBody } from '../http/parse-body';
 import { apiKeyRepresentation, businessRepresentation, planRepresentation, userRepresentation } from '../representations/account-representations';
 
@@ -13,6 +14,7 @@ export function accountRoutes(application: Application): Router {
 
   router.post('/auth/register', async (request, response) => {
     const body = parseBody(registerBody, request);
+    markOneTimeSecrets(response, 'access_token');
     const registration = await application.accounts.register({ businessName: body.business_name, email: body.email, password: body.password });
     response.status(201).json({
       business: businessRepresentation(registration.business),
@@ -25,6 +27,7 @@ export function accountRoutes(application: Application): Router {
 
   router.post('/auth/login', async (request, response) => {
     const body = parseBody(loginBody, request);
+    markOneTimeSecrets(response, 'access_token');
     const login = await application.accounts.login(body.email, body.password);
     if (!login) throw new ApiError('unauthorized', 'Email or password is incorrect');
     response.json({ access_token: login.accessToken, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_SECONDS, business_id: login.businessId });
@@ -40,6 +43,7 @@ export function accountRoutes(application: Application): Router {
   keys.use(authenticated, requireOwnBusiness, requireDashboardUser);
   keys.post('/', async (request, response) => {
     const body = parseBody(createApiKeyBody, request);
+    markOneTimeSecrets(response, 'key');
     const created = await application.apiKeys.create(principalOf(response).businessId, body, commandContextOf(response));
     response.status(201).json({ ...apiKeyRepresentation(created.apiKey), key: created.secret });
   });

@@ -24,8 +24,14 @@ export async function registerBusiness(server: TestServer, name = 'Corner Café'
   return { businessId, userId: registered.body.user.id, email, password, token, templateId: template.body.id };
 }
 
-export async function createApiKey(server: TestServer, business: TestBusiness, mode: 'live' | 'test' = 'live'): Promise<{ id: string; key: string }> {
-  const created = await server.request<ApiKeyBody>('POST', `/businesses/${business.businessId}/api-keys`, { token: business.token, body: { name: 'Till', mode } });
+export async function createApiKey(
+  server: TestServer,
+  business: TestBusiness,
+  mode: 'live' | 'test' = 'live',
+  scopes: ('read' | 'write')[] = ['read', 'write'],
+): Promise<{ id: string; key: string }> {
+  const body = { name: 'Till', mode, scopes };
+  const created = await server.request<ApiKeyBody>('POST', `/businesses/${business.businessId}/api-keys`, { token: business.token, body });
   if (created.status !== 201) throw new Error(`api key failed: ${created.status} ${JSON.stringify(created.body)}`);
   if (!created.body.key) throw new Error('api key response carries no key');
   return { id: created.body.id, key: created.body.key };

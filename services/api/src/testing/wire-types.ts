@@ -45,6 +45,7 @@ export interface ApiKeyBody {
   id: string;
   name: string;
   mode: 'live' | 'test';
+  scopes: ('read' | 'write')[];
   prefix: string;
   status: 'active' | 'revoked';
   key?: string;
@@ -52,4 +53,21 @@ export interface ApiKeyBody {
 
 export interface HistoryBody {
   data: { type: string; data: Record<string, unknown>; revision: number; recorded_at: string }[];
+}
+
+export interface BusinessBody {
+  id: string;
+  name: string;
+  plan: 'free' | 'pro';
+  limits: { templates: number | null; passes: number | null; webhooks: number | null };
+  usage: { templates: number; passes: number; webhooks: number };
+  features: { api_access: boolean; bulk_operations: boolean; automations: boolean; analytics_export: boolean };
+}
+
+/** The spec's flat 402 body. */
+export interface ProFeatureBody {
+  error: 'pro_feature';
+  feature: string;
+  plan: string;
+  message: string;
 }

@@ -1,0 +1,105 @@
+/** Free and Pro (spec: Plan limits; DESIGN §5): 402 with the flat body, counted limits, usage, downgrades. */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createApiKey, issuePass, registerBusiness, type TestBusiness } from './testing/fixtures';
+import { TestServer } from './testing/test-server';
+import type { BusinessBody, PassBody, ProFeatureBody } from './testing/wire-types';
+
+let server: TestServer;
+beforeAll(async () => (server = await TestServer.start()));
+afterAll(() => server.stop());
+
+const me = async (business: TestBusiness) => (await server.request<BusinessBody>('GET', '/businesses/me', { token: business.token })).body;
+const passesPath = (business: TestBusiness) => `/businesses/${business.businessId}/passes`;
+
+function expectRefusal(response: { status: number; body: unknown }, feature: string, plan: string): void {
+  expect(response.status).toBe(402);
+  const body = response.body as ProFeatureBody;
+  expect(Object.keys(body).sort()).toEqual(['error', 'feature', 'message', 'plan']);
+  expect(body).toMatchObject({ error: 'pro_feature', feature, plan });
+  expect(body.message.length).toBeGreaterThan(0);
+}
+
+describe('a Free business', () => {
+  let business: TestBusiness;
+  beforeAll(async () => (business = await registerBusiness(server)));
+
+  it('shows its plan, limits, usage and features on /businesses/me', async () => {
+    expect(await me(business)).toMatchObject({
+      plan: 'free',
+      limits: { templates: 1, passes: 100, webhooks: 1 },
+      usage: { templates: 1, passes: 0, webhooks: 0 },
+      features: { api_access: false, bulk_operations: false, automations: false, analytics_export: false },
+    });
+  });
+
+  it('gets 402 for a second template, naming the limit', async () => {
+    const second = await server.request('POST', `/businesses/${business.businessId}/templates`, { token: business.token, body: { name: 'Second' } });
+    expectRefusal(second, 'templates', 'free');
+    expect((second.body as ProFeatureBody).message).toContain('1 template');
+  });
+
+  it('may create API keys, but a request made with one gets 402 api_access', async () => {
+    const key = await createApiKey(server, business);
+    expectRefusal(await server.request('GET', '/businesses/me', { apiKey: key.key }), 'api_access', 'free');
+    const issued = await server.request('POST', passesPath(business), { apiKey: key.key, body: { template_id: business.templateId } });
+    expectRefusal(issued, 'api_access', 'free');
+  });
+
+  it('issues 100 passes and refuses the 101st with 402, keeping the count exact', async () => {
+    for (let i = (await me(business)).usage.passes; i < 100; i++) await issuePass(server, business);
+    expect((await me(business)).usage.passes).toBe(100);
+    expectRefusal(await server.request('POST', passesPath(business), { token: business.token, body: { template_id: business.templateId } }), 'passes', 'free');
+    expect((await me(business)).usage.passes).toBe(100);
+  });
+});
+
+describe('a Pro business', () => {
+  let business: TestBusiness;
+  beforeAll(async () => {
+    business = await registerBusiness(server);
+    await server.changePlan(business.businessId, 'pro');
+  });
+
+  it('shows unlimited templates and passes, 20 webhooks and every feature', async () => {
+    expect(await me(business)).toMatchObject({
+      plan: 'pro',
+      limits: { templates: null, passes: null, webhooks: 20 },
+      features: { api_access: true, bulk_operations: true, automations: true, analytics_export: true },
+    });
+  });
+
+  it('creates more templates and works with API keys', async () => {
+    const second = await server.request('POST', `/businesses/${business.businessId}/templates`, { token: business.token, body: { name: 'Second' } });
+    expect(second.status).toBe(201);
+    const key = await createApiKey(server, business);
+    expect((await server.request('GET', '/businesses/me', { apiKey: key.key })).status).toBe(200);
+    expect((await me(business)).usage.templates).toBe(2);
+  });
+});
+
+describe('a downgrade from Pro to Free', () => {
+  let business: TestBusiness;
+  let key: { key: string };
+  const kept: PassBody[] = [];
+  beforeAll(async () => {
+    business = await registerBusiness(server);
+    await server.changePlan(business.businessId, 'pro');
+    key = await createApiKey(server, business);
+    await server.request('POST', `/businesses/${business.businessId}/templates`, { token: business.token, body: { name: 'Second' } });
+    for (let i = 0; i < 3; i++) kept.push(await issuePass(server, business));
+    await server.changePlan(business.businessId, 'free');
+  });
+
+  it('keeps existing data readable and changeable on the dashboard', async () => {
+    const read = await server.request<PassBody>('GET', `${passesPath(business)}/${kept[0]!.id}`, { token: business.token });
+    expect(read).toMatchObject({ status: 200, body: { id: kept[0]!.id } });
+    expect((await server.request('POST', `${passesPath(business)}/${kept[0]!.id}/stamp`, { token: business.token })).status).toBe(200);
+    expect((await me(business)).usage).toMatchObject({ templates: 2, passes: 3 });
+  });
+
+  it('blocks only new Pro-only actions: API requests and a third template', async () => {
+    expectRefusal(await server.request('GET', `${passesPath(business)}/${kept[0]!.id}`, { apiKey: key.key }), 'api_access', 'free');
+    const third = await server.request('POST', `/businesses/${business.businessId}/templates`, { token: business.token, body: { name: 'Third' } });
+    expectRefusal(third, 'templates', 'free');
+  });
+});

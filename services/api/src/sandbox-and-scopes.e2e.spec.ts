@@ -1,0 +1,133 @@
+/**
+ * Sandbox (`pb_test_`) and live data never meet, and API-key scopes decide which methods a key may use
+ * (DESIGN §5; docs/api.md: API keys).
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createApiKey, registerBusiness, type TestBusiness } from './testing/fixtures';
+import { TestServer, type RequestOptions } from './testing/test-server';
+import type { ApiKeyBody, BusinessBody, ErrorBody, PassBody, PassSummaryBody } from './testing/wire-types';
+
+let server: TestServer;
+let business: TestBusiness;
+let live: { key: string };
+let sandbox: { key: string };
+
+beforeAll(async () => {
+  server = await TestServer.start();
+  business = await registerBusiness(server);
+  await server.changePlan(business.businessId, 'pro');
+  live = await createApiKey(server, business, 'live');
+  sandbox = await createApiKey(server, business, 'test');
+});
+afterAll(() => server.stop());
+
+const passesPath = () => `/businesses/${business.businessId}/passes`;
+const issue = async (credentials: RequestOptions, body: Record<string, unknown> = {}) => {
+  const issued = await server.request<PassBody>('POST', passesPath(), { ...credentials, body: { template_id: business.templateId, ...body } });
+  expect(issued.status).toBe(201);
+  return issued.body;
+};
+
+describe('sandbox and live data', () => {
+  let sandboxPass: PassBody;
+  let livePass: PassBody;
+  beforeAll(async () => {
+    sandboxPass = await issue({ apiKey: sandbox.key }, { external_id: 'member-7', customer_email: 'sam@example.com' });
+    livePass = await issue({ apiKey: live.key }, { external_id: 'member-7', customer_email: 'sam@example.com' });
+  });
+
+  it('lets live and sandbox passes share an external_id', () => {
+    expect(sandboxPass.id).not.toBe(livePass.id);
+  });
+
+  it.each([
+    ['id', (pass: PassBody) => pass.id],
+    ['serial_number', (pass: PassBody) => pass.serial_number],
+    ['external_id', () => 'member-7'],
+  ])('finds each pass by %s only in its own mode', async (_kind, identifierOf) => {
+    const bySandbox = await server.request<PassBody>('GET', `${passesPath()}/${identifierOf(sandboxPass)}`, { apiKey: sandbox.key });
+    expect(bySandbox.body.id).toBe(sandboxPass.id);
+    const byLive = await server.request<PassBody>('GET', `${passesPath()}/${identifierOf(livePass)}`, { apiKey: live.key });
+    expect(byLive.body.id).toBe(livePass.id);
+  });
+
+  it('answers 404 for a pass of the other mode, to keys and to the dashboard', async () => {
+    expect((await server.request('GET', `${passesPath()}/${sandboxPass.id}`, { apiKey: live.key })).status).toBe(404);
+    expect((await server.request('GET', `${passesPath()}/${sandboxPass.serial_number}`, { token: business.token })).status).toBe(404);
+    expect((await server.request('GET', `${passesPath()}/${livePass.id}`, { apiKey: sandbox.key })).status).toBe(404);
+    expect((await server.request('POST', `${passesPath()}/${livePass.id}/stamp`, { apiKey: sandbox.key })).status).toBe(404);
+    expect((await server.request('DELETE', `${passesPath()}/${sandboxPass.id}`, { token: business.token })).status).toBe(404);
+  });
+
+  it('keeps lookups apart', async () => {
+    const liveByEmail = await server.request<PassSummaryBody[]>('GET', `${passesPath()}/lookup/email/sam@example.com`, { apiKey: live.key });
+    expect(liveByEmail.body.map((pass) => pass.id)).toEqual([livePass.id]);
+    const sandboxByEmail = await server.request<PassSummaryBody[]>('GET', `${passesPath()}/lookup/email/sam@example.com`, { apiKey: sandbox.key });
+    expect(sandboxByEmail.body.map((pass) => pass.id)).toEqual([sandboxPass.id]);
+    const sandboxByExternal = await server.request<PassSummaryBody>('GET', `${passesPath()}/lookup/external/member-7`, { apiKey: sandbox.key });
+    expect(sandboxByExternal.body.id).toBe(sandboxPass.id);
+  });
+
+  it('refuses a duplicate external_id within one mode', async () => {
+    const duplicate = await server.request('POST', passesPath(), { apiKey: sandbox.key, body: { template_id: business.templateId, external_id: 'member-7' } });
+    expect(duplicate.status).toBe(409);
+  });
+
+  it('does not count sandbox passes toward the plan', async () => {
+    const before = (await server.request<BusinessBody>('GET', '/businesses/me', { token: business.token })).body.usage.passes;
+    await issue({ apiKey: sandbox.key });
+    expect((await server.request<BusinessBody>('GET', '/businesses/me', { token: business.token })).body.usage.passes).toBe(before);
+  });
+});
+
+describe('API key scopes', () => {
+  let readOnly: { key: string };
+  let pass: PassBody;
+  beforeAll(async () => {
+    readOnly = await createApiKey(server, business, 'live', ['read']);
+    pass = await issue({ apiKey: live.key });
+  });
+
+  it('shows each key’s scopes when listed', async () => {
+    const listed = await server.request<{ data: ApiKeyBody[] }>('GET', `/businesses/${business.businessId}/api-keys`, { token: business.token });
+    expect(listed.body.data.map((key) => key.scopes)).toEqual(expect.arrayContaining([['read'], ['read', 'write']]));
+  });
+
+  it('lets a read-only key read', async () => {
+    expect((await server.request('GET', `${passesPath()}/${pass.id}`, { apiKey: readOnly.key })).status).toBe(200);
+    expect((await server.request('GET', `${passesPath()}/lookup/external/none`, { apiKey: readOnly.key })).status).toBe(404);
+    expect((await server.request('GET', '/businesses/me', { apiKey: readOnly.key })).status).toBe(200);
+  });
+
+  it.each([
+    ['POST', () => passesPath(), { template_id: 'x' }],
+    ['PATCH', () => `${passesPath()}/${pass.id}`, { customer_name: 'Mallory' }],
+    ['POST', () => `${passesPath()}/${pass.id}/stamp`, undefined],
+    ['POST', () => `${passesPath()}/${pass.id}/redeem`, undefined],
+    ['DELETE', () => `${passesPath()}/${pass.id}`, undefined],
+    ['POST', () => `/businesses/${business.businessId}/templates`, { name: 'Sneaky' }],
+  ])('refuses a read-only key with 403 forbidden: %s %s', async (method, path, body) => {
+    const refused = await server.request<ErrorBody>(method, path(), { apiKey: readOnly.key, body });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toMatchObject({ code: 'forbidden', status: 403 });
+    expect(refused.body.error.message).toContain("'write' scope");
+  });
+
+  it('changed nothing on those refusals', async () => {
+    const read = await server.request<PassBody>('GET', `${passesPath()}/${pass.id}`, { apiKey: readOnly.key });
+    expect(read.body).toMatchObject({ status: 'active', stamps: 0, customer_name: null });
+  });
+
+  it.each([
+    ['no scopes', []],
+    ['an unknown scope', ['admin']],
+    ['a repeated scope', ['read', 'read']],
+  ])('refuses a key with %s (422)', async (_case, scopes) => {
+    const created = await server.request<ErrorBody>('POST', `/businesses/${business.businessId}/api-keys`, {
+      token: business.token,
+      body: { name: 'Bad', scopes },
+    });
+    expect(created.status).toBe(422);
+    expect(created.body.error.details?.[0]?.path).toMatch(/^scopes/);
+  });
+});
