@@ -1,4 +1,4 @@
-/** Bodies of the dashboard endpoints: accounts, API keys, templates. */
+/** Bodies of the dashboard endpoints: accounts and API keys. */
 import { z } from 'zod';
 import { email, name } from './field-limits';
 
@@ -16,8 +16,4 @@ export const loginBody = z.strictObject({
 export const createApiKeyBody = z.strictObject({
   name,
   mode: z.enum(['live', 'test']).default('live'),
-});
-
-export const createTemplateBody = z.strictObject({
-  name,
 });

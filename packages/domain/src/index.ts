@@ -25,3 +25,4 @@ export * from './template/scan-security';
 export * from './template/template-settings';
 export * from './template/template-settings-data';
 export { cooldownRefusal } from './pass/check-in';
+export { scanInvalidity } from './pass/scan-pass';

@@ -45,12 +45,14 @@ export class EmbeddedServer {
     });
     this.projector = projector;
     await projector.start();
+    const appUrl = () => this.config.appUrl ?? this.listeningUrl;
     const application = new Application({
       events: stores.events,
       documents: stores.documents,
       clock: this.clock,
       ids: this.ids,
       secretKey: loadSecretKey(this.config.dataDir, this.config.secretKey),
+      appUrl,
       readYourWrites: {
         waitFor: async (position) => {
           if (!(await projector.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS))) {
@@ -64,7 +66,7 @@ export class EmbeddedServer {
       events: stores.events,
       projector,
       logger: this.logger,
-      appUrl: () => this.config.appUrl ?? this.listeningUrl,
+      appUrl,
     });
     const server = http.createServer(app);
     this.server = server;

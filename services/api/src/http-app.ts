@@ -10,7 +10,9 @@ import type { Logger } from './logger';
 import { accountRoutes } from './routes/account-routes';
 import { healthRoutes } from './routes/health-routes';
 import { passRoutes } from './routes/pass-routes';
+import { scanRoutes } from './routes/scan-routes';
 import { templateRoutes } from './routes/template-routes';
+import { validationPageRoutes } from './routes/validation-page-routes';
 
 export interface HttpAppDependencies {
   application: Application;
@@ -27,6 +29,11 @@ export function createHttpApp({ application, events, projector, logger, appUrl }
   app.use(assignCorrelationId);
   app.use(healthRoutes(events, projector));
 
+  // Unauthenticated pages at `{app_url}`; per-IP rate limiting attaches to this router.
+  const publicPages = express.Router();
+  publicPages.use(validationPageRoutes(application));
+  app.use(publicPages);
+
   const api = express.Router();
   api.use(express.json({ limit: '1mb' }));
   api.use(accountRoutes(application));
@@ -34,6 +41,7 @@ export function createHttpApp({ application, events, projector, logger, appUrl }
   business.use(authenticate(application.authenticator), requireOwnBusiness);
   business.use('/templates', templateRoutes(application));
   business.use('/passes', passRoutes(application, appUrl));
+  business.use('/scans', scanRoutes(application));
   api.use('/businesses/:business_id', business);
 
   app.use('/api/v1', api);

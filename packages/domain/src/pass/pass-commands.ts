@@ -27,6 +27,7 @@ export interface PassUpdate {
   stamps?: number;
   metadata?: MetadataPatch;
   barcodeData?: string | null;
+  nfcData?: string | null;
 }
 
 /**

@@ -47,6 +47,7 @@ export interface PassChanges {
   stamps?: number;
   metadata?: MetadataPatch;
   barcode_data?: string | null;
+  nfc_data?: string | null;
 }
 
 export type PassEvent =

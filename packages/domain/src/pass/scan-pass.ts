@@ -16,13 +16,18 @@ export function scanPass(command: ScanPassCommand, pass: Pass): PassEvent[] {
     type: 'PassScanned',
     data: { mode, valid, reason, checked_in, occurred_at: now.toISOString() } satisfies PassScannedData,
   });
-  const invalidity = signatureProblem(command.signature) ?? statusProblem(pass.status);
+  const invalidity = scanInvalidity(command.signature, pass.status);
   if (invalidity) return [scanned(false, invalidity, false)];
   if (mode === 'verify' && !autoStamp) return [scanned(true, null, false)];
   if (cooldownRefusal(pass.checkedInAt, cooldown, now)) return [scanned(true, 'scan_cooldown', false)];
   const checkedIn = checkIn({ type: 'CheckIn', cooldown, now }, pass);
   const stamped = autoStamp ? addStamps({ type: 'AddStamps', count: 1, now }, pass) : [];
   return [scanned(true, null, true), ...checkedIn, ...stamped];
+}
+
+/** Why a pass with this status, scanned with this signature, is not valid; null when it is. */
+export function scanInvalidity(signature: SignatureCheck, status: PassStatus): ScanReason | null {
+  return signatureProblem(signature) ?? statusProblem(status);
 }
 
 function signatureProblem(signature: SignatureCheck): ScanReason | null {

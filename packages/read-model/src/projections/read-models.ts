@@ -1,4 +1,5 @@
 /** The read models of the service and how each is looked up. */
+import { createHash } from 'node:crypto';
 import {
   apiKeyDecider,
   businessDecider,
@@ -6,6 +7,7 @@ import {
   templateDecider,
   userDecider,
   PASS_EVENT_TYPES,
+  TEMPLATE_EVENT_TYPES,
   type ApiKey,
   type ApiKeyEvent,
   type Business,
@@ -33,6 +35,8 @@ export const lookupKeys = {
   passBySerial: (serialNumber: string) => serialNumber,
   passByExternalId: (businessId: string, externalId: string) => `${businessId}/${externalId}`,
   passByEmail: (businessId: string, email: string) => `${businessId}/${email.toLowerCase()}`,
+  /** barcode_data may be 2 KiB of anything; its hash keeps the key short. */
+  passByBarcodeData: (businessId: string, barcodeData: string) => `${businessId}/${createHash('sha256').update(barcodeData).digest('hex')}`,
   userByEmail: (email: string) => email.toLowerCase(),
   apiKeyByHash: (keyHash: string) => keyHash,
   byBusiness: (businessId: string) => businessId,
@@ -47,6 +51,7 @@ export const passProjection = aggregateProjection<Pass, PassEvent>({
     serial: [lookupKeys.passBySerial(pass.serialNumber)],
     external_id: pass.externalId === null ? [] : [lookupKeys.passByExternalId(pass.businessId, pass.externalId)],
     email: pass.customerEmail === null ? [] : [lookupKeys.passByEmail(pass.businessId, pass.customerEmail)],
+    barcode_data: pass.barcodeData === null ? [] : [lookupKeys.passByBarcodeData(pass.businessId, pass.barcodeData)],
   }),
 });
 
@@ -77,7 +82,7 @@ export const apiKeyProjection = aggregateProjection<ApiKey, ApiKeyEvent>({
 export const templateProjection = aggregateProjection<Template, TemplateEvent>({
   collection: collections.templates,
   category: 'template',
-  eventTypes: ['TemplateCreated'],
+  eventTypes: TEMPLATE_EVENT_TYPES,
   evolve: templateDecider.evolve,
   keys: (template) => ({ business: [lookupKeys.byBusiness(template.businessId)] }),
 });
