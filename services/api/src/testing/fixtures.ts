@@ -24,6 +24,13 @@ export async function registerBusiness(server: TestServer, name = 'Corner Café'
   return { businessId, userId: registered.body.user.id, email, password, token, templateId: template.body.id };
 }
 
+/** Logs in again for a new access token: tests that move the clock by hours outlive the old one. */
+export async function renewToken(server: TestServer, business: TestBusiness): Promise<void> {
+  const login = await server.request<{ access_token: string }>('POST', '/auth/login', { body: { email: business.email, password: business.password } });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
+  business.token = login.body.access_token;
+}
+
 export async function createApiKey(server: TestServer, business: TestBusiness, mode: 'live' | 'test' = 'live'): Promise<{ id: string; key: string }> {
   const created = await server.request<ApiKeyBody>('POST', `/businesses/${business.businessId}/api-keys`, { token: business.token, body: { name: 'Till', mode } });
   if (created.status !== 201) throw new Error(`api key failed: ${created.status} ${JSON.stringify(created.body)}`);
