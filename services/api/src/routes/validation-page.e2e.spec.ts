@@ -125,6 +125,10 @@ describe('safety of the page', () => {
     expect(html).not.toMatch(/<img|<b>|%3C/);
   });
 
+  it('answers a code with a malformed percent-encoding with 400 bad_request', async () => {
+    expect((await fetch(`${server.rootUrl}/validate/%E0%A4%A`)).status).toBe(400);
+  });
+
   it('needs no credentials', async () => {
     const response = await fetch(`${server.rootUrl}/validate/PS-0000-0000-0000`, { headers: { authorization: 'Bearer nonsense' } });
     expect(response.status).toBe(404);
