@@ -1,6 +1,5 @@
 /** The barcode and NFC message a pass carries: its own barcode_data / nfc_data, or its template's defaults. */
-import type { Pass, Template } from '@passes/domain';
-import type { BarcodeFormat } from '@passes/domain';
+import type { BarcodeFormat, Pass, Template } from '@passes/domain';
 import type { Templates } from '../templates/templates';
 import type { BarcodeSignatures } from './barcode-signatures';
 import { validationUrl } from './validation-url';
