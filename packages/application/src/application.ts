@@ -5,11 +5,14 @@ import { AccessTokens } from './auth/access-tokens';
 import { Accounts } from './auth/accounts';
 import { ApiKeys } from './auth/api-keys';
 import { Authenticator } from './auth/authenticator';
+import { BarcodeSignatures } from './barcodes/barcode-signatures';
+import { PassBarcodes } from './barcodes/pass-barcodes';
 import { Businesses } from './businesses/businesses';
 import { PassCommands } from './passes/pass-commands';
 import { PassHistory } from './passes/pass-history';
 import { PassQueries } from './passes/pass-queries';
 import { Plans } from './plans/plans';
+import { Scans } from './scans/scans';
 import type { Clock } from './shared/clock';
 import type { IdGenerator } from './shared/id-generator';
 import type { ReadYourWrites } from './shared/read-your-writes';
@@ -22,6 +25,8 @@ export interface ApplicationPorts {
   ids: IdGenerator;
   readYourWrites: ReadYourWrites;
   secretKey: Uint8Array;
+  /** `{app_url}` of the spec, the public site barcodes point to; without a trailing slash. */
+  appUrl: () => string;
 }
 
 export class Application {
@@ -34,6 +39,8 @@ export class Application {
   readonly passes: PassQueries;
   readonly passCommands: PassCommands;
   readonly passHistory: PassHistory;
+  readonly passBarcodes: PassBarcodes;
+  readonly scans: Scans;
 
   constructor(ports: ApplicationPorts) {
     const { events, documents, clock, ids, readYourWrites } = ports;
@@ -45,7 +52,10 @@ export class Application {
     this.passes = new PassQueries(documents);
     this.plans = new Plans(documents, this.passes);
     this.templates = new Templates(events, documents, clock, ids, readYourWrites, this.plans);
-    this.passCommands = new PassCommands(events, documents, this.passes, clock, ids, readYourWrites, this.plans);
+    this.passCommands = new PassCommands(events, documents, this.passes, this.templates, clock, ids, readYourWrites, this.plans);
     this.passHistory = new PassHistory(events, this.passes);
+    const signatures = new BarcodeSignatures(ports.secretKey);
+    this.passBarcodes = new PassBarcodes(this.templates, signatures, ports.appUrl);
+    this.scans = new Scans(events, this.passes, this.templates, signatures, clock, readYourWrites);
   }
 }

@@ -1,4 +1,4 @@
-/** Bodies of the dashboard endpoints: accounts, API keys, templates. */
+/** Bodies of the dashboard endpoints: accounts and API keys. */
 import { z } from 'zod';
 import { email, name } from './field-limits';
 
@@ -23,8 +23,4 @@ export const createApiKeyBody = z.strictObject({
     .max(2)
     .refine((scopes) => new Set(scopes).size === scopes.length, 'must not repeat a scope')
     .default(['read', 'write']),
-});
-
-export const createTemplateBody = z.strictObject({
-  name,
 });

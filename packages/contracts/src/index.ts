@@ -1,3 +1,5 @@
 export * from './account-bodies';
 export * from './field-limits';
 export * from './pass-bodies';
+export * from './scan-bodies';
+export * from './template-bodies';

@@ -24,5 +24,6 @@ export const updatePassBody = z.strictObject({
   stamps: stamps.optional(),
   metadata: metadataPatch.optional(),
   barcode_data: barcodeData.nullable().optional(),
+  nfc_data: nfcData.nullable().optional(),
 });
 export type UpdatePassBody = z.infer<typeof updatePassBody>;

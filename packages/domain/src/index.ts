@@ -23,3 +23,8 @@ export * from './template/template';
 export * from './template/template-decider';
 export * from './reservation/reservation';
 export * from './reservation/reservation-decider';
+export * from './template/scan-security';
+export * from './template/template-settings';
+export * from './template/template-settings-data';
+export { cooldownRefusal } from './pass/check-in';
+export { scanInvalidity } from './pass/scan-pass';

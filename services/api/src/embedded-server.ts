@@ -60,12 +60,14 @@ export class EmbeddedServer {
     });
     this.projector = projector;
     await projector.start();
+    const appUrl = () => this.config.appUrl ?? this.listeningUrl;
     const application = new Application({
       events: stores.events,
       documents: stores.documents,
       clock: this.clock,
       ids: this.ids,
       secretKey: loadSecretKey(this.config.dataDir, this.config.secretKey),
+      appUrl,
       readYourWrites: {
         waitFor: async (position) => {
           if (!(await projector.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS))) {
@@ -88,7 +90,7 @@ export class EmbeddedServer {
       ...guards,
       clock: this.clock,
       logger: this.logger,
-      appUrl: () => this.config.appUrl ?? this.listeningUrl,
+      appUrl,
       limits: { perCredential: this.config.rateLimitPerMinute, perIp: this.config.publicRateLimitPerMinute },
     });
     const server = http.createServer(app);

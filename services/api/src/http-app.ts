@@ -13,7 +13,9 @@ import type { Logger } from './logger';
 import { accountRoutes } from './routes/account-routes';
 import { healthRoutes } from './routes/health-routes';
 import { passRoutes } from './routes/pass-routes';
+import { scanRoutes } from './routes/scan-routes';
 import { templateRoutes } from './routes/template-routes';
+import { validationPageRoutes } from './routes/validation-page-routes';
 
 export interface HttpAppDependencies {
   application: Application;
@@ -28,6 +30,9 @@ export interface HttpAppDependencies {
   limits: { perCredential: number; perIp: number };
 }
 
+/** Where the pages for people (not the API) live. */
+const PUBLIC_PAGES = ['/validate'];
+
 export function createHttpApp(dependencies: HttpAppDependencies): express.Express {
   const { application, events, projector, clock, logger, appUrl, limits } = dependencies;
   const app = express();
@@ -35,11 +40,16 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   app.set('query parser', 'simple');
   app.use(assignCorrelationId);
   app.use(healthRoutes(events, projector));
+  const limitRate = rateLimit({ store: dependencies.rateLimits, clock, perCredential: limits.perCredential, perIp: limits.perIp });
+
+  // Unauthenticated pages at `{app_url}`, limited per client IP like the API's public routes.
+  app.use(PUBLIC_PAGES, limitRate);
+  app.use(validationPageRoutes(application));
 
   const api = express.Router();
   // Who asks, then whether they may ask now, before anything else can fail: every answer carries the limits.
   api.use(identify(application.authenticator));
-  api.use(rateLimit({ store: dependencies.rateLimits, clock, perCredential: limits.perCredential, perIp: limits.perIp }));
+  api.use(limitRate);
   api.use(express.json({ limit: '1mb', verify: recordBodyDigest }));
   api.use(idempotency({ store: dependencies.idempotencyKeys, clock, logger }));
   api.use(accountRoutes(application));
@@ -47,6 +57,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   business.use(authenticate(application.plans), requireOwnBusiness);
   business.use('/templates', templateRoutes(application));
   business.use('/passes', passRoutes(application, appUrl));
+  business.use('/scans', scanRoutes(application));
   api.use('/businesses/:business_id', business);
 
   app.use('/api/v1', api);

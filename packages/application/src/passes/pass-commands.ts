@@ -14,6 +14,7 @@ import type { EventStore } from '@passes/event-store';
 import { collections, type DocumentStore } from '@passes/read-model';
 import type { Template } from '@passes/domain';
 import type { Plans } from '../plans/plans';
+import type { Templates } from '../templates/templates';
 import type { Clock } from '../shared/clock';
 import type { CommandContext } from '../shared/command-context';
 import { handleCommand, loadState } from '../shared/command-handler';
@@ -25,8 +26,11 @@ import type { PassScope } from './pass-scope';
 
 export type IssuePassInput = Omit<IssuePassData, 'passId' | 'businessId' | 'mode' | 'serialNumber'>;
 
-/** Every pass command but issue and update: each needs only the current time besides its own fields. */
-export type PassAction = DistributiveOmit<Exclude<PassCommand, { type: 'IssuePass' | 'UpdatePass' }>, 'now'>;
+/**
+ * The actions on a pass (spec 6–13) as callers give them: the current time is added here, and a
+ * check-in's cooldown is the pass's template's.
+ */
+export type PassAction = DistributiveOmit<Exclude<PassCommand, { type: 'IssuePass' | 'UpdatePass' | 'ScanPass' }>, 'now' | 'cooldown'>;
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 export class PassCommands {
@@ -36,6 +40,7 @@ export class PassCommands {
     private readonly store: EventStore,
     private readonly documents: DocumentStore,
     private readonly queries: PassQueries,
+    private readonly templates: Templates,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly readYourWrites: ReadYourWrites,
@@ -74,10 +79,15 @@ export class PassCommands {
 
   async act(scope: PassScope, identifier: string, action: PassAction, context: CommandContext): Promise<Pass> {
     const current = await this.queries.get(scope, identifier);
-    return this.run(scope.businessId, current.id, context, () => ({ ...action, now: this.clock.now() }));
+    return this.run(scope.businessId, current.id, context, async (): Promise<PassCommand> => {
+      if (action.type !== 'CheckIn') return { ...action, now: this.clock.now() };
+      // Read on every attempt, so a check-in always meets the template's cooldown as it stands.
+      const template = await this.templates.get(scope.businessId, current.templateId);
+      return { type: 'CheckIn', cooldown: template.scanSecurity.scanCooldown, now: this.clock.now() };
+    });
   }
 
-  private async run(businessId: string, passId: string, context: CommandContext, command: () => PassCommand): Promise<Pass> {
+  private async run(businessId: string, passId: string, context: CommandContext, command: () => PassCommand | Promise<PassCommand>): Promise<Pass> {
     const result = await handleCommand(this.store, passDecider, { stream: streamNames.pass(passId), businessId, context }, command);
     if (result.position !== null) await this.readYourWrites.waitFor(result.position);
     if (!result.state) throw new DomainError('not_found', `Pass '${passId}' not found`);

@@ -32,6 +32,19 @@ export class PassQueries {
     return this.documents.count(collections.passes, 'business', lookupKeys.passesOfBusiness(businessId, 'live'));
   }
 
+  /** The pass with this serial number, of any business: serial numbers are unique across the service. */
+  async bySerialNumber(serialNumber: string): Promise<Pass | null> {
+    const [pass] = await this.documents.find<Pass>(collections.passes, 'serial', lookupKeys.passBySerial(serialNumber), 1);
+    return pass ?? null;
+  }
+
+  /** Passes of this business whose own barcode_data is exactly `barcodeData`; up to `limit`. */
+  async byBarcodeData(businessId: string, barcodeData: string, limit: number): Promise<Pass[]> {
+    const passes = await this.documents.find<Pass>(collections.passes, 'barcode_data', lookupKeys.passByBarcodeData(businessId, barcodeData), limit);
+    // The key is a hash: compare the data itself too.
+    return passes.filter((pass) => pass.barcodeData === barcodeData);
+  }
+
   private async find(scope: PassScope, identifier: string): Promise<Pass | null> {
     const kind = classifyPassIdentifier(identifier);
     const byShape =

@@ -1,5 +1,5 @@
 /**
- * The service's signing secret (access tokens now, barcode signatures later): PASSES_SECRET_KEY when set,
+ * The service's signing secret (access tokens; barcode signatures derive their keys from it): PASSES_SECRET_KEY when set,
  * otherwise generated once into the data directory and kept, so tokens survive a restart.
  */
 import { createHash, randomBytes } from 'node:crypto';

@@ -1,7 +1,7 @@
-/** Templates, as far as issuing passes needs them for now. */
-import { DomainError, streamNames, templateDecider, type Template } from '@passes/domain';
+/** Templates: create, read, list and change them. Every read is scoped to the caller's business. */
+import { DomainError, streamNames, templateDecider, type Template, type TemplateCommand, type TemplateDraft, type TemplateUpdate } from '@passes/domain';
 import type { EventStore } from '@passes/event-store';
-import { collections, type DocumentStore } from '@passes/read-model';
+import { collections, lookupKeys, type DocumentStore } from '@passes/read-model';
 import type { Clock } from '../shared/clock';
 import type { Plans } from '../plans/plans';
 import type { CommandContext } from '../shared/command-context';
@@ -19,24 +19,32 @@ export class Templates {
     private readonly plans: Plans,
   ) {}
 
-  async create(businessId: string, name: string, context: CommandContext): Promise<Template> {
+  async create(businessId: string, draft: TemplateDraft, context: CommandContext): Promise<Template> {
     await this.plans.requireRoomFor(businessId, 'templates');
     const templateId = this.ids.newId();
-    const result = await handleCommand(this.store, templateDecider, { stream: streamNames.template(templateId), businessId, context }, () => ({
-      type: 'CreateTemplate' as const,
-      templateId,
-      businessId,
-      name,
-      now: this.clock.now(),
-    }));
-    if (result.position !== null) await this.readYourWrites.waitFor(result.position);
-    if (!result.state) throw new Error('CreateTemplate produced no template');
-    return result.state;
+    return this.run(businessId, templateId, context, () => ({ type: 'CreateTemplate', templateId, businessId, draft, now: this.clock.now() }));
+  }
+
+  async update(businessId: string, templateId: string, update: TemplateUpdate, context: CommandContext): Promise<Template> {
+    await this.get(businessId, templateId);
+    return this.run(businessId, templateId, context, () => ({ type: 'UpdateTemplate', update, now: this.clock.now() }));
   }
 
   async get(businessId: string, templateId: string): Promise<Template> {
     const template = await this.documents.get<Template>(collections.templates, templateId);
     if (!template || template.doc.businessId !== businessId) throw new DomainError('not_found', `Template '${templateId}' not found`);
     return template.doc;
+  }
+
+  /** Oldest first. */
+  async list(businessId: string): Promise<Template[]> {
+    return this.documents.find<Template>(collections.templates, 'business', lookupKeys.byBusiness(businessId));
+  }
+
+  private async run(businessId: string, templateId: string, context: CommandContext, command: () => TemplateCommand): Promise<Template> {
+    const result = await handleCommand(this.store, templateDecider, { stream: streamNames.template(templateId), businessId, context }, command);
+    if (result.position !== null) await this.readYourWrites.waitFor(result.position);
+    if (!result.state) throw new DomainError('not_found', `Template '${templateId}' not found`);
+    return result.state;
   }
 }

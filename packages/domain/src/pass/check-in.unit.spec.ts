@@ -2,7 +2,7 @@ import { describe, expect, test } from '@jest/globals';
 import { deciderSpec } from '../testing/decider-spec';
 import { CHECKED_IN_AT, HISTORIES, NOW, OCCURRED_AT, passCheckedIn, passIssued, passReactivated, passVoided } from '../testing/pass-fixtures';
 import { passDecider } from './pass-decider';
-import type { ScanCooldown } from './pass-commands';
+import type { ScanCooldown } from '../template/scan-security';
 import type { PassEvent } from './pass-events';
 
 const spec = deciderSpec(passDecider);

@@ -13,12 +13,14 @@ import type { PassCommand } from './pass-commands';
 import type { PassEvent } from './pass-events';
 import { assertCanMove } from './pass-moves';
 import type { PassState } from './pass-state';
+import { scanPass } from './scan-pass';
 import { topUpBalance } from './top-up-balance';
 import { updatePass } from './update-pass';
 
 export function decidePass(command: PassCommand, state: PassState): PassEvent[] {
   if (command.type === 'IssuePass') return issuePass(command, state);
   if (state === null) throw new DomainError('not_found', 'Pass not found.');
+  if (command.type === 'ScanPass') return scanPass(command, state);
   assertCanMove(command.type, state.status);
   const occurred_at = command.now.toISOString();
   switch (command.type) {

@@ -91,7 +91,7 @@ describe('evolving a pass', () => {
   });
 
   test('PassScanned notes the scan without counting as a change to the pass', () => {
-    const pass = passAfter([passIssued(), { type: 'PassScanned', data: { mode: 'verify', valid: true, reason: null, occurred_at: LATER } }]);
+    const pass = passAfter([passIssued(), { type: 'PassScanned', data: { mode: 'verify', valid: true, reason: null, checked_in: false, occurred_at: LATER } }]);
     expect(pass).toMatchObject({ lastScannedAt: LATER, updatedAt: ISSUED_AT, status: 'active' });
   });
 

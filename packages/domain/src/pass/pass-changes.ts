@@ -14,6 +14,7 @@ export function changesTo(pass: Pass, update: PassUpdate): PassChanges {
   if (differs(update.balanceMinor, pass.balanceMinor)) changes.balance_minor = update.balanceMinor;
   if (differs(update.stamps, pass.stamps)) changes.stamps = update.stamps;
   if (differs(update.barcodeData, pass.barcodeData)) changes.barcode_data = update.barcodeData;
+  if (differs(update.nfcData, pass.nfcData)) changes.nfc_data = update.nfcData;
   if (update.metadata !== undefined) {
     const metadata = effectivePatch(pass.metadata, update.metadata);
     if (Object.keys(metadata).length > 0) changes.metadata = metadata;
@@ -31,6 +32,7 @@ export function applyChanges(pass: Pass, changes: PassChanges): Pass {
     balanceMinor: changedOr(changes.balance_minor, pass.balanceMinor),
     stamps: changedOr(changes.stamps, pass.stamps),
     barcodeData: changedOr(changes.barcode_data, pass.barcodeData),
+    nfcData: changedOr(changes.nfc_data, pass.nfcData),
     metadata: changes.metadata === undefined ? pass.metadata : mergeMetadata(pass.metadata, changes.metadata),
   };
 }

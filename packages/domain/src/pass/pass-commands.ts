@@ -1,6 +1,8 @@
 /** What callers ask of a pass. Identifiers and the current time come in with the command. */
 import type { Mode } from '../shared/mode';
+import type { ScanCooldown } from '../template/scan-security';
 import type { Metadata, MetadataPatch } from './metadata';
+import type { ScanMode } from './pass-events';
 
 export interface IssuePassData {
   passId: string;
@@ -27,10 +29,24 @@ export interface PassUpdate {
   stamps?: number;
   metadata?: MetadataPatch;
   barcodeData?: string | null;
+  nfcData?: string | null;
 }
 
-/** The template's scan cooldown: null = none, 0 = one check-in ever, n = seconds between check-ins. */
-export type ScanCooldown = number | null;
+/**
+ * What the barcode a scan read says about itself, judged outside the domain where the signing key is:
+ * `not_required` when the template does not sign barcodes or the pass was found by its own barcode_data.
+ */
+export type SignatureCheck = 'valid' | 'missing' | 'invalid' | 'not_required';
+
+/** A scan of a pass, with the template's scan security as it stands now. */
+export interface ScanPassCommand {
+  type: 'ScanPass';
+  mode: ScanMode;
+  signature: SignatureCheck;
+  cooldown: ScanCooldown;
+  autoStamp: boolean;
+  now: Date;
+}
 
 export type PassCommand =
   | { type: 'IssuePass'; data: IssuePassData; now: Date }
@@ -42,7 +58,8 @@ export type PassCommand =
   | { type: 'CheckIn'; cooldown: ScanCooldown; now: Date }
   | { type: 'Redeem'; now: Date }
   | { type: 'Void'; now: Date }
-  | { type: 'Reactivate'; now: Date };
+  | { type: 'Reactivate'; now: Date }
+  | ScanPassCommand;
 
 /** One kind of pass command, for the rule that handles it. */
 export type PassCommandOf<Type extends PassCommand['type']> = Extract<PassCommand, { type: Type }>;

@@ -7,6 +7,21 @@ import type { Metadata, MetadataPatch } from './metadata';
 
 export type PassStatus = 'active' | 'checked_in' | 'redeemed' | 'voided';
 
+/** `verify` only looks (unless the template auto-stamps); `checkin` checks the pass in. */
+export type ScanMode = 'verify' | 'checkin';
+
+/** Why a scan found a pass not valid, or (`scan_cooldown`) valid but not to be checked in yet. */
+export type ScanReason = 'missing_signature' | 'invalid_signature' | 'voided' | 'redeemed' | 'scan_cooldown';
+
+/** Every scan of a known pass, whatever its outcome; a check-in and stamp it caused follow as their own events. */
+export interface PassScannedData {
+  mode: ScanMode;
+  valid: boolean;
+  reason: ScanReason | null;
+  checked_in: boolean;
+  occurred_at: string;
+}
+
 export interface PassIssuedData {
   pass_id: string;
   business_id: string;
@@ -34,6 +49,7 @@ export interface PassChanges {
   stamps?: number;
   metadata?: MetadataPatch;
   barcode_data?: string | null;
+  nfc_data?: string | null;
 }
 
 export type PassEvent =
@@ -47,7 +63,7 @@ export type PassEvent =
   | { type: 'PassRedeemed'; data: { occurred_at: string } }
   | { type: 'PassVoided'; data: { occurred_at: string } }
   | { type: 'PassReactivated'; data: { occurred_at: string } }
-  | { type: 'PassScanned'; data: { mode: 'verify' | 'checkin'; valid: boolean; reason: string | null; occurred_at: string } }
+  | { type: 'PassScanned'; data: PassScannedData }
   | { type: 'PassInstalled'; data: { occurred_at: string } }
   | { type: 'PassUninstalled'; data: { occurred_at: string } };
 

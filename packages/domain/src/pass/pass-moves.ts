@@ -6,8 +6,8 @@ import { DomainError } from '../shared/domain-error';
 import type { PassCommand } from './pass-commands';
 import type { PassStatus } from './pass-events';
 
-/** Every command on a pass that already exists. */
-export type PassMove = Exclude<PassCommand['type'], 'IssuePass'>;
+/** Every command on a pass that already exists, but a scan: a scan of any pass is recorded, valid or not. */
+export type PassMove = Exclude<PassCommand['type'], 'IssuePass' | 'ScanPass'>;
 
 const LIVE: readonly PassStatus[] = ['active', 'checked_in'];
 

@@ -62,6 +62,11 @@ describe('updating a pass', () => {
     spec.given([passIssued({ barcode_data: 'OWN-CODE' })]).when(update({ barcodeData: null })).then([updated({ barcode_data: null })]);
   });
 
+  test('nfc_data is set, and null reverts it to the template NFC message', () => {
+    spec.given(HISTORIES.issued).when(update({ nfcData: 'tap-1815' })).then([updated({ nfc_data: 'tap-1815' })]);
+    spec.given([passIssued({ nfc_data: 'tap-1815' })]).when(update({ nfcData: null })).then([updated({ nfc_data: null })]);
+  });
+
   test('metadata keeps only the entries that change something', () => {
     spec.given(HISTORIES.issued).when(update({ metadata: { tier: 'gold', visits: 3 } })).then([updated({ metadata: { visits: 3 } })]);
   });

@@ -1,30 +1,57 @@
-import type { Decider } from '../shared/decider';
+import { assertNever, type Decider } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
-import { requireName } from '../shared/require-name';
-import type { TemplateCommand, TemplateEvent, TemplateState } from './template';
+import type { TemplateCommand, TemplateEvent, TemplateSettingsData, TemplateState } from './template';
+import { applyTemplateUpdate, defaultTemplateSettings } from './template-settings';
+import { settingsOf, templateSettingsData, templateSettingsFrom } from './template-settings-data';
 
 export function decideTemplate(command: TemplateCommand, state: TemplateState): TemplateEvent[] {
-  if (state !== null) throw new DomainError('conflict', `Template ${state.id} already exists.`, { template_id: state.id });
-  return [
-    {
-      type: 'TemplateCreated',
-      data: {
-        template_id: command.templateId,
-        business_id: command.businessId,
-        name: requireName(command.name),
-        occurred_at: command.now.toISOString(),
-      },
-    },
-  ];
+  const occurred_at = command.now.toISOString();
+  switch (command.type) {
+    case 'CreateTemplate': {
+      if (state !== null) throw new DomainError('conflict', `Template ${state.id} already exists.`, { template_id: state.id });
+      const settings = applyTemplateUpdate(defaultTemplateSettings(command.draft.name), command.draft);
+      return [
+        {
+          type: 'TemplateCreated',
+          data: { template_id: command.templateId, business_id: command.businessId, ...templateSettingsData(settings), occurred_at },
+        },
+      ];
+    }
+    case 'UpdateTemplate': {
+      if (state === null) throw new DomainError('not_found', 'Template not found.');
+      const changes = changedSettings(templateSettingsData(state), templateSettingsData(applyTemplateUpdate(state, command.update)));
+      // An update that changes nothing is no fact.
+      if (Object.keys(changes).length === 0) return [];
+      return [{ type: 'TemplateUpdated', data: { changes, occurred_at } }];
+    }
+    default:
+      return assertNever(command);
+  }
 }
 
-export function evolveTemplate(_state: TemplateState, event: TemplateEvent): TemplateState {
-  return {
-    id: event.data.template_id,
-    businessId: event.data.business_id,
-    name: event.data.name,
-    createdAt: event.data.occurred_at,
-  };
+export function evolveTemplate(state: TemplateState, event: TemplateEvent): TemplateState {
+  switch (event.type) {
+    case 'TemplateCreated':
+      return {
+        id: event.data.template_id,
+        businessId: event.data.business_id,
+        ...settingsOf(event.data),
+        createdAt: event.data.occurred_at,
+        updatedAt: event.data.occurred_at,
+      };
+    case 'TemplateUpdated':
+      if (state === null) return null;
+      return { ...state, ...templateSettingsFrom(event.data.changes, state), updatedAt: event.data.occurred_at };
+    default:
+      return assertNever(event);
+  }
+}
+
+/** Each top-level setting whose value differs, with its whole new value. */
+function changedSettings(before: TemplateSettingsData, after: TemplateSettingsData): Partial<TemplateSettingsData> {
+  const keys = Object.keys(after) as (keyof TemplateSettingsData)[];
+  const changed = keys.filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+  return Object.fromEntries(changed.map((key) => [key, after[key]])) as Partial<TemplateSettingsData>;
 }
 
 export const templateDecider: Decider<TemplateCommand, TemplateEvent, TemplateState> = {

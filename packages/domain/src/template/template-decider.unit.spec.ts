@@ -1,39 +1,130 @@
 import { describe, expect, test } from '@jest/globals';
 import { replay } from '../shared/decider';
 import { deciderSpec } from '../testing/decider-spec';
-import type { TemplateCommand, TemplateEvent } from './template';
+import type { TemplateCommand, TemplateEvent, TemplateSettingsData } from './template';
 import { templateDecider } from './template-decider';
+import type { TemplateDraft, TemplateUpdate } from './template-settings';
 
 const spec = deciderSpec(templateDecider);
 const NOW = new Date('2026-11-21T10:00:00.000Z');
-const create = (name: string): TemplateCommand => ({ type: 'CreateTemplate', templateId: 'template-1', businessId: 'business-1', name, now: NOW });
-const created: TemplateEvent = {
-  type: 'TemplateCreated',
-  data: { template_id: 'template-1', business_id: 'business-1', name: 'Coffee card', occurred_at: NOW.toISOString() },
+const LATER = new Date('2026-11-21T11:00:00.000Z');
+const create = (draft: TemplateDraft): TemplateCommand => ({ type: 'CreateTemplate', templateId: 'template-1', businessId: 'business-1', draft, now: NOW });
+const update = (changes: TemplateUpdate): TemplateCommand => ({ type: 'UpdateTemplate', update: changes, now: LATER });
+
+const DEFAULTS: TemplateSettingsData = {
+  name: 'Coffee card',
+  pass_type: 'generic',
+  description: null,
+  logo_text: null,
+  colors: { background: '#FFFFFF', foreground: '#000000', label: '#666666' },
+  display_fields: { header: [], primary: [], secondary: [], auxiliary: [], back: [] },
+  barcode_format: 'qr',
+  nfc_message: null,
+  currency: null,
+  stamps_for_reward: null,
+  scan_security: { signed_barcodes: false, scan_cooldown: null, auto_stamp_on_scan: false },
 };
+const created = (settings: Partial<TemplateSettingsData> = {}): TemplateEvent => ({
+  type: 'TemplateCreated',
+  data: { template_id: 'template-1', business_id: 'business-1', ...DEFAULTS, ...settings, occurred_at: NOW.toISOString() },
+});
+const updated = (changes: Partial<TemplateSettingsData>): TemplateEvent => ({ type: 'TemplateUpdated', data: { changes, occurred_at: LATER.toISOString() } });
 
 describe('creating a template', () => {
-  test('records the template', () => {
-    spec.given([]).when(create('Coffee card')).then([created]);
+  test('with a name only records the defaults', () => {
+    spec.given([]).when(create({ name: 'Coffee card' })).then([created()]);
   });
 
   test('records the name without surrounding whitespace', () => {
-    spec.given([]).when(create('  Coffee card  ')).then([created]);
+    spec.given([]).when(create({ name: '  Coffee card  ' })).then([created()]);
+  });
+
+  test('records the settings given, merging partial colours and scan security into the defaults', () => {
+    spec
+      .given([])
+      .when(create({ name: 'Coffee card', passType: 'stamp_card', stampsForReward: 10, colors: { background: '#112233' }, scanSecurity: { scanCooldown: 0 } }))
+      .then([
+        created({
+          pass_type: 'stamp_card',
+          stamps_for_reward: 10,
+          colors: { ...DEFAULTS.colors, background: '#112233' },
+          scan_security: { ...DEFAULTS.scan_security, scan_cooldown: 0 },
+        }),
+      ]);
   });
 
   test('creating a template that exists is a conflict', () => {
-    spec.given([created]).when(create('Coffee card')).thenThrows('conflict');
+    spec.given([created()]).when(create({ name: 'Coffee card' })).thenThrows('conflict');
   });
 
-  test('an empty name is a validation_error', () => {
-    spec.given([]).when(create('')).thenThrows('validation_error');
+  test.each(['', 'x'.repeat(201)])('the name %p is a validation_error', (name) => {
+    spec.given([]).when(create({ name })).thenThrows('validation_error');
   });
 
-  test('a name longer than 200 characters is a validation_error', () => {
-    spec.given([]).when(create('x'.repeat(201))).thenThrows('validation_error');
+  test.each([-1, 1, 59, 86_401, 90.5])('a scan cooldown of %p seconds is a validation_error', (scanCooldown) => {
+    const error = spec.given([]).when(create({ name: 'Coffee card', scanSecurity: { scanCooldown } })).thenThrows('validation_error');
+    expect(error.details).toEqual({ issues: [{ path: 'scan_security.scan_cooldown', message: expect.stringContaining('0 (one check-in)') }] });
   });
 
-  test('TemplateCreated makes the template', () => {
-    expect(replay(templateDecider, [created])).toEqual({ id: 'template-1', businessId: 'business-1', name: 'Coffee card', createdAt: NOW.toISOString() });
+  test.each([null, 0, 60, 86_400])('a scan cooldown of %p is accepted', (scanCooldown) => {
+    spec
+      .given([])
+      .when(create({ name: 'Coffee card', scanSecurity: { scanCooldown } }))
+      .then([created({ scan_security: { ...DEFAULTS.scan_security, scan_cooldown: scanCooldown } })]);
+  });
+
+  test('display field keys used twice are a validation_error naming the second', () => {
+    const field = { key: 'points', label: 'Points', value: '0' };
+    const error = spec.given([]).when(create({ name: 'Coffee card', displayFields: { primary: [field], back: [field] } })).thenThrows('validation_error');
+    expect(error.details).toEqual({ issues: [{ path: 'display_fields.back.0.key', message: 'must be unique across all display fields' }] });
+  });
+});
+
+describe('updating a template', () => {
+  test('records each changed setting with its whole new value', () => {
+    spec
+      .given([created()])
+      .when(update({ name: 'Smoothie card', scanSecurity: { signedBarcodes: true } }))
+      .then([updated({ name: 'Smoothie card', scan_security: { ...DEFAULTS.scan_security, signed_barcodes: true } })]);
+  });
+
+  test('null clears a setting', () => {
+    spec.given([created({ currency: 'GBP' })]).when(update({ currency: null })).then([updated({ currency: null })]);
+  });
+
+  test('records nothing when nothing changes', () => {
+    spec.given([created()]).when(update({ name: 'Coffee card', scanSecurity: { autoStampOnScan: false } })).then([]);
+  });
+
+  test('refuses settings the merge makes invalid', () => {
+    spec.given([created()]).when(update({ stampsForReward: 0 })).thenThrows('validation_error');
+  });
+
+  test('a template that does not exist is not_found', () => {
+    spec.given([]).when(update({ name: 'x' })).thenThrows('not_found');
+  });
+});
+
+describe('the template its events make', () => {
+  test('TemplateCreated makes the template with its settings', () => {
+    expect(replay(templateDecider, [created({ pass_type: 'loyalty' })])).toMatchObject({
+      id: 'template-1',
+      businessId: 'business-1',
+      name: 'Coffee card',
+      passType: 'loyalty',
+      scanSecurity: { signedBarcodes: false, scanCooldown: null, autoStampOnScan: false },
+      createdAt: NOW.toISOString(),
+      updatedAt: NOW.toISOString(),
+    });
+  });
+
+  test('a TemplateCreated recorded before templates had settings gets the defaults', () => {
+    const nameOnly = { type: 'TemplateCreated', data: { template_id: 'template-1', business_id: 'business-1', name: 'Old card', occurred_at: NOW.toISOString() } };
+    expect(replay(templateDecider, [nameOnly as TemplateEvent])).toMatchObject({ name: 'Old card', passType: 'generic', barcodeFormat: 'qr', scanSecurity: { scanCooldown: null } });
+  });
+
+  test('TemplateUpdated changes only what it names', () => {
+    const template = replay(templateDecider, [created({ currency: 'GBP' }), updated({ scan_security: { signed_barcodes: true, scan_cooldown: 60, auto_stamp_on_scan: true } })]);
+    expect(template).toMatchObject({ currency: 'GBP', scanSecurity: { signedBarcodes: true, scanCooldown: 60, autoStampOnScan: true }, updatedAt: LATER.toISOString() });
   });
 });

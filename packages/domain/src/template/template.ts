@@ -1,16 +1,38 @@
-/** A pass template. Only what issuing needs for now; the templates issue extends it. Stream `template-{id}`. */
-export type TemplateEvent = {
-  type: 'TemplateCreated';
-  data: { template_id: string; business_id: string; name: string; occurred_at: string };
-};
+/** A pass template: how its passes look and how they are scanned. Stream `template-{id}`. */
+import type { ScanCooldown } from './scan-security';
+import type { BarcodeFormat, DisplayFields, PassType, TemplateColors, TemplateDraft, TemplateSettings, TemplateUpdate } from './template-settings';
 
-export type TemplateCommand = { type: 'CreateTemplate'; templateId: string; businessId: string; name: string; now: Date };
+/** The settings as events record them (snake_case, like every payload). */
+export interface TemplateSettingsData {
+  name: string;
+  pass_type: PassType;
+  description: string | null;
+  logo_text: string | null;
+  colors: TemplateColors;
+  display_fields: DisplayFields;
+  barcode_format: BarcodeFormat;
+  nfc_message: string | null;
+  currency: string | null;
+  stamps_for_reward: number | null;
+  scan_security: { signed_barcodes: boolean; scan_cooldown: ScanCooldown; auto_stamp_on_scan: boolean };
+}
 
-export interface Template {
+export type TemplateEvent =
+  | { type: 'TemplateCreated'; data: { template_id: string; business_id: string; occurred_at: string } & TemplateSettingsData }
+  /** `changes` holds each changed setting with its whole new value, so one event reads on its own. */
+  | { type: 'TemplateUpdated'; data: { changes: Partial<TemplateSettingsData>; occurred_at: string } };
+
+export const TEMPLATE_EVENT_TYPES: readonly TemplateEvent['type'][] = ['TemplateCreated', 'TemplateUpdated'];
+
+export type TemplateCommand =
+  | { type: 'CreateTemplate'; templateId: string; businessId: string; draft: TemplateDraft; now: Date }
+  | { type: 'UpdateTemplate'; update: TemplateUpdate; now: Date };
+
+export interface Template extends TemplateSettings {
   id: string;
   businessId: string;
-  name: string;
   createdAt: string;
+  updatedAt: string;
 }
 
 export type TemplateState = Template | null;

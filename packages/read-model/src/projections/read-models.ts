@@ -1,4 +1,5 @@
 /** The read models of the service and how each is looked up. */
+import { createHash } from 'node:crypto';
 import {
   apiKeyDecider,
   businessDecider,
@@ -6,6 +7,7 @@ import {
   templateDecider,
   userDecider,
   PASS_EVENT_TYPES,
+  TEMPLATE_EVENT_TYPES,
   type ApiKey,
   type ApiKeyEvent,
   type Business,
@@ -37,6 +39,8 @@ export const lookupKeys = {
   passByEmail: (businessId: string, email: string) => `${businessId}/${email.toLowerCase()}`,
   /** Sandbox and live passes are counted apart: only live ones count toward plan limits. */
   passesOfBusiness: (businessId: string, mode: Mode) => `${businessId}/${mode}`,
+  /** barcode_data may be 2 KiB of anything; its hash keeps the key short. */
+  passByBarcodeData: (businessId: string, barcodeData: string) => `${businessId}/${createHash('sha256').update(barcodeData).digest('hex')}`,
   userByEmail: (email: string) => email.toLowerCase(),
   apiKeyByHash: (keyHash: string) => keyHash,
   byBusiness: (businessId: string) => businessId,
@@ -52,6 +56,7 @@ export const passProjection = aggregateProjection<Pass, PassEvent>({
     external_id: pass.externalId === null ? [] : [lookupKeys.passByExternalId(pass.businessId, pass.externalId)],
     email: pass.customerEmail === null ? [] : [lookupKeys.passByEmail(pass.businessId, pass.customerEmail)],
     business: [lookupKeys.passesOfBusiness(pass.businessId, pass.mode)],
+    barcode_data: pass.barcodeData === null ? [] : [lookupKeys.passByBarcodeData(pass.businessId, pass.barcodeData)],
   }),
 });
 
@@ -82,7 +87,7 @@ export const apiKeyProjection = aggregateProjection<ApiKey, ApiKeyEvent>({
 export const templateProjection = aggregateProjection<Template, TemplateEvent>({
   collection: collections.templates,
   category: 'template',
-  eventTypes: ['TemplateCreated'],
+  eventTypes: TEMPLATE_EVENT_TYPES,
   evolve: templateDecider.evolve,
   keys: (template) => ({ business: [lookupKeys.byBusiness(template.businessId)] }),
 });

@@ -15,6 +15,8 @@ function isBodyParserError(error: unknown): error is BodyParserError {
 function toApiError(error: unknown): ApiError | null {
   if (error instanceof ApiError) return error;
   if (error instanceof DomainError) return ApiError.from(error);
+  // The router decodes path parameters; a malformed percent-escape (`%E0%A4%A`) is the caller's mistake.
+  if (error instanceof URIError) return new ApiError('bad_request', 'The path contains a malformed percent-encoding');
   if (isBodyParserError(error)) {
     if (error.type === 'entity.parse.failed') return new ApiError('bad_request', 'Request body is not valid JSON');
     if (error.type === 'entity.too.large') return new ApiError('payload_too_large', 'Request body is larger than 1 MiB');

@@ -1,6 +1,6 @@
-/** How businesses, users, API keys and templates look on the wire. Secrets and hashes never appear. */
+/** How businesses, users and API keys look on the wire. Secrets and hashes never appear. */
 import type { PlanStatus } from '@passes/application';
-import type { ApiKey, Business, Template, User } from '@passes/domain';
+import type { ApiKey, Business, User } from '@passes/domain';
 
 export function businessRepresentation(business: Business) {
   return { id: business.id, name: business.name, plan: business.plan, created_at: business.createdAt };
@@ -26,8 +26,4 @@ export function apiKeyRepresentation(key: ApiKey) {
     created_at: key.createdAt,
     revoked_at: key.revokedAt,
   };
-}
-
-export function templateRepresentation(template: Template) {
-  return { id: template.id, business_id: template.businessId, name: template.name, created_at: template.createdAt };
 }

@@ -1,7 +1,8 @@
-/** How a pass looks on the wire (spec: Resources and their fields). */
+/** How a pass looks on the wire (spec: Resources and their fields), with the barcode and NFC message it carries. */
+import type { PassCodes } from '@passes/application';
 import { minorUnitsToNumber, type Pass } from '@passes/domain';
 
-export function passRepresentation(pass: Pass, appUrl: string) {
+export function passRepresentation(pass: Pass, codes: PassCodes, appUrl: string) {
   return {
     id: pass.id,
     serial_number: pass.serialNumber,
@@ -14,6 +15,8 @@ export function passRepresentation(pass: Pass, appUrl: string) {
     balance: pass.balanceMinor === null ? null : minorUnitsToNumber(pass.balanceMinor),
     stamps: pass.stamps,
     metadata: pass.metadata,
+    barcode: codes.barcode,
+    nfc_message: codes.nfcMessage,
     barcode_data: pass.barcodeData,
     nfc_data: pass.nfcData,
     download_url: `${appUrl}/passes/${pass.serialNumber}`,
@@ -28,4 +31,16 @@ export function passRepresentation(pass: Pass, appUrl: string) {
 
 export function passSummary(pass: Pass) {
   return { id: pass.id, serial_number: pass.serialNumber, external_id: pass.externalId, status: pass.status };
+}
+
+/** What a scanner at the counter needs to see of a pass. */
+export function scannedPass(pass: Pass) {
+  return {
+    id: pass.id,
+    serial_number: pass.serialNumber,
+    status: pass.status,
+    stamps: pass.stamps,
+    points: pass.points,
+    balance: pass.balanceMinor === null ? null : minorUnitsToNumber(pass.balanceMinor),
+  };
 }

@@ -32,5 +32,6 @@ export function passUpdate(body: UpdatePassBody): PassUpdate {
   if (body.stamps !== undefined) update.stamps = body.stamps;
   if (body.metadata !== undefined) update.metadata = body.metadata;
   if (body.barcode_data !== undefined) update.barcodeData = body.barcode_data;
+  if (body.nfc_data !== undefined) update.nfcData = body.nfc_data;
   return update;
 }

@@ -112,6 +112,12 @@ describe('GET /businesses/{id}/passes/{identifier}', () => {
     expect(response.body.id).toBe(pass.id);
   });
 
+  it('answers 400 bad_request to an identifier with a malformed percent-encoding', async () => {
+    const response = await server.request<ErrorBody>('GET', `${passes()}/%E0%A4%A`, { token: business.token });
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe('bad_request');
+  });
+
   it('answers 404 for an unknown pass and for another business’s pass', async () => {
     const foreign = await issuePass(server, other);
     expect((await server.request('GET', `${passes()}/nope`, { token: business.token })).status).toBe(404);

@@ -19,20 +19,22 @@ const ACTIONS = new Map<string, (request: Request) => PassAction>([
   ['points', (request) => ({ type: 'AdjustPoints', delta: pointsDelta(request) })],
   ['charge', (request) => ({ type: 'ChargeBalance', amountMinor: amountInMinorUnits(request) })],
   ['topup', (request) => ({ type: 'TopUpBalance', amountMinor: amountInMinorUnits(request) })],
-  // Templates carry no scan cooldown until the templates issue gives them scan security.
-  ['checkin', () => ({ type: 'CheckIn', cooldown: null })],
+  // The template's scan cooldown applies; a block is 429 scan_cooldown.
+  ['checkin', () => ({ type: 'CheckIn' })],
   ['redeem', () => ({ type: 'Redeem' })],
   ['reactivate', () => ({ type: 'Reactivate' })],
 ]);
 
 export function passRoutes(application: Application, appUrl: () => string): Router {
   const router = Router({ mergeParams: true });
-  const send = (response: Response, pass: Pass, status = 200) => response.status(status).json(passRepresentation(pass, appUrl()));
-    const identifierOf = (request: Request) => String(request.params['identifier']);
+  const send = async (response: Response, pass: Pass, status = 200) => {
+    response.status(status).json(passRepresentation(pass, await application.passBarcodes.codesOf(pass), appUrl()));
+  };
+  const identifierOf = (request: Request) => String(request.params['identifier']);
 
   router.post('/', async (request, response) => {
     const body = parseBody(issuePassBody, request);
-    send(response, await application.passCommands.issue(passScopeOf(response), issueInput(body), commandContextOf(response)), 201);
+    await send(response, await application.passCommands.issue(passScopeOf(response), issueInput(body), commandContextOf(response)), 201);
   });
 
   router.get('/lookup/email/:email', async (request, response) => {
@@ -48,7 +50,7 @@ export function passRoutes(application: Application, appUrl: () => string): Rout
   });
 
   router.get('/:identifier', async (request, response) => {
-    send(response, await application.passes.get(passScopeOf(response), identifierOf(request)));
+    await send(response, await application.passes.get(passScopeOf(response), identifierOf(request)));
   });
 
   router.get('/:identifier/events', async (request, response) => {
@@ -57,17 +59,17 @@ export function passRoutes(application: Application, appUrl: () => string): Rout
 
   router.patch('/:identifier', async (request, response) => {
     const body = parseBody(updatePassBody, request);
-    send(response, await application.passCommands.update(passScopeOf(response), identifierOf(request), passUpdate(body), commandContextOf(response)));
+    await send(response, await application.passCommands.update(passScopeOf(response), identifierOf(request), passUpdate(body), commandContextOf(response)));
   });
 
   router.delete('/:identifier', async (request, response) => {
-    send(response, await application.passCommands.act(passScopeOf(response), identifierOf(request), { type: 'Void' }, commandContextOf(response)));
+    await send(response, await application.passCommands.act(passScopeOf(response), identifierOf(request), { type: 'Void' }, commandContextOf(response)));
   });
 
   router.post('/:identifier/:action', async (request, response) => {
     const action = ACTIONS.get(String(request.params['action']));
     if (!action) throw new ApiError('not_found', `No pass action '${String(request.params['action'])}'`);
-    send(response, await application.passCommands.act(passScopeOf(response), identifierOf(request), action(request), commandContextOf(response)));
+    await send(response, await application.passCommands.act(passScopeOf(response), identifierOf(request), action(request), commandContextOf(response)));
   });
 
   return router;

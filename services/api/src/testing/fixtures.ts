@@ -1,7 +1,7 @@
 /** The accounts and records most HTTP tests start from, created through the API itself. */
 import { randomUUID } from 'node:crypto';
 import { TestServer } from './test-server';
-import type { ApiKeyBody, PassBody, RegistrationBody } from './wire-types';
+import type { ApiKeyBody, PassBody, RegistrationBody, ScanSecurityBody, TemplateBody } from './wire-types';
 
 export interface TestBusiness {
   businessId: string;
@@ -24,6 +24,13 @@ export async function registerBusiness(server: TestServer, name = 'Corner Café'
   return { businessId, userId: registered.body.user.id, email, password, token, templateId: template.body.id };
 }
 
+/** Logs in again for a new access token: tests that move the clock by hours outlive the old one. */
+export async function renewToken(server: TestServer, business: TestBusiness): Promise<void> {
+  const login = await server.request<{ access_token: string }>('POST', '/auth/login', { body: { email: business.email, password: business.password } });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
+  business.token = login.body.access_token;
+}
+
 export async function createApiKey(
   server: TestServer,
   business: TestBusiness,
@@ -44,6 +51,23 @@ export async function issuePass(server: TestServer, business: TestBusiness, body
   });
   if (issued.status !== 201) throw new Error(`issue failed: ${issued.status} ${JSON.stringify(issued.body)}`);
   return issued.body;
+}
+
+/**
+ * The one place tests make templates beyond the business's first. A Free business may hold only one
+ * template (plans), so a test that needs more should go through here.
+ */
+export async function createTemplate(server: TestServer, business: TestBusiness, body: Record<string, unknown>): Promise<TemplateBody> {
+  const created = await server.request<TemplateBody>('POST', `/businesses/${business.businessId}/templates`, { token: business.token, body });
+  if (created.status !== 201) throw new Error(`template failed: ${created.status} ${JSON.stringify(created.body)}`);
+  return created.body;
+}
+
+/** Changes the business's first template; its passes follow the new settings at once. */
+export async function configureTemplate(server: TestServer, business: TestBusiness, body: { scan_security?: Partial<ScanSecurityBody>; [field: string]: unknown }): Promise<TemplateBody> {
+  const changed = await server.request<TemplateBody>('PATCH', `/businesses/${business.businessId}/templates/${business.templateId}`, { token: business.token, body });
+  if (changed.status !== 200) throw new Error(`template change failed: ${changed.status} ${JSON.stringify(changed.body)}`);
+  return changed.body;
 }
 
 export interface TwoBusinesses {

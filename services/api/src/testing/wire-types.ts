@@ -15,6 +15,8 @@ export interface PassBody {
   balance: number | null;
   stamps: number;
   metadata: Record<string, unknown>;
+  barcode: { format: 'qr' | 'pdf417' | 'aztec' | 'code128'; message: string };
+  nfc_message: string | null;
   barcode_data: string | null;
   nfc_data: string | null;
   download_url: string;
@@ -70,4 +72,35 @@ export interface ProFeatureBody {
   feature: string;
   plan: string;
   message: string;
+}
+
+export interface ScanSecurityBody {
+  signed_barcodes: boolean;
+  scan_cooldown: number | null;
+  auto_stamp_on_scan: boolean;
+}
+
+export interface TemplateBody {
+  id: string;
+  business_id: string;
+  name: string;
+  pass_type: string;
+  description: string | null;
+  logo_text: string | null;
+  colors: { background: string; foreground: string; label: string };
+  display_fields: Record<'header' | 'primary' | 'secondary' | 'auxiliary' | 'back', { key: string; label: string; value: string }[]>;
+  barcode_format: string;
+  nfc_message: string | null;
+  currency: string | null;
+  stamps_for_reward: number | null;
+  scan_security: ScanSecurityBody;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ScanResultBody {
+  valid: boolean;
+  reason: string | null;
+  pass: { id: string; serial_number: string; status: string; stamps: number; points: number; balance: number | null } | null;
+  checked_in: boolean;
 }

@@ -1,0 +1,73 @@
+/**
+ * Bodies of the template endpoints. Shapes and formats are checked here; rules that span fields (a
+ * cooldown's range, display field keys unique after a merge) are the domain's, which refuses them the same way.
+ */
+import { BARCODE_FORMATS, DISPLAY_FIELD_SLOTS, MAX_STAMPS_FOR_REWARD, PASS_TYPES, SCAN_COOLDOWN_RULE, isValidScanCooldown } from '@passes/domain';
+import { z } from 'zod';
+import { name, nfcData } from './field-limits';
+
+export const MAX_DESCRIPTION_LENGTH = 500;
+export const MAX_LOGO_TEXT_LENGTH = 60;
+export const MAX_FIELD_LABEL_LENGTH = 60;
+export const MAX_FIELD_VALUE_LENGTH = 500;
+
+const CONTROL_CHARACTERS = /\p{Cc}/u;
+const text = (max: number) =>
+  z
+    .string()
+    .max(max, `must be at most ${max} characters`)
+    .refine((value) => !CONTROL_CHARACTERS.test(value), 'must not contain control characters');
+
+/** Stored in upper case so equal colours compare equal. */
+const colour = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour as #RRGGBB')
+  .transform((value) => value.toUpperCase());
+
+const displayField = z.strictObject({
+  key: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be 1 to 40 letters, digits, _ or -'),
+  label: text(MAX_FIELD_LABEL_LENGTH),
+  value: text(MAX_FIELD_VALUE_LENGTH).min(1, 'must not be empty'),
+});
+
+const slot = (max: number) => z.array(displayField).max(max, `holds at most ${max} fields`);
+
+const displayFields = z.strictObject({
+  header: slot(DISPLAY_FIELD_SLOTS.header),
+  primary: slot(DISPLAY_FIELD_SLOTS.primary),
+  secondary: slot(DISPLAY_FIELD_SLOTS.secondary),
+  auxiliary: slot(DISPLAY_FIELD_SLOTS.auxiliary),
+  back: slot(DISPLAY_FIELD_SLOTS.back),
+});
+
+const scanSecurity = z.strictObject({
+  signed_barcodes: z.boolean(),
+  scan_cooldown: z.number().nullable().refine(isValidScanCooldown, SCAN_COOLDOWN_RULE),
+  auto_stamp_on_scan: z.boolean(),
+});
+
+const colours = z.strictObject({ background: colour, foreground: colour, label: colour });
+
+/** Every setting but the name; all optional, nested objects partial (they merge into what is there). */
+const settings = {
+  pass_type: z.enum(PASS_TYPES).optional(),
+  description: text(MAX_DESCRIPTION_LENGTH).nullable().optional(),
+  logo_text: text(MAX_LOGO_TEXT_LENGTH).nullable().optional(),
+  colors: colours.partial().optional(),
+  display_fields: displayFields.partial().optional(),
+  barcode_format: z.enum(BARCODE_FORMATS).optional(),
+  nfc_message: nfcData.nullable().optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as GBP')
+    .nullable()
+    .optional(),
+  stamps_for_reward: z.int('must be an integer').min(1).max(MAX_STAMPS_FOR_REWARD).nullable().optional(),
+  scan_security: scanSecurity.partial().optional(),
+};
+
+export const createTemplateBody = z.strictObject({ name, ...settings });
+export type CreateTemplateBody = z.infer<typeof createTemplateBody>;
+
+export const updateTemplateBody = z.strictObject({ name: name.optional(), ...settings });
+export type UpdateTemplateBody = z.infer<typeof updateTemplateBody>;

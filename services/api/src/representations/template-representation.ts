@@ -1,0 +1,13 @@
+/** How a template looks on the wire: its id and business, every setting, and when it was created and last changed. */
+import { templateSettingsData, type Template } from '@passes/domain';
+
+export function templateRepresentation(template: Template) {
+  return {
+    id: template.id,
+    business_id: template.businessId,
+    // The settings read as the events record them: one snake_case shape for callers and auditors alike.
+    ...templateSettingsData(template),
+    created_at: template.createdAt,
+    updated_at: template.updatedAt,
+  };
+}

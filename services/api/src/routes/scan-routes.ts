@@ -1,0 +1,24 @@
+/** `POST /businesses/:business_id/scans`: a scanner at the counter reads a pass's barcode. Behind authentication. */
+import type { Application } from '@passes/application';
+import { scanBody } from '@passes/contracts';
+import { Router } from 'express';
+import { commandContextOf, passScopeOf } from '../http/authentication';
+import { parseBody } from '../http/parse-body';
+import { scannedPass } from '../representations/pass-representation';
+
+export function scanRoutes(application: Application): Router {
+  const router = Router({ mergeParams: true });
+
+  router.post('/', async (request, response) => {
+    const body = parseBody(scanBody, request);
+    const result = await application.scans.scan(passScopeOf(response), body, commandContextOf(response));
+    response.json({
+      valid: result.valid,
+      reason: result.reason,
+      pass: result.pass && scannedPass(result.pass),
+      checked_in: result.checkedIn,
+    });
+  });
+
+  return router;
+}
