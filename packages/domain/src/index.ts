@@ -21,3 +21,5 @@ export * from './template/template';
 export * from './template/template-decider';
 export * from './reservation/reservation';
 export * from './reservation/reservation-decider';
+export * from './webhook/webhook';
+export * from './webhook/webhook-decider';

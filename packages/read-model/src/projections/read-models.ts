@@ -5,6 +5,7 @@ import {
   passDecider,
   templateDecider,
   userDecider,
+  webhookDecider,
   PASS_EVENT_TYPES,
   type ApiKey,
   type ApiKeyEvent,
@@ -16,6 +17,8 @@ import {
   type TemplateEvent,
   type User,
   type UserEvent,
+  type Webhook,
+  type WebhookEvent,
 } from '@passes/domain';
 import { aggregateProjection } from './aggregate-projection';
 import type { Projection } from './projection';
@@ -26,6 +29,7 @@ export const collections = {
   users: 'users',
   apiKeys: 'api_keys',
   templates: 'templates',
+  webhooks: 'webhooks',
 } as const;
 
 /** Lookup keys are exact strings: anything matched case-insensitively is lowercased here and in queries. */
@@ -82,10 +86,19 @@ export const templateProjection = aggregateProjection<Template, TemplateEvent>({
   keys: (template) => ({ business: [lookupKeys.byBusiness(template.businessId)] }),
 });
 
+export const webhookProjection = aggregateProjection<Webhook, WebhookEvent>({
+  collection: collections.webhooks,
+  category: 'webhook',
+  eventTypes: ['WebhookRegistered', 'WebhookDeleted', 'WebhookDisabled'],
+  evolve: webhookDecider.evolve,
+  keys: (webhook) => ({ business: [lookupKeys.byBusiness(webhook.businessId)] }),
+});
+
 export const readModelProjections: readonly Projection[] = [
   passProjection,
   businessProjection,
   userProjection,
   apiKeyProjection,
   templateProjection,
+  webhookProjection,
 ] as readonly Projection[];
