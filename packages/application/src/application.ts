@@ -13,6 +13,7 @@ import type { Clock } from './shared/clock';
 import type { IdGenerator } from './shared/id-generator';
 import type { ReadYourWrites } from './shared/read-your-writes';
 import { Templates } from './templates/templates';
+import { Webhooks, type WebhookPorts } from './webhooks/webhooks';
 
 export interface ApplicationPorts {
   events: EventStore;
@@ -21,6 +22,7 @@ export interface ApplicationPorts {
   ids: IdGenerator;
   readYourWrites: ReadYourWrites;
   secretKey: Uint8Array;
+  webhooks: WebhookPorts;
 }
 
 export class Application {
@@ -32,6 +34,7 @@ export class Application {
   readonly passes: PassQueries;
   readonly passCommands: PassCommands;
   readonly passHistory: PassHistory;
+  readonly webhooks: Webhooks;
 
   constructor(ports: ApplicationPorts) {
     const { events, documents, clock, ids, readYourWrites } = ports;
@@ -44,5 +47,6 @@ export class Application {
     this.passes = new PassQueries(documents);
     this.passCommands = new PassCommands(events, documents, this.passes, clock, ids, readYourWrites);
     this.passHistory = new PassHistory(events, this.passes);
+    this.webhooks = new Webhooks(events, documents, ports.webhooks, clock, ids, readYourWrites);
   }
 }

@@ -1,3 +1,4 @@
 export * from './account-bodies';
 export * from './field-limits';
 export * from './pass-bodies';
+export * from './webhook-bodies';

@@ -1,12 +1,15 @@
 /**
- * The embedded profile in one process: SQLite event store and read store, the projector, and the HTTP
- * server. Constructed by the container in main.ts, or directly by tests with their own clock.
+ * The embedded profile in one process: SQLite event store, read store and delivery store, the
+ * projector, the webhook dispatcher and the HTTP server. Constructed by the container in main.ts, or
+ * directly by tests with their own clock.
  */
 import 'reflect-metadata';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { Application, loadSecretKey, openEmbeddedStores, type Clock, type EmbeddedStores, type IdGenerator } from '@passes/application';
 import { Projector, readModelProjections } from '@passes/read-model';
+import { SqliteDeliveryStore, WebhookDispatcher, WebhookSecretCipher } from '@passes/webhooks';
 import { inject, injectable } from 'tsyringe';
 import type { Config } from './config';
 import { createHttpApp } from './http-app';
@@ -16,11 +19,16 @@ import { TOKENS } from './tokens';
 /** How long a command's response waits for the read models to reflect it before answering anyway. */
 const READ_YOUR_WRITES_TIMEOUT_MS = 5000;
 const PROJECTOR_NAME = 'read-model';
+const DELIVERIES_FILE = 'webhook-deliveries.sqlite';
+/** Recorded as the actor of what the dispatcher decides on its own (disabling a webhook after 410). */
+const DISPATCHER_CONTEXT = { actor: 'system:webhook-dispatcher', correlationId: 'webhook-dispatcher' };
 
 @injectable()
 export class EmbeddedServer {
   private stores: EmbeddedStores | null = null;
   private projector: Projector | null = null;
+  private deliveries: SqliteDeliveryStore | null = null;
+  private dispatcher: WebhookDispatcher | null = null;
   private server: http.Server | null = null;
   private listeningUrl = '';
 
@@ -45,12 +53,18 @@ export class EmbeddedServer {
     });
     this.projector = projector;
     await projector.start();
+    const secretKey = loadSecretKey(this.config.dataDir, this.config.secretKey);
+    const cipher = new WebhookSecretCipher(secretKey);
+    const deliveries = SqliteDeliveryStore.open(path.join(this.config.dataDir, DELIVERIES_FILE));
+    this.deliveries = deliveries;
+    const policy = { allowPrivate: this.config.webhookAllowPrivate };
     const application = new Application({
       events: stores.events,
       documents: stores.documents,
       clock: this.clock,
       ids: this.ids,
-      secretKey: loadSecretKey(this.config.dataDir, this.config.secretKey),
+      secretKey,
+      webhooks: { deliveries, cipher, policy, wakeDispatcher: () => this.dispatcher?.wake() },
       readYourWrites: {
         waitFor: async (position) => {
           if (!(await projector.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS))) {
@@ -59,6 +73,17 @@ export class EmbeddedServer {
         },
       },
     });
+    const dispatcher = new WebhookDispatcher(stores.events, deliveries, cipher, {
+      clock: this.clock,
+      retryScheduleMs: this.config.webhookRetryScheduleMs,
+      policy,
+      timeoutMs: this.config.webhookTimeoutMs,
+      pollIntervalMs: this.config.webhookPollIntervalMs,
+      onEndpointGone: (webhookId, statusCode) => application.webhooks.disableGone(webhookId, statusCode, DISPATCHER_CONTEXT),
+      onError: (error) => this.logger.error('webhook dispatcher failed', { error }),
+    });
+    this.dispatcher = dispatcher;
+    await dispatcher.start();
     const app = createHttpApp({
       application,
       events: stores.events,
@@ -87,10 +112,14 @@ export class EmbeddedServer {
         server.closeAllConnections();
       });
     }
+    await this.dispatcher?.stop();
     await this.projector?.stop();
+    await this.deliveries?.close();
     await this.stores?.events.close();
     await this.stores?.documents.close();
     this.server = null;
+    this.dispatcher = null;
+    this.deliveries = null;
     this.projector = null;
     this.stores = null;
   }

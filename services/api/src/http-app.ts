@@ -11,6 +11,7 @@ import { accountRoutes } from './routes/account-routes';
 import { healthRoutes } from './routes/health-routes';
 import { passRoutes } from './routes/pass-routes';
 import { templateRoutes } from './routes/template-routes';
+import { webhookRoutes } from './routes/webhook-routes';
 
 export interface HttpAppDependencies {
   application: Application;
@@ -34,6 +35,7 @@ export function createHttpApp({ application, events, projector, logger, appUrl }
   business.use(authenticate(application.authenticator), requireOwnBusiness);
   business.use('/templates', templateRoutes(application));
   business.use('/passes', passRoutes(application, appUrl));
+  business.use('/webhooks', webhookRoutes(application));
   api.use('/businesses/:business_id', business);
 
   app.use('/api/v1', api);
