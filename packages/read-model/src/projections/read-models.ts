@@ -7,6 +7,7 @@ import {
   userDecider,
   webhookDecider,
   PASS_EVENT_TYPES,
+  WEBHOOK_EVENT_TYPES,
   type ApiKey,
   type ApiKeyEvent,
   type Business,
@@ -89,7 +90,7 @@ export const templateProjection = aggregateProjection<Template, TemplateEvent>({
 export const webhookProjection = aggregateProjection<Webhook, WebhookEvent>({
   collection: collections.webhooks,
   category: 'webhook',
-  eventTypes: ['WebhookRegistered', 'WebhookDeleted', 'WebhookDisabled'],
+  eventTypes: WEBHOOK_EVENT_TYPES,
   evolve: webhookDecider.evolve,
   keys: (webhook) => ({ business: [lookupKeys.byBusiness(webhook.businessId)] }),
 });

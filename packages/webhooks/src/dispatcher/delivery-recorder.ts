@@ -3,15 +3,16 @@
  * subscribed webhook. Recording and the checkpoint move together, and delivery ids are derived from
  * the event, so a crash or a redelivery of the feed never loses nor doubles a delivery.
  */
-import { passDecider, replay, type PassEvent, type Pass } from '@passes/domain';
+import { PASS_EVENT_TYPES, WEBHOOK_EVENT_TYPES, passDecider, replay, type PassEvent, type Pass } from '@passes/domain';
 import type { EventStore, RecordedEvent, Subscription } from '@passes/event-store';
 import type { DeliveryStore, NewDelivery } from '../delivery/delivery-store';
 import { webhookEventId } from '../events/webhook-event-id';
 import { webhookEventOf } from '../events/webhook-event-mapping';
 import { webhookPayload } from '../events/webhook-payload';
-import { WEBHOOK_STREAM_PREFIX, WebhookDirectory } from './webhook-directory';
+import { WebhookDirectory } from './webhook-directory';
 
-const PASS_STREAM_PREFIX = 'pass-';
+/** Pass events notify; webhook events change who is notified. Nothing else concerns the dispatcher. */
+const FEED_FILTER = { eventTypes: [...PASS_EVENT_TYPES, ...WEBHOOK_EVENT_TYPES] };
 const PAGE_SIZE = 1000;
 
 export interface DeliveryRecorderOptions {
@@ -53,7 +54,7 @@ export class DeliveryRecorder {
     this.subscription = this.events.subscribeToAll(
       {
         after: checkpoint,
-        filter: { streamPrefixes: [PASS_STREAM_PREFIX, WEBHOOK_STREAM_PREFIX] },
+        filter: FEED_FILTER,
         onError: (error) => {
           this.options.onError(error);
           if (this.stopped) return;
@@ -68,7 +69,7 @@ export class DeliveryRecorder {
   private async directoryAt(position: number): Promise<WebhookDirectory> {
     const directory = new WebhookDirectory();
     for (let after = 0; ; ) {
-      const page = await this.events.readAll({ after, maxCount: PAGE_SIZE, filter: { streamPrefixes: [WEBHOOK_STREAM_PREFIX] } });
+      const page = await this.events.readAll({ after, maxCount: PAGE_SIZE, filter: { eventTypes: WEBHOOK_EVENT_TYPES } });
       for (const event of page) {
         if (event.position > position) return directory;
         directory.apply(event);
@@ -80,7 +81,7 @@ export class DeliveryRecorder {
   }
 
   private async handle(event: RecordedEvent): Promise<void> {
-    if (event.stream.startsWith(WEBHOOK_STREAM_PREFIX)) {
+    if (isWebhookEvent(event.type)) {
       this.directory.apply(event);
       await this.deliveries.record([], event.position);
       return;
@@ -117,4 +118,8 @@ export class DeliveryRecorder {
 /** Stored pass events were written from domain events, so their shape is the domain's. */
 function toPassEvent(event: RecordedEvent): PassEvent {
   return { type: event.type, data: event.data } as PassEvent;
+}
+
+function isWebhookEvent(type: string): boolean {
+  return (WEBHOOK_EVENT_TYPES as readonly string[]).includes(type);
 }
