@@ -17,6 +17,7 @@ import type { Clock } from './shared/clock';
 import type { IdGenerator } from './shared/id-generator';
 import type { ReadYourWrites } from './shared/read-your-writes';
 import { Templates } from './templates/templates';
+import { Webhooks, type WebhookPorts } from './webhooks/webhooks';
 
 export interface ApplicationPorts {
   events: EventStore;
@@ -27,6 +28,7 @@ export interface ApplicationPorts {
   secretKey: Uint8Array;
   /** `{app_url}` of the spec, the public site barcodes point to; without a trailing slash. */
   appUrl: () => string;
+  webhooks: WebhookPorts;
 }
 
 export class Application {
@@ -41,6 +43,7 @@ export class Application {
   readonly passHistory: PassHistory;
   readonly passBarcodes: PassBarcodes;
   readonly scans: Scans;
+  readonly webhooks: Webhooks;
 
   constructor(ports: ApplicationPorts) {
     const { events, documents, clock, ids, readYourWrites } = ports;
@@ -57,5 +60,6 @@ export class Application {
     const signatures = new BarcodeSignatures(ports.secretKey);
     this.passBarcodes = new PassBarcodes(this.templates, signatures, ports.appUrl);
     this.scans = new Scans(events, this.passes, this.templates, signatures, clock, readYourWrites);
+    this.webhooks = new Webhooks(events, documents, ports.webhooks, clock, ids, readYourWrites, this.plans);
   }
 }

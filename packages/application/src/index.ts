@@ -21,3 +21,4 @@ export * from './shared/command-context';
 export * from './shared/id-generator';
 export * from './shared/read-your-writes';
 export * from './templates/templates';
+export * from './webhooks/webhooks';

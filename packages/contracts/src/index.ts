@@ -3,3 +3,4 @@ export * from './field-limits';
 export * from './pass-bodies';
 export * from './scan-bodies';
 export * from './template-bodies';
+export * from './webhook-bodies';

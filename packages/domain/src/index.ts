@@ -28,3 +28,5 @@ export * from './template/template-settings';
 export * from './template/template-settings-data';
 export { cooldownRefusal } from './pass/check-in';
 export { scanInvalidity } from './pass/scan-pass';
+export * from './webhook/webhook';
+export * from './webhook/webhook-decider';

@@ -46,6 +46,10 @@ export interface Config {
   webhookRetryScheduleMs: readonly number[];
   /** Lets webhooks use http and loopback/private addresses, for local development and tests. */
   webhookAllowPrivate: boolean;
+  /** How long one webhook attempt may take; not read from the environment (10 s), tests shorten it. */
+  webhookTimeoutMs: number;
+  /** How often due webhook retries are looked for; not read from the environment, tests shorten it. */
+  webhookPollIntervalMs: number;
   /** When set, mail goes out over SMTP as well as into the outbox directory. */
   smtpUrl: string | null;
 }
@@ -62,6 +66,8 @@ export const DEFAULT_CONFIG: Omit<Config, 'dataDir'> = {
   // 1m,5m,30m,2h,6h,12h,24h: eight attempts in all.
   webhookRetryScheduleMs: [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 43_200_000, 86_400_000],
   webhookAllowPrivate: false,
+  webhookTimeoutMs: 10_000,
+  webhookPollIntervalMs: 1000,
   smtpUrl: null,
 };
 
@@ -85,6 +91,8 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv): Config {
     publicRateLimitPerMinute: values.PASSES_PUBLIC_RATE_LIMIT_PER_MINUTE,
     webhookRetryScheduleMs: values.PASSES_WEBHOOK_RETRY_SCHEDULE,
     webhookAllowPrivate: values.PASSES_WEBHOOK_ALLOW_PRIVATE,
+    webhookTimeoutMs: DEFAULT_CONFIG.webhookTimeoutMs,
+    webhookPollIntervalMs: DEFAULT_CONFIG.webhookPollIntervalMs,
     smtpUrl: values.PASSES_SMTP_URL ?? null,
   };
 }

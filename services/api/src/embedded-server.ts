@@ -1,6 +1,7 @@
 /**
- * The embedded profile in one process: SQLite event store and read store, the projector, and the HTTP
- * server. Constructed by the container in main.ts, or directly by tests with their own clock.
+ * The embedded profile in one process: SQLite event store, read store and delivery store, the
+ * projector, the webhook dispatcher and the HTTP server. Constructed by the container in main.ts, or
+ * directly by tests with their own clock.
  */
 import 'reflect-metadata';
 import http from 'node:http';
@@ -9,6 +10,7 @@ import path from 'node:path';
 import { Application, loadSecretKey, openEmbeddedStores, type Clock, type EmbeddedStores, type IdGenerator } from '@passes/application';
 import { Projector, readModelProjections } from '@passes/read-model';
 import { SqliteIdempotencyStore, SqliteRateLimitStore } from '@passes/request-guards';
+import { SqliteDeliveryStore, WebhookDispatcher, WebhookSecretCipher } from '@passes/webhooks';
 import { inject, injectable } from 'tsyringe';
 import type { Config } from './config';
 import { createHttpApp } from './http-app';
@@ -22,12 +24,17 @@ const PROJECTOR_NAME = 'read-model';
 const IDEMPOTENCY_TIMINGS = { ttlMs: 24 * 3_600_000, abandonAfterMs: 60_000 };
 /** How often ended rate-limit windows and expired idempotency keys are swept away. */
 const PURGE_INTERVAL_MS = 10 * 60_000;
+const DELIVERIES_FILE = 'webhook-deliveries.sqlite';
+/** Recorded as the actor of what the dispatcher decides on its own (disabling a webhook after 410). */
+const DISPATCHER_CONTEXT = { actor: 'system:webhook-dispatcher', correlationId: 'webhook-dispatcher' };
 
 @injectable()
 export class EmbeddedServer {
   private stores: EmbeddedStores | null = null;
   private running: Application | null = null;
   private projector: Projector | null = null;
+  private deliveries: SqliteDeliveryStore | null = null;
+  private dispatcher: WebhookDispatcher | null = null;
   private server: http.Server | null = null;
   private guards: { rateLimits: SqliteRateLimitStore; idempotencyKeys: SqliteIdempotencyStore } | null = null;
   private purgeTimer: NodeJS.Timeout | null = null;
@@ -61,13 +68,19 @@ export class EmbeddedServer {
     this.projector = projector;
     await projector.start();
     const appUrl = () => this.config.appUrl ?? this.listeningUrl;
+    const secretKey = loadSecretKey(this.config.dataDir, this.config.secretKey);
+    const cipher = new WebhookSecretCipher(secretKey);
+    const deliveries = SqliteDeliveryStore.open(path.join(this.config.dataDir, DELIVERIES_FILE));
+    this.deliveries = deliveries;
+    const policy = { allowPrivate: this.config.webhookAllowPrivate };
     const application = new Application({
       events: stores.events,
       documents: stores.documents,
       clock: this.clock,
       ids: this.ids,
-      secretKey: loadSecretKey(this.config.dataDir, this.config.secretKey),
+      secretKey,
       appUrl,
+      webhooks: { deliveries, cipher, policy, wakeDispatcher: () => this.dispatcher?.wake() },
       readYourWrites: {
         waitFor: async (position) => {
           if (!(await projector.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS))) {
@@ -83,6 +96,17 @@ export class EmbeddedServer {
     };
     this.guards = guards;
     this.purgeTimer = setInterval(() => this.purgeGuards(), PURGE_INTERVAL_MS).unref();
+    const dispatcher = new WebhookDispatcher(stores.events, deliveries, cipher, {
+      clock: this.clock,
+      retryScheduleMs: this.config.webhookRetryScheduleMs,
+      policy,
+      timeoutMs: this.config.webhookTimeoutMs,
+      pollIntervalMs: this.config.webhookPollIntervalMs,
+      onEndpointGone: (webhookId, statusCode) => application.webhooks.disableGone(webhookId, statusCode, DISPATCHER_CONTEXT),
+      onError: (error) => this.logger.error('webhook dispatcher failed', { error }),
+    });
+    this.dispatcher = dispatcher;
+    await dispatcher.start();
     const app = createHttpApp({
       application,
       events: stores.events,
@@ -115,7 +139,9 @@ export class EmbeddedServer {
       });
     }
     if (this.purgeTimer) clearInterval(this.purgeTimer);
+    await this.dispatcher?.stop();
     await this.projector?.stop();
+    await this.deliveries?.close();
     await this.guards?.rateLimits.close();
     await this.guards?.idempotencyKeys.close();
     await this.stores?.events.close();
@@ -123,6 +149,8 @@ export class EmbeddedServer {
     this.server = null;
     this.purgeTimer = null;
     this.guards = null;
+    this.dispatcher = null;
+    this.deliveries = null;
     this.projector = null;
     this.stores = null;
     this.running = null;

@@ -16,6 +16,7 @@ import { passRoutes } from './routes/pass-routes';
 import { scanRoutes } from './routes/scan-routes';
 import { templateRoutes } from './routes/template-routes';
 import { validationPageRoutes } from './routes/validation-page-routes';
+import { webhookRoutes } from './routes/webhook-routes';
 
 export interface HttpAppDependencies {
   application: Application;
@@ -58,6 +59,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   business.use('/templates', templateRoutes(application));
   business.use('/passes', passRoutes(application, appUrl));
   business.use('/scans', scanRoutes(application));
+  business.use('/webhooks', webhookRoutes(application));
   api.use('/businesses/:business_id', business);
 
   app.use('/api/v1', api);

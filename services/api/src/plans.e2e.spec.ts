@@ -45,6 +45,14 @@ describe('a Free business', () => {
     expectRefusal(issued, 'api_access', 'free');
   });
 
+  it('registers one webhook and refuses a second with 402', async () => {
+    const webhooks = `/businesses/${business.businessId}/webhooks`;
+    const first = await server.request('POST', webhooks, { token: business.token, body: { url: 'https://hooks.example.com/one' } });
+    expect(first.status).toBe(201);
+    expectRefusal(await server.request('POST', webhooks, { token: business.token, body: { url: 'https://hooks.example.com/two' } }), 'webhooks', 'free');
+    expect((await me(business)).usage.webhooks).toBe(1);
+  });
+
   it('issues 100 passes and refuses the 101st with 402, keeping the count exact', async () => {
     for (let i = (await me(business)).usage.passes; i < 100; i++) await issuePass(server, business);
     expect((await me(business)).usage.passes).toBe(100);
@@ -66,6 +74,15 @@ describe('a Pro business', () => {
       limits: { templates: null, passes: null, webhooks: 20 },
       features: { api_access: true, bulk_operations: true, automations: true, analytics_export: true },
     });
+  });
+
+  it('registers 20 webhooks and refuses the 21st with 402', async () => {
+    const webhooks = `/businesses/${business.businessId}/webhooks`;
+    for (let i = 0; i < 20; i++) {
+      const created = await server.request('POST', webhooks, { token: business.token, body: { url: `https://hooks.example.com/${i}` } });
+      expect(created.status).toBe(201);
+    }
+    expectRefusal(await server.request('POST', webhooks, { token: business.token, body: { url: 'https://hooks.example.com/21' } }), 'webhooks', 'pro');
   });
 
   it('creates more templates and works with API keys', async () => {

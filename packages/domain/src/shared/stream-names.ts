@@ -7,6 +7,7 @@ export const streamNames = {
   user: (userId: string) => `user-${userId}`,
   apiKey: (keyId: string) => `api-key-${keyId}`,
   template: (templateId: string) => `template-${templateId}`,
+    webhook: (webhookId: string) => `webhook-${webhookId}`,
   /**
    * `valueHash` is the sha256 of the external_id, so arbitrary caller text never becomes a stream name.
    * Live and sandbox passes have separate external_id namespaces.
@@ -16,7 +17,7 @@ export const streamNames = {
   userEmailReservation: (emailHash: string) => `user-email-${emailHash}`,
 };
 
-export type StreamCategory = 'pass' | 'business' | 'user' | 'api-key' | 'template';
+export type StreamCategory = 'pass' | 'business' | 'user' | 'api-key' | 'template' | 'webhook';
 
 /** The aggregate id in a stream name of the given category. */
 export function aggregateIdOf(stream: string, category: StreamCategory): string {

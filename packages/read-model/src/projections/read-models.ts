@@ -6,8 +6,10 @@ import {
   passDecider,
   templateDecider,
   userDecider,
+  webhookDecider,
   PASS_EVENT_TYPES,
   TEMPLATE_EVENT_TYPES,
+  WEBHOOK_EVENT_TYPES,
   type ApiKey,
   type ApiKeyEvent,
   type Business,
@@ -19,6 +21,8 @@ import {
   type TemplateEvent,
   type User,
   type UserEvent,
+  type Webhook,
+  type WebhookEvent,
 } from '@passes/domain';
 import { aggregateProjection } from './aggregate-projection';
 import type { Projection } from './projection';
@@ -92,10 +96,19 @@ export const templateProjection = aggregateProjection<Template, TemplateEvent>({
   keys: (template) => ({ business: [lookupKeys.byBusiness(template.businessId)] }),
 });
 
+export const webhookProjection = aggregateProjection<Webhook, WebhookEvent>({
+  collection: collections.webhooks,
+  category: 'webhook',
+  eventTypes: WEBHOOK_EVENT_TYPES,
+  evolve: webhookDecider.evolve,
+  keys: (webhook) => ({ business: [lookupKeys.byBusiness(webhook.businessId)] }),
+});
+
 export const readModelProjections: readonly Projection[] = [
   passProjection,
   businessProjection,
   userProjection,
   apiKeyProjection,
   templateProjection,
+  webhookProjection,
 ] as readonly Projection[];

@@ -70,6 +70,16 @@ export async function configureTemplate(server: TestServer, business: TestBusine
   return changed.body;
 }
 
+/** Registers a webhook and returns its id and its secret, shown this once. */
+export async function registerWebhook(server: TestServer, business: TestBusiness, url: string, events?: string[]): Promise<{ id: string; secret: string }> {
+  const created = await server.request<{ id: string; secret: string }>('POST', `/businesses/${business.businessId}/webhooks`, {
+    token: business.token,
+    body: { url, ...(events ? { events } : {}) },
+  });
+  if (created.status !== 201) throw new Error(`webhook registration failed: ${created.status} ${JSON.stringify(created.body)}`);
+  return created.body;
+}
+
 export interface TwoBusinesses {
   server: TestServer;
   /** The business under test. */

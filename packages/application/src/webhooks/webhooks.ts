@@ -1,0 +1,118 @@
+/**
+ * Webhooks of a business: registered with the secret shown once, listed without it, deleted; their
+ * delivery log, and redelivery by hand. The dispatcher disables a webhook whose endpoint answered 410.
+ */
+import { DomainError, streamNames, webhookDecider, type Webhook, type WebhookEventName } from '@passes/domain';
+import type { EventStore } from '@passes/event-store';
+import { collections, lookupKeys, type DocumentStore } from '@passes/read-model';
+import { newWebhookSecret, webhookUrlProblem, type Delivery, type DeliveryStore, type TargetPolicy, type WebhookSecretCipher } from '@passes/webhooks';
+import type { Plans } from '../plans/plans';
+import type { Clock } from '../shared/clock';
+import type { CommandContext } from '../shared/command-context';
+import { handleCommand } from '../shared/command-handler';
+import type { IdGenerator } from '../shared/id-generator';
+import type { ReadYourWrites } from '../shared/read-your-writes';
+
+/** Newest first; older deliveries are kept but not listed. */
+const DELIVERY_LOG_LENGTH = 100;
+
+export interface WebhookRegistration {
+  url: string;
+  events: readonly WebhookEventName[];
+  description: string | null;
+}
+
+export interface RegisteredWebhook {
+  webhook: Webhook;
+  /** The signing secret itself: returned this once, stored only encrypted. */
+  secret: string;
+}
+
+export interface WebhookPorts {
+  deliveries: DeliveryStore;
+  cipher: WebhookSecretCipher;
+  policy: TargetPolicy;
+  /** Tells the dispatcher a delivery is due now. */
+  wakeDispatcher: () => void;
+}
+
+export class Webhooks {
+  constructor(
+    private readonly store: EventStore,
+    private readonly documents: DocumentStore,
+    private readonly ports: WebhookPorts,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+    private readonly readYourWrites: ReadYourWrites,
+    private readonly plans: Plans,
+  ) {}
+
+  async register(businessId: string, registration: WebhookRegistration, context: CommandContext): Promise<RegisteredWebhook> {
+    const problem = webhookUrlProblem(registration.url, this.ports.policy);
+    if (problem !== null) throw new DomainError('validation_error', `url ${problem}.`, { issues: [{ path: 'url', message: problem }] });
+    await this.plans.requireRoomFor(businessId, 'webhooks');
+    const webhookId = this.ids.newId();
+    const secret = newWebhookSecret((size) => this.ids.randomBytes(size));
+    const result = await handleCommand(this.store, webhookDecider, { stream: streamNames.webhook(webhookId), businessId, context }, () => ({
+      type: 'RegisterWebhook' as const,
+      webhookId,
+      businessId,
+      url: registration.url,
+      events: registration.events,
+      description: registration.description,
+      secretCiphertext: this.ports.cipher.encrypt(secret, webhookId),
+      now: this.clock.now(),
+    }));
+    if (!result.state || result.position === null) throw new Error('RegisterWebhook produced no webhook');
+    await this.readYourWrites.waitFor(result.position);
+    return { webhook: result.state, secret };
+  }
+
+  async list(businessId: string): Promise<Webhook[]> {
+    return this.documents.find<Webhook>(collections.webhooks, 'business', lookupKeys.byBusiness(businessId));
+  }
+
+  async get(businessId: string, webhookId: string): Promise<Webhook> {
+    const webhook = await this.documents.get<Webhook>(collections.webhooks, webhookId);
+    if (!webhook || webhook.doc.businessId !== businessId) throw new DomainError('not_found', `Webhook '${webhookId}' not found`);
+    return webhook.doc;
+  }
+
+  async delete(businessId: string, webhookId: string, context: CommandContext): Promise<void> {
+    await this.get(businessId, webhookId);
+    const result = await handleCommand(this.store, webhookDecider, { stream: streamNames.webhook(webhookId), businessId, context }, () => ({
+      type: 'DeleteWebhook' as const,
+      now: this.clock.now(),
+    }));
+    if (result.position !== null) await this.readYourWrites.waitFor(result.position);
+  }
+
+  /** Called by the dispatcher when the endpoint answered 410 Gone; no caller waits for the read model. */
+  async disableGone(webhookId: string, statusCode: number, context: CommandContext): Promise<void> {
+    const webhook = await this.documents.get<Webhook>(collections.webhooks, webhookId);
+    await handleCommand(this.store, webhookDecider, { stream: streamNames.webhook(webhookId), businessId: webhook?.doc.businessId ?? null, context }, () => ({
+      type: 'DisableWebhook' as const,
+      reason: 'endpoint_gone' as const,
+      statusCode,
+      now: this.clock.now(),
+    }));
+  }
+
+  async deliveries(businessId: string, webhookId: string): Promise<Delivery[]> {
+    await this.get(businessId, webhookId);
+    return this.ports.deliveries.listByWebhook(webhookId, DELIVERY_LOG_LENGTH);
+  }
+
+  /** Makes the delivery due now, whatever became of it; its attempts keep counting. */
+  async retryDelivery(businessId: string, webhookId: string, deliveryId: string): Promise<Delivery> {
+    const webhook = await this.get(businessId, webhookId);
+    const delivery = await this.ports.deliveries.get(deliveryId);
+    if (!delivery || delivery.webhookId !== webhookId) throw new DomainError('not_found', `Delivery '${deliveryId}' not found`);
+    if (webhook.status !== 'active') throw new DomainError('invalid_state', `Cannot redeliver to a webhook that is ${webhook.status}.`);
+    await this.ports.deliveries.reschedule(deliveryId, this.clock.now());
+    this.ports.wakeDispatcher();
+    const rescheduled = await this.ports.deliveries.get(deliveryId);
+    if (!rescheduled) throw new Error(`Delivery ${deliveryId} vanished`);
+    return rescheduled;
+  }
+}

@@ -1,0 +1,137 @@
+/**
+ * Attempts due deliveries. Each webhook is a lane with at most one attempt in flight, and lanes run
+ * side by side up to a bound: a slow or dead receiver holds up only its own lane, and within a lane
+ * first attempts go out in the order the events happened. Due times come from the injected clock.
+ */
+import { replay, webhookDecider, type Webhook, type WebhookEvent } from '@passes/domain';
+import type { EventStore } from '@passes/event-store';
+import type { Delivery, DeliveryStore } from '../delivery/delivery-store';
+import { postDelivery, type AttemptResult } from '../delivery/post-delivery';
+import { retryDelayMs } from '../delivery/retry-backoff';
+import { signatureHeaders } from '../signing/delivery-signature';
+import type { WebhookSecretCipher } from '../signing/webhook-secret-cipher';
+import type { TargetPolicy } from '../targets/webhook-url-policy';
+
+const GONE = 410;
+
+export interface DeliverySenderOptions {
+  now: () => Date;
+  retryScheduleMs: readonly number[];
+  policy: TargetPolicy;
+  timeoutMs: number;
+  pollIntervalMs: number;
+  maxConcurrent: number;
+  random: () => number;
+  /** The receiver answered 410 Gone: the webhook is to be disabled. */
+  onEndpointGone: (webhookId: string, statusCode: number) => Promise<void>;
+  onError: (error: unknown) => void;
+}
+
+export class DeliverySender {
+  private readonly inFlight = new Map<string, Promise<void>>();
+  private readonly abort = new AbortController();
+  private pollTimer: NodeJS.Timeout | null = null;
+  private scanning: Promise<void> | null = null;
+  private scanAgain = false;
+  private stopped = false;
+
+  constructor(
+    private readonly events: EventStore,
+    private readonly deliveries: DeliveryStore,
+    private readonly cipher: WebhookSecretCipher,
+    private readonly options: DeliverySenderOptions,
+  ) {}
+
+  start(): void {
+    this.pollTimer = setInterval(() => this.wake(), this.options.pollIntervalMs);
+    this.pollTimer.unref();
+    this.wake();
+  }
+
+  /** Looks for due deliveries now rather than at the next poll. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.scanning) {
+      this.scanAgain = true;
+      return;
+    }
+    this.scanning = this.scan()
+      .catch(this.options.onError)
+      .finally(() => {
+        this.scanning = null;
+        if (this.scanAgain) {
+          this.scanAgain = false;
+          this.wake();
+        }
+      });
+  }
+
+  /** Abandons attempts in flight: they stay due and are made again after the next start. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.pollTimer) clearInterval(this.pollTimer);
+    this.abort.abort();
+    await this.scanning;
+    await Promise.all(this.inFlight.values());
+  }
+
+  private async scan(): Promise<void> {
+    const free = this.options.maxConcurrent - this.inFlight.size;
+    if (free <= 0) return;
+    const due = await this.deliveries.nextDue(this.options.now(), [...this.inFlight.keys()], free);
+    for (const delivery of due) {
+      if (this.stopped) return;
+      const lane = this.attempt(delivery)
+        .catch((error: unknown) => this.recordBrokenAttempt(delivery, error))
+        .finally(() => {
+          this.inFlight.delete(delivery.webhookId);
+          this.wake();
+        });
+      this.inFlight.set(delivery.webhookId, lane);
+    }
+  }
+
+  private async attempt(delivery: Delivery): Promise<void> {
+    const webhook = await this.currentWebhook(delivery.webhookId);
+    if (webhook === null || webhook.status !== 'active') {
+      await this.deliveries.cancel(delivery.id);
+      return;
+    }
+    const secret = this.cipher.decrypt(webhook.secretCiphertext, webhook.id);
+    const headers = signatureHeaders(secret, { eventId: delivery.id, timestampSeconds: Math.floor(this.options.now().getTime() / 1000), body: delivery.body });
+    const result = await postDelivery(webhook.url, delivery.body, headers, {
+      timeoutMs: this.options.timeoutMs,
+      policy: this.options.policy,
+      signal: this.abort.signal,
+    });
+    if (result.kind === 'aborted') return;
+    await this.recordResult(delivery, result);
+    if (result.kind === 'answered' && result.status === GONE) await this.options.onEndpointGone(webhook.id, result.status);
+  }
+
+  private async recordResult(delivery: Delivery, result: Exclude<AttemptResult, { kind: 'aborted' }>): Promise<void> {
+    const attemptedAt = this.options.now();
+    const responseCode = result.kind === 'answered' ? result.status : null;
+    const error = result.kind === 'failed' ? result.error : null;
+    if (responseCode !== null && responseCode >= 200 && responseCode < 300) {
+      await this.deliveries.saveAttempt(delivery.id, { status: 'delivered', attemptedAt, responseCode, error, nextAttemptAt: null });
+      return;
+    }
+    const delay = responseCode === GONE ? null : retryDelayMs(delivery.attempts + 1, this.options.retryScheduleMs, this.options.random);
+    const nextAttemptAt = delay === null ? null : new Date(attemptedAt.getTime() + delay);
+    await this.deliveries.saveAttempt(delivery.id, { status: delay === null ? 'failed' : 'pending', attemptedAt, responseCode, error, nextAttemptAt });
+  }
+
+  /** A bug or a storage failure must not retry the delivery in a tight loop: it waits like a failed attempt. */
+  private async recordBrokenAttempt(delivery: Delivery, error: unknown): Promise<void> {
+    this.options.onError(error);
+    if (this.stopped) return;
+    await this.recordResult(delivery, { kind: 'failed', error: 'internal error' }).catch(this.options.onError);
+  }
+
+  /** Read from the webhook's own stream, not from a read model, so a deletion is seen at once. */
+  private async currentWebhook(webhookId: string): Promise<Webhook | null> {
+    const history = await this.events.readStream(`webhook-${webhookId}`);
+    return replay(webhookDecider, history.map((event) => ({ type: event.type, data: event.data }) as WebhookEvent));
+  }
+}

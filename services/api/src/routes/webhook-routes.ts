@@ -1,0 +1,51 @@
+/** Webhooks (spec endpoints 16–18) and their delivery log. */
+import type { Application } from '@passes/application';
+import { createWebhookBody } from '@passes/contracts';
+import { Router } from 'express';
+import { commandContextOf, principalOf } from '../http/authentication';
+import { markOneTimeSecrets } from '../http/idempotency';
+import { parseBody } from '../http/parse-body';
+import { deliveryRepresentation, webhookRepresentation } from '../representations/webhook-representations';
+
+/** Mounted under `/businesses/:business_id/webhooks` behind authentication. */
+export function webhookRoutes(application: Application): Router {
+  const router = Router({ mergeParams: true });
+  const webhooks = application.webhooks;
+
+  router.post('/', async (request, response) => {
+    markOneTimeSecrets(response, 'secret');
+    const body = parseBody(createWebhookBody, request);
+    const registered = await webhooks.register(
+      principalOf(response).businessId,
+      { url: body.url, events: body.events, description: body.description ?? null },
+      commandContextOf(response),
+    );
+    response.status(201).json({ ...webhookRepresentation(registered.webhook), secret: registered.secret });
+  });
+
+  router.get('/', async (_request, response) => {
+    const list = await webhooks.list(principalOf(response).businessId);
+    response.json({ data: list.map(webhookRepresentation) });
+  });
+
+  router.get('/:webhook_id', async (request, response) => {
+    response.json(webhookRepresentation(await webhooks.get(principalOf(response).businessId, String(request.params['webhook_id']))));
+  });
+
+  router.delete('/:webhook_id', async (request, response) => {
+    await webhooks.delete(principalOf(response).businessId, String(request.params['webhook_id']), commandContextOf(response));
+    response.status(204).end();
+  });
+
+  router.get('/:webhook_id/deliveries', async (request, response) => {
+    const deliveries = await webhooks.deliveries(principalOf(response).businessId, String(request.params['webhook_id']));
+    response.json({ data: deliveries.map(deliveryRepresentation) });
+  });
+
+  router.post('/:webhook_id/deliveries/:delivery_id/retry', async (request, response) => {
+    const delivery = await webhooks.retryDelivery(principalOf(response).businessId, String(request.params['webhook_id']), String(request.params['delivery_id']));
+    response.status(202).json(deliveryRepresentation(delivery));
+  });
+
+  return router;
+}
