@@ -1,11 +1,15 @@
 /** Every use case of the service, built from the ports it runs on. Library code: no container needed. */
 import type { EventStore } from '@passes/event-store';
+import type { Mailer } from '@passes/mailer';
 import type { DocumentStore } from '@passes/read-model';
 import { AccessTokens } from './auth/access-tokens';
 import { Accounts } from './auth/accounts';
 import { ApiKeys } from './auth/api-keys';
 import { Authenticator } from './auth/authenticator';
 import { Businesses } from './businesses/businesses';
+import { CustomerPasses } from './customers/customer-passes';
+import { CustomerTokens } from './customers/customer-tokens';
+import { MagicLinks } from './customers/magic-links';
 import { PassCommands } from './passes/pass-commands';
 import { PassHistory } from './passes/pass-history';
 import { PassQueries } from './passes/pass-queries';
@@ -21,6 +25,9 @@ export interface ApplicationPorts {
   ids: IdGenerator;
   readYourWrites: ReadYourWrites;
   secretKey: Uint8Array;
+  mailer: Mailer;
+  /** The public site's address, `{app_url}`, for links in emails. */
+  appUrl: () => string;
 }
 
 export class Application {
@@ -32,6 +39,8 @@ export class Application {
   readonly passes: PassQueries;
   readonly passCommands: PassCommands;
   readonly passHistory: PassHistory;
+  readonly customerPasses: CustomerPasses;
+  readonly magicLinks: MagicLinks;
 
   constructor(ports: ApplicationPorts) {
     const { events, documents, clock, ids, readYourWrites } = ports;
@@ -44,5 +53,8 @@ export class Application {
     this.passes = new PassQueries(documents);
     this.passCommands = new PassCommands(events, documents, this.passes, clock, ids, readYourWrites);
     this.passHistory = new PassHistory(events, this.passes);
+    const customerTokens = new CustomerTokens(ports.secretKey, clock);
+    this.customerPasses = new CustomerPasses(documents, customerTokens);
+    this.magicLinks = new MagicLinks(this.customerPasses, customerTokens, ports.mailer, ports.appUrl);
   }
 }

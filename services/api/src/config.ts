@@ -28,6 +28,12 @@ const environment = z.object({
     }),
   PASSES_WEBHOOK_ALLOW_PRIVATE: flag.default(false),
   PASSES_SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  PASSES_MAIL_FROM: z
+    .string()
+    .min(3)
+    .max(320)
+    .refine((value) => !/[\r\n]/.test(value), 'must be one line')
+    .optional(),
 });
 
 export interface Config {
@@ -48,6 +54,8 @@ export interface Config {
   webhookAllowPrivate: boolean;
   /** When set, mail goes out over SMTP as well as into the outbox directory. */
   smtpUrl: string | null;
+  /** The From of outgoing mail, e.g. `Corner Passes <no-reply@example.com>`; null: `no-reply@` the app_url's host. */
+  mailFrom: string | null;
 }
 
 /** The values an unset environment gives, for tests that build a Config by hand. */
@@ -63,6 +71,7 @@ export const DEFAULT_CONFIG: Omit<Config, 'dataDir'> = {
   webhookRetryScheduleMs: [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 43_200_000, 86_400_000],
   webhookAllowPrivate: false,
   smtpUrl: null,
+  mailFrom: null,
 };
 
 export class ConfigError extends Error {}
@@ -86,5 +95,6 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv): Config {
     webhookRetryScheduleMs: values.PASSES_WEBHOOK_RETRY_SCHEDULE,
     webhookAllowPrivate: values.PASSES_WEBHOOK_ALLOW_PRIVATE,
     smtpUrl: values.PASSES_SMTP_URL ?? null,
+    mailFrom: values.PASSES_MAIL_FROM ?? null,
   };
 }

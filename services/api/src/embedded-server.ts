@@ -5,11 +5,17 @@
 import 'reflect-metadata';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { Application, loadSecretKey, openEmbeddedStores, type Clock, type EmbeddedStores, type IdGenerator } from '@passes/application';
+import type { Mailer } from '@passes/mailer';
 import { Projector, readModelProjections } from '@passes/read-model';
+import { SqliteRateLimitStore } from '@passes/request-guards';
 import { inject, injectable } from 'tsyringe';
+import { BackgroundWork } from './background-work';
 import type { Config } from './config';
+import { openEmbeddedMailer } from './embedded-mailer';
 import { createHttpApp } from './http-app';
+import { MagicLinkLimits } from './http/magic-link-limits';
 import type { Logger } from './logger';
 import { TOKENS } from './tokens';
 
@@ -22,6 +28,9 @@ export class EmbeddedServer {
   private stores: EmbeddedStores | null = null;
   private projector: Projector | null = null;
   private server: http.Server | null = null;
+  private rateLimits: SqliteRateLimitStore | null = null;
+  private mailer: Mailer | null = null;
+  private readonly background: BackgroundWork;
   private listeningUrl = '';
 
   constructor(
@@ -29,7 +38,9 @@ export class EmbeddedServer {
     @inject(TOKENS.clock) private readonly clock: Clock,
     @inject(TOKENS.ids) private readonly ids: IdGenerator,
     @inject(TOKENS.logger) private readonly logger: Logger,
-  ) {}
+  ) {
+    this.background = new BackgroundWork(logger);
+  }
 
   /** The server's own address, e.g. `http://127.0.0.1:3000`. */
   get url(): string {
@@ -45,12 +56,19 @@ export class EmbeddedServer {
     });
     this.projector = projector;
     await projector.start();
+    const rateLimits = SqliteRateLimitStore.open(path.join(this.config.dataDir, 'rate-limits.sqlite'));
+    this.rateLimits = rateLimits;
+    const mailer = openEmbeddedMailer(this.config, this.clock);
+    this.mailer = mailer;
+    const appUrl = () => this.config.appUrl ?? this.listeningUrl;
     const application = new Application({
       events: stores.events,
       documents: stores.documents,
       clock: this.clock,
       ids: this.ids,
       secretKey: loadSecretKey(this.config.dataDir, this.config.secretKey),
+      mailer,
+      appUrl,
       readYourWrites: {
         waitFor: async (position) => {
           if (!(await projector.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS))) {
@@ -64,7 +82,9 @@ export class EmbeddedServer {
       events: stores.events,
       projector,
       logger: this.logger,
-      appUrl: () => this.config.appUrl ?? this.listeningUrl,
+      appUrl,
+      magicLinkLimits: new MagicLinkLimits(rateLimits, this.clock),
+      background: this.background,
     });
     const server = http.createServer(app);
     this.server = server;
@@ -79,6 +99,11 @@ export class EmbeddedServer {
     await projector.catchUp(60_000);
   }
 
+  /** Resolves once the work that outlives its response (outgoing mail) is done. */
+  settled(): Promise<void> {
+    return this.background.settled();
+  }
+
   async stop(): Promise<void> {
     const server = this.server;
     if (server) {
@@ -87,10 +112,15 @@ export class EmbeddedServer {
         server.closeAllConnections();
       });
     }
+    await this.background.settled();
+    await this.mailer?.close();
+    await this.rateLimits?.close();
     await this.projector?.stop();
     await this.stores?.events.close();
     await this.stores?.documents.close();
     this.server = null;
+    this.mailer = null;
+    this.rateLimits = null;
     this.projector = null;
     this.stores = null;
   }

@@ -18,6 +18,7 @@ import {
   type UserEvent,
 } from '@passes/domain';
 import { aggregateProjection } from './aggregate-projection';
+import { customerEmailDigest } from './customer-email-digest';
 import type { Projection } from './projection';
 
 export const collections = {
@@ -33,6 +34,8 @@ export const lookupKeys = {
   passBySerial: (serialNumber: string) => serialNumber,
   passByExternalId: (businessId: string, externalId: string) => `${businessId}/${externalId}`,
   passByEmail: (businessId: string, email: string) => `${businessId}/${email.toLowerCase()}`,
+  /** Every business's passes of one customer, by `customerEmailDigest`. */
+  passByCustomer: (emailDigest: string) => emailDigest,
   userByEmail: (email: string) => email.toLowerCase(),
   apiKeyByHash: (keyHash: string) => keyHash,
   byBusiness: (businessId: string) => businessId,
@@ -47,6 +50,7 @@ export const passProjection = aggregateProjection<Pass, PassEvent>({
     serial: [lookupKeys.passBySerial(pass.serialNumber)],
     external_id: pass.externalId === null ? [] : [lookupKeys.passByExternalId(pass.businessId, pass.externalId)],
     email: pass.customerEmail === null ? [] : [lookupKeys.passByEmail(pass.businessId, pass.customerEmail)],
+    customer: pass.customerEmail === null ? [] : [lookupKeys.passByCustomer(customerEmailDigest(pass.customerEmail))],
   }),
 });
 

@@ -66,6 +66,11 @@ export class TestServer {
     return { status: response.status, headers: response.headers, body: (text === '' ? null : JSON.parse(text)) as Body };
   }
 
+  /** Waits for the work the server does after answering (magic-link mail), so a test can look at the outbox. */
+  async settled(): Promise<void> {
+    await this.server?.settled();
+  }
+
   /** Stops and starts the server on the same data directory. */
   async restart(): Promise<void> {
     await this.server?.stop();
