@@ -1,5 +1,6 @@
 /** Every use case of the service, built from the ports it runs on. Library code: no container needed. */
 import type { EventStore } from '@passes/event-store';
+import type { Mailer } from '@passes/mailer';
 import type { DocumentStore } from '@passes/read-model';
 import { AccessTokens } from './auth/access-tokens';
 import { Accounts } from './auth/accounts';
@@ -8,6 +9,9 @@ import { Authenticator } from './auth/authenticator';
 import { BarcodeSignatures } from './barcodes/barcode-signatures';
 import { PassBarcodes } from './barcodes/pass-barcodes';
 import { Businesses } from './businesses/businesses';
+import { CustomerPasses } from './customers/customer-passes';
+import { CustomerTokens } from './customers/customer-tokens';
+import { MagicLinks } from './customers/magic-links';
 import { PassCommands } from './passes/pass-commands';
 import { PassHistory } from './passes/pass-history';
 import { PassQueries } from './passes/pass-queries';
@@ -29,6 +33,7 @@ export interface ApplicationPorts {
   /** `{app_url}` of the spec, the public site barcodes point to; without a trailing slash. */
   appUrl: () => string;
   webhooks: WebhookPorts;
+  mailer: Mailer;
 }
 
 export class Application {
@@ -44,6 +49,8 @@ export class Application {
   readonly passBarcodes: PassBarcodes;
   readonly scans: Scans;
   readonly webhooks: Webhooks;
+  readonly customerPasses: CustomerPasses;
+  readonly magicLinks: MagicLinks;
 
   constructor(ports: ApplicationPorts) {
     const { events, documents, clock, ids, readYourWrites } = ports;
@@ -61,5 +68,8 @@ export class Application {
     this.passBarcodes = new PassBarcodes(this.templates, signatures, ports.appUrl);
     this.scans = new Scans(events, this.passes, this.templates, signatures, clock, readYourWrites);
     this.webhooks = new Webhooks(events, documents, ports.webhooks, clock, ids, readYourWrites, this.plans);
+    const customerTokens = new CustomerTokens(ports.secretKey, clock);
+    this.customerPasses = new CustomerPasses(documents, customerTokens);
+    this.magicLinks = new MagicLinks(this.customerPasses, customerTokens, ports.mailer, ports.appUrl);
   }
 }

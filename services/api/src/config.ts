@@ -28,6 +28,12 @@ const environment = z.object({
     }),
   PASSES_WEBHOOK_ALLOW_PRIVATE: flag.default(false),
   PASSES_SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  PASSES_MAIL_FROM: z
+    .string()
+    .min(3)
+    .max(320)
+    .refine((value) => !/[\r\n]/.test(value), 'must be one line')
+    .optional(),
 });
 
 export interface Config {
@@ -52,6 +58,8 @@ export interface Config {
   webhookPollIntervalMs: number;
   /** When set, mail goes out over SMTP as well as into the outbox directory. */
   smtpUrl: string | null;
+  /** The From of outgoing mail, e.g. `Corner Passes <no-reply@example.com>`; null: `no-reply@` the app_url's host. */
+  mailFrom: string | null;
 }
 
 /** The values an unset environment gives, for tests that build a Config by hand. */
@@ -69,6 +77,7 @@ export const DEFAULT_CONFIG: Omit<Config, 'dataDir'> = {
   webhookTimeoutMs: 10_000,
   webhookPollIntervalMs: 1000,
   smtpUrl: null,
+  mailFrom: null,
 };
 
 export class ConfigError extends Error {}
@@ -94,5 +103,6 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv): Config {
     webhookTimeoutMs: DEFAULT_CONFIG.webhookTimeoutMs,
     webhookPollIntervalMs: DEFAULT_CONFIG.webhookPollIntervalMs,
     smtpUrl: values.PASSES_SMTP_URL ?? null,
+    mailFrom: values.PASSES_MAIL_FROM ?? null,
   };
 }

@@ -16,6 +16,7 @@ describe('configuration from the environment', () => {
       PASSES_WEBHOOK_RETRY_SCHEDULE: '500ms, 30s,2m,1h,1d',
       PASSES_WEBHOOK_ALLOW_PRIVATE: 'true',
       PASSES_SMTP_URL: 'smtp://mail.example.com:2525',
+      PASSES_MAIL_FROM: 'Corner Passes <no-reply@example.com>',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -25,6 +26,7 @@ describe('configuration from the environment', () => {
       webhookRetryScheduleMs: [500, 30_000, 120_000, 3_600_000, 86_400_000],
       webhookAllowPrivate: true,
       smtpUrl: 'smtp://mail.example.com:2525',
+      mailFrom: 'Corner Passes <no-reply@example.com>',
     });
   });
 
@@ -38,6 +40,7 @@ describe('configuration from the environment', () => {
     ['PASSES_WEBHOOK_ALLOW_PRIVATE', 'yes'],
     ['PASSES_SMTP_URL', 'https://mail.example.com'],
     ['PASSES_SECRET_KEY', 'short'],
+    ['PASSES_MAIL_FROM', 'a@example.com\nBcc: b@example.com'],
   ])('refuses %s=%s with one line naming the variable', (name, value) => {
     expect(() => configFromEnvironment({ [name]: value })).toThrow(ConfigError);
     expect(() => configFromEnvironment({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name}: `));

@@ -8,12 +8,16 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Application, loadSecretKey, openEmbeddedStores, type Clock, type EmbeddedStores, type IdGenerator } from '@passes/application';
+import type { Mailer } from '@passes/mailer';
 import { Projector, readModelProjections } from '@passes/read-model';
 import { SqliteIdempotencyStore, SqliteRateLimitStore } from '@passes/request-guards';
 import { SqliteDeliveryStore, WebhookDispatcher, WebhookSecretCipher } from '@passes/webhooks';
 import { inject, injectable } from 'tsyringe';
+import { BackgroundWork } from './background-work';
 import type { Config } from './config';
+import { openEmbeddedMailer } from './embedded-mailer';
 import { createHttpApp } from './http-app';
+import { MagicLinkLimits } from './http/magic-link-limits';
 import type { Logger } from './logger';
 import { TOKENS } from './tokens';
 
@@ -38,6 +42,8 @@ export class EmbeddedServer {
   private server: http.Server | null = null;
   private guards: { rateLimits: SqliteRateLimitStore; idempotencyKeys: SqliteIdempotencyStore } | null = null;
   private purgeTimer: NodeJS.Timeout | null = null;
+  private mailer: Mailer | null = null;
+  private readonly background: BackgroundWork;
   private listeningUrl = '';
 
   constructor(
@@ -45,7 +51,9 @@ export class EmbeddedServer {
     @inject(TOKENS.clock) private readonly clock: Clock,
     @inject(TOKENS.ids) private readonly ids: IdGenerator,
     @inject(TOKENS.logger) private readonly logger: Logger,
-  ) {}
+  ) {
+    this.background = new BackgroundWork(logger);
+  }
 
   /** The use cases the server runs, for operators' tools and tests that set up state the API cannot. */
   get application(): Application {
@@ -73,6 +81,8 @@ export class EmbeddedServer {
     const deliveries = SqliteDeliveryStore.open(path.join(this.config.dataDir, DELIVERIES_FILE));
     this.deliveries = deliveries;
     const policy = { allowPrivate: this.config.webhookAllowPrivate };
+    const mailer = openEmbeddedMailer(this.config, this.clock);
+    this.mailer = mailer;
     const application = new Application({
       events: stores.events,
       documents: stores.documents,
@@ -81,6 +91,7 @@ export class EmbeddedServer {
       secretKey,
       appUrl,
       webhooks: { deliveries, cipher, policy, wakeDispatcher: () => this.dispatcher?.wake() },
+      mailer,
       readYourWrites: {
         waitFor: async (position) => {
           if (!(await projector.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS))) {
@@ -116,6 +127,8 @@ export class EmbeddedServer {
       logger: this.logger,
       appUrl,
       limits: { perCredential: this.config.rateLimitPerMinute, perIp: this.config.publicRateLimitPerMinute },
+      magicLinkLimits: new MagicLinkLimits(guards.rateLimits, this.clock),
+      background: this.background,
     });
     const server = http.createServer(app);
     this.server = server;
@@ -130,6 +143,11 @@ export class EmbeddedServer {
     await projector.catchUp(60_000);
   }
 
+  /** Resolves once the work that outlives its response (outgoing mail) is done. */
+  settled(): Promise<void> {
+    return this.background.settled();
+  }
+
   async stop(): Promise<void> {
     const server = this.server;
     if (server) {
@@ -139,6 +157,8 @@ export class EmbeddedServer {
       });
     }
     if (this.purgeTimer) clearInterval(this.purgeTimer);
+    await this.background.settled();
+    await this.mailer?.close();
     await this.dispatcher?.stop();
     await this.projector?.stop();
     await this.deliveries?.close();
@@ -151,6 +171,7 @@ export class EmbeddedServer {
     this.guards = null;
     this.dispatcher = null;
     this.deliveries = null;
+    this.mailer = null;
     this.projector = null;
     this.stores = null;
     this.running = null;

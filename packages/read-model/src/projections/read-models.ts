@@ -25,6 +25,7 @@ import {
   type WebhookEvent,
 } from '@passes/domain';
 import { aggregateProjection } from './aggregate-projection';
+import { customerEmailDigest } from './customer-email-digest';
 import type { Projection } from './projection';
 
 export const collections = {
@@ -45,6 +46,8 @@ export const lookupKeys = {
   passesOfBusiness: (businessId: string, mode: Mode) => `${businessId}/${mode}`,
   /** barcode_data may be 2 KiB of anything; its hash keeps the key short. */
   passByBarcodeData: (businessId: string, barcodeData: string) => `${businessId}/${createHash('sha256').update(barcodeData).digest('hex')}`,
+  /** Every business's passes of one customer, by `customerEmailDigest`. */
+  passByCustomer: (emailDigest: string) => emailDigest,
   userByEmail: (email: string) => email.toLowerCase(),
   apiKeyByHash: (keyHash: string) => keyHash,
   byBusiness: (businessId: string) => businessId,
@@ -61,6 +64,7 @@ export const passProjection = aggregateProjection<Pass, PassEvent>({
     email: pass.customerEmail === null ? [] : [lookupKeys.passByEmail(pass.businessId, pass.customerEmail)],
     business: [lookupKeys.passesOfBusiness(pass.businessId, pass.mode)],
     barcode_data: pass.barcodeData === null ? [] : [lookupKeys.passByBarcodeData(pass.businessId, pass.barcodeData)],
+    customer: pass.customerEmail === null ? [] : [lookupKeys.passByCustomer(customerEmailDigest(pass.customerEmail))],
   }),
 });
 

@@ -78,6 +78,11 @@ export class TestServer {
     await this.server.application.businesses.changePlan(businessId, plan, { actor: 'cli', correlationId: 'test' });
   }
 
+  /** Waits for the work the server does after answering (magic-link mail), so a test can look at the outbox. */
+  async settled(): Promise<void> {
+    await this.server?.settled();
+  }
+
   /** Stops and starts the server on the same data directory. */
   async restart(): Promise<void> {
     await this.server?.stop();

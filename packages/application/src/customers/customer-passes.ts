@@ -1,0 +1,52 @@
+/** What a customer sees through their link: their passes in every business, with the names a person recognises. */
+import type { Business, Pass, Template } from '@passes/domain';
+import { collections, lookupKeys, type DocumentStore } from '@passes/read-model';
+import type { CustomerTokens } from './customer-tokens';
+
+export interface CustomerPass {
+  pass: Pass;
+  businessName: string;
+  templateName: string;
+}
+
+export type CustomerPassesResult = { status: 'valid'; passes: CustomerPass[]; expiresAt: Date } | { status: 'expired' } | { status: 'invalid' };
+
+export class CustomerPasses {
+  constructor(
+    private readonly documents: DocumentStore,
+    private readonly tokens: CustomerTokens,
+  ) {}
+
+  /**
+   * The one place that selects a customer's passes, for both the link email (is there anything to
+   * send?) and the list. Anything a customer must not see (sandbox passes) is filtered here.
+   */
+  async select(emailDigest: string): Promise<Pass[]> {
+    const passes = await this.documents.find<Pass>(collections.passes, 'customer', lookupKeys.passByCustomer(emailDigest));
+    return passes.filter((pass) => pass.mode === 'live');
+  }
+
+  async forToken(token: string | undefined): Promise<CustomerPassesResult> {
+    const check = await this.tokens.check(token);
+    if (check.status !== 'valid') return check;
+    const passes = await this.select(check.emailDigest);
+    const names = new Map<string, Promise<string>>();
+    const nameOf = (collection: string, id: string) => {
+      const key = `${collection}/${id}`;
+      let name = names.get(key);
+      if (!name) {
+        name = this.documents.get<Business | Template>(collection, id).then((found) => found?.doc.name ?? '');
+        names.set(key, name);
+      }
+      return name;
+    };
+    const withNames = await Promise.all(
+      passes.map(async (pass) => ({
+        pass,
+        businessName: await nameOf(collections.businesses, pass.businessId),
+        templateName: await nameOf(collections.templates, pass.templateId),
+      })),
+    );
+    return { status: 'valid', passes: withNames, expiresAt: check.expiresAt };
+  }
+}

@@ -1,0 +1,25 @@
+/**
+ * Sends a customer the link to their passes, if they have any. Callers answer the request before
+ * calling this, so whether an email is known never shows in the response or its timing.
+ */
+import type { Mailer } from '@passes/mailer';
+import { customerEmailDigest } from '@passes/read-model';
+import type { CustomerPasses } from './customer-passes';
+import type { CustomerTokens } from './customer-tokens';
+import { magicLinkEmail } from './magic-link-email';
+
+export class MagicLinks {
+  constructor(
+    private readonly passes: CustomerPasses,
+    private readonly tokens: CustomerTokens,
+    private readonly mailer: Mailer,
+    private readonly appUrl: () => string,
+  ) {}
+
+  async send(email: string): Promise<void> {
+    const emailDigest = customerEmailDigest(email);
+    if ((await this.passes.select(emailDigest)).length === 0) return;
+    const token = await this.tokens.issue(emailDigest);
+    await this.mailer.send(magicLinkEmail(email, `${this.appUrl()}/customer?token=${encodeURIComponent(token)}`));
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * Port: sends one email. Adapters: the outbox directory (always, in the embedded profile) and SMTP.
+ * Messages are checked here, at the port, so no adapter can be talked into header injection.
+ */
+import { z } from 'zod';
+
+const LINE_BREAK = /[\r\n]/;
+
+export const mailMessage = z.strictObject({
+  to: z.email().refine((value) => !LINE_BREAK.test(value), 'must be one address'),
+  subject: z.string().min(1).max(200).refine((value) => !LINE_BREAK.test(value), 'must be one line'),
+  text: z.string().min(1),
+  html: z.string().min(1),
+});
+
+export type MailMessage = z.infer<typeof mailMessage>;
+
+export interface Mailer {
+  /** Resolves once the message is handed over for good (written to disk, accepted by the server). */
+  send(message: MailMessage): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A message no adapter will send: it could smuggle headers or has no content. */
+export class InvalidMailMessage extends Error {
+  constructor(readonly issues: readonly string[]) {
+    super(`Invalid mail message: ${issues.join('; ')}`);
+    this.name = 'InvalidMailMessage';
+  }
+}
+
+export function checkedMailMessage(message: MailMessage): MailMessage {
+  const result = mailMessage.safeParse(message);
+  if (result.success) return result.data;
+  throw new InvalidMailMessage(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+}

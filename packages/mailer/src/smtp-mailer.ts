@@ -1,0 +1,23 @@
+/** Mail over SMTP (`smtp://` or `smtps://user:password@host:port`), through nodemailer. */
+import nodemailer, { type Transporter } from 'nodemailer';
+import { checkedMailMessage, type MailMessage, type Mailer } from './mailer';
+
+export class SmtpMailer implements Mailer {
+  private readonly transport: Transporter;
+
+  constructor(
+    smtpUrl: string,
+    private readonly from: string,
+  ) {
+    this.transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    const { to, subject, text, html } = checkedMailMessage(message);
+    await this.transport.sendMail({ from: this.from, to, subject, text, html });
+  }
+
+  async close(): Promise<void> {
+    this.transport.close();
+  }
+}

@@ -1,0 +1,18 @@
+/** A pass as its holder sees it through their link: what it is, where it's from, what's on it. */
+import type { CustomerPass } from '@passes/application';
+import { minorUnitsToNumber } from '@passes/domain';
+
+export function customerPassRepresentation({ pass, businessName, templateName }: CustomerPass, appUrl: string) {
+  return {
+    id: pass.id,
+    serial_number: pass.serialNumber,
+    business_name: businessName,
+    template_name: templateName,
+    customer_name: pass.customerName,
+    status: pass.status,
+    stamps: pass.stamps,
+    points: pass.points,
+    balance: pass.balanceMinor === null ? null : minorUnitsToNumber(pass.balanceMinor),
+    download_url: `${appUrl}/passes/${pass.serialNumber}`,
+  };
+}

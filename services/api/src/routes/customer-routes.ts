@@ -1,0 +1,47 @@
+/**
+ * The public customer endpoints (spec 19, 20): ask for a link to one's passes, and list them with the
+ * link's token. No credentials; mounted under `/public/customer`.
+ */
+import type { Application } from '@passes/application';
+import { magicLinkBody } from '@passes/contracts';
+import { Router, type Request } from 'express';
+import type { BackgroundWork } from '../background-work';
+import { ApiError } from '../http/api-error';
+import { linkTokenOf } from '../http/link-token';
+import type { MagicLinkLimits } from '../http/magic-link-limits';
+import { parseBody } from '../http/parse-body';
+import { customerPassRepresentation } from '../representations/customer-pass-representation';
+
+export interface CustomerRouteDependencies {
+  application: Application;
+  limits: MagicLinkLimits;
+  background: BackgroundWork;
+  appUrl: () => string;
+}
+
+export function customerRoutes({ application, limits, background, appUrl }: CustomerRouteDependencies): Router {
+  const router = Router();
+
+  router.post('/magic-link', async (request, response) => {
+    await limits.countClient(clientAddressOf(request));
+    const { email } = parseBody(magicLinkBody, request);
+    await limits.countEmail(email);
+    // Known or not, the answer is the same and goes out before any lookup or mail.
+    response.json({ sent: true });
+    background.run('magic link', () => application.magicLinks.send(email));
+  });
+
+  router.get('/passes', async (request, response) => {
+    const result = await application.customerPasses.forToken(linkTokenOf(request));
+    response.set('Cache-Control', 'no-store');
+    if (result.status === 'expired') throw new ApiError('unauthorized', 'This link has expired; ask for a new one');
+    if (result.status === 'invalid') throw new ApiError('unauthorized', 'A valid link token is required in ?token=');
+    response.json({ data: result.passes.map((each) => customerPassRepresentation(each, appUrl())), expires_at: result.expiresAt.toISOString() });
+  });
+
+  return router;
+}
+
+function clientAddressOf(request: Request): string {
+  return request.ip ?? request.socket.remoteAddress ?? 'unknown';
+}
