@@ -2,50 +2,70 @@
 import { escapeHtml, type CustomerPass, type CustomerPassesResult } from '@passes/application';
 import type { Response } from 'express';
 import { customerPassRepresentation } from '../representations/customer-pass-representation';
-import { sendPage } from './page-document';
+import { pageStyle, sendPage } from './page-document';
+
+const CSS = `
+  :root { color-scheme: light; --ink: #1c1f23; --muted: #5f6670; --line: #e3e6ea; --accent: #0b5fff; --page: #f4f5f7; }
+  * { box-sizing: border-box; }
+  body { margin: 0; background: var(--page); color: var(--ink);
+    font: 16px/1.45 -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; }
+  main { max-width: 34rem; margin: 0 auto; padding: 1.5rem 1rem 2.5rem; }
+  h1 { font-size: 1.5rem; margin: 0 0 .25rem; }
+  .lead { color: var(--muted); margin: 0 0 1.25rem; }
+  .passes { list-style: none; margin: 0; padding: 0; display: grid; gap: .875rem; }
+  .pass { background: #fff; border: 1px solid var(--line); border-radius: 14px; padding: 1rem 1.125rem; }
+  .pass-head { display: flex; align-items: baseline; justify-content: space-between; gap: .75rem; }
+  .pass h2 { font-size: 1.125rem; margin: 0; overflow-wrap: anywhere; }
+  .template { color: var(--muted); margin: .125rem 0 .75rem; overflow-wrap: anywhere; }
+  .status { font-size: .8125rem; font-weight: 600; border-radius: 999px; padding: .125rem .625rem; white-space: nowrap;
+    background: #e7f6ec; color: #136c34; }
+  .status-checked_in { background: #e8f0ff; color: #1446a0; }
+  .status-redeemed { background: #f1f1f1; color: #4a4f55; }
+  .status-voided { background: #fdecec; color: #a11b1b; }
+  .figures { display: flex; gap: 1.5rem; margin: 0 0 .875rem; }
+  .figures dt { font-size: .8125rem; color: var(--muted); }
+  .figures dd { margin: 0; font-size: 1.25rem; font-weight: 600; font-variant-numeric: tabular-nums; }
+  .download { display: block; text-align: center; background: var(--accent); color: #fff; text-decoration: none;
+    font-weight: 600; border-radius: 10px; padding: .75rem 1rem; }
+  .serial { font: .8125rem/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; color: var(--muted); margin: .625rem 0 0; }
+  .notice { background: #fff; border: 1px solid var(--line); border-radius: 14px; padding: 1.25rem 1.125rem; }
+  .notice h1 { font-size: 1.25rem; }
+  .notice p { margin: .5rem 0 0; }
+  .footnote { color: var(--muted); font-size: .875rem; margin: 1.25rem 0 0; }
+`;
+
+const STYLE = pageStyle(CSS);
 
 const STATUS_LABELS = { active: 'Active', checked_in: 'Checked in', redeemed: 'Redeemed', voided: 'Voided' } as const;
 
 export function sendCustomerPassesPage(response: Response, result: CustomerPassesResult, appUrl: string): void {
+  sendPage(response, { ...customerPassesPage(result, appUrl), style: STYLE });
+}
+
+function customerPassesPage(result: CustomerPassesResult, appUrl: string): { status: number; title: string; body: string } {
   if (result.status === 'expired') {
-    sendPage(
-      response,
-      401,
-      'This link has expired',
-      notice(
-        'This link has expired',
-        'For your security, links to your passes work for 15 minutes.',
-        'Ask for a new link where you asked for this one; it will arrive by email.',
-      ),
+    const title = 'This link has expired';
+    const body = notice(
+      title,
+      'For your security, links to your passes work for 15 minutes.',
+      'Ask for a new link where you asked for this one; it will arrive by email.',
     );
-    return;
+    return { status: 401, title, body };
   }
   if (result.status === 'invalid') {
-    sendPage(
-      response,
-      401,
-      "This link doesn't work",
-      notice(
-        "This link doesn't work",
-        'It may be incomplete or changed. Open the link straight from the email, or ask for a new one.',
-      ),
-    );
-    return;
+    const title = "This link doesn't work";
+    return { status: 401, title, body: notice(title, 'It may be incomplete or changed. Open the link straight from the email, or ask for a new one.') };
   }
   const count = result.passes.length;
   const lead = count === 0 ? 'There are no passes for this email address any more.' : `${count} ${count === 1 ? 'pass' : 'passes'} for this email address.`;
   const until = result.expiresAt.toISOString().slice(11, 16);
-  sendPage(
-    response,
-    200,
-    'Your passes',
-    [
-      '<h1>Your passes</h1>',
-      `<p class="lead">${lead}</p>`,
-      count === 0 ? '' : `<ul class="passes">\n${result.passes.map((each) => passCard(each, appUrl)).join('\n')}\n</ul>`,
-      `<p class="footnote">This link works until ${until} UTC. Please don't share it: anyone with it can see these passes.</p>`,
-    ].join('\n'),
-  );
+  const body = [
+    '<h1>Your passes</h1>',
+    `<p class="lead">${lead}</p>`,
+    count === 0 ? '' : `<ul class="passes">\n${result.passes.map((each) => passCard(each, appUrl)).join('\n')}\n</ul>`,
+    `<p class="footnote">This link works until ${until} UTC. Please don't share it: anyone with it can see these passes.</p>`,
+  ].join('\n');
+  return { status: 200, title: 'Your passes', body };
 }
 
 function passCard(customerPass: CustomerPass, appUrl: string): string {

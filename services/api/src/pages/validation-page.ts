@@ -3,10 +3,9 @@
  * template's name, never personal data. Everything shown is escaped, and the page allows no script,
  * no remote content and only its own inline style (Content-Security-Policy with the style's hash).
  */
-import { createHash } from 'node:crypto';
-import type { ScanOutcomeReason, Validation } from '@passes/application';
+import { escapeHtml, type ScanOutcomeReason, type Validation } from '@passes/application';
 import type { PassStatus } from '@passes/domain';
-import { escapeHtml } from '../http/escape-html';
+import { pageStyle, type Page } from './page-document';
 
 const STYLE = `
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f5f7;color:#1d2330}
@@ -21,18 +20,7 @@ h1{font-size:2rem;margin:0 0 .5rem}
 .checked{font-size:.9rem;color:#6b7385}
 `;
 
-const STYLE_HASH = createHash('sha256').update(STYLE).digest('base64');
-
-/** Headers every answer of the page carries. */
-export const VALIDATION_PAGE_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Type': 'text/html; charset=utf-8',
-  'Content-Security-Policy': `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
-  'X-Content-Type-Options': 'nosniff',
-  'X-Frame-Options': 'DENY',
-  // The URL carries the signature: never pass it on.
-  'Referrer-Policy': 'no-referrer',
-  'Cache-Control': 'no-store',
-};
+const PAGE_STYLE = pageStyle(STYLE);
 
 const STATUS_LABELS: Readonly<Record<PassStatus, string>> = {
   active: 'Active',
@@ -51,7 +39,8 @@ const REASONS: Readonly<Record<ScanOutcomeReason, string>> = {
   scan_cooldown: 'This pass was checked in a moment ago.',
 };
 
-export function validationPage(validation: Validation): string {
+/** An unknown code is a 404 page; every other verdict is a 200 page saying valid or not. */
+export function validationPage(validation: Validation): Page {
   const verdict = validation.valid ? 'Valid pass' : 'Not valid';
   const parts = [
     `<div class="badge" aria-hidden="true">${validation.valid ? '&#10003;' : '&#10007;'}</div>`,
@@ -61,22 +50,13 @@ export function validationPage(validation: Validation): string {
     validation.reason === null ? '' : `<p class="reason">${escapeHtml(REASONS[validation.reason])}</p>`,
     `<p class="checked">Checked <time datetime="${escapeHtml(validation.checkedAt)}">${escapeHtml(readableTime(validation.checkedAt))}</time></p>`,
   ];
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${verdict}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main class="${validation.valid ? 'valid' : 'invalid'}">
-${parts.filter((part) => part !== '').join('\n')}
-</main>
-</body>
-</html>
-`;
+  return {
+    status: validation.reason === 'unknown_code' ? 404 : 200,
+    title: verdict,
+    style: PAGE_STYLE,
+    body: parts.filter((part) => part !== '').join('\n'),
+    mainClass: validation.valid ? 'valid' : 'invalid',
+  };
 }
 
 /** `2026-11-21 10:00:05 UTC`: the server's time, so the reader can tell a live answer from an old screenshot. */

@@ -1,17 +1,15 @@
 /** `GET /validate/:code?sig=…` at the server root: what a phone opens when it reads a pass's barcode. No authentication. */
 import type { Application } from '@passes/application';
 import { Router, type Request } from 'express';
-import { VALIDATION_PAGE_HEADERS, validationPage } from '../pages/validation-page';
+import { sendPage } from '../pages/page-document';
+import { validationPage } from '../pages/validation-page';
 
 export function validationPageRoutes(application: Application): Router {
   const router = Router();
 
   router.get('/validate/:code', async (request, response) => {
     const validation = await application.scans.validate(String(request.params['code']), signatureOf(request));
-    response
-      .status(validation.reason === 'unknown_code' ? 404 : 200)
-      .set(VALIDATION_PAGE_HEADERS)
-      .send(validationPage(validation));
+    sendPage(response, validationPage(validation));
   });
 
   return router;
