@@ -1,21 +1,18 @@
 /**
- * The embedded profile in one process: SQLite event store, read store and delivery store, the
- * projector, the webhook dispatcher and the HTTP server. Constructed by the container in main.ts, or
- * directly by tests with their own clock.
+ * The embedded profile in one process: its adapters (embedded-adapters.ts), the projector, the webhook
+ * dispatcher and the HTTP server. Constructed by the container in main.ts, or directly by tests with
+ * their own clock.
  */
 import 'reflect-metadata';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { Application, loadSecretKey, openEmbeddedStores, type Clock, type EmbeddedStores, type IdGenerator } from '@passes/application';
-import type { Mailer } from '@passes/mailer';
+import { Application, loadSecretKey, type Clock, type IdGenerator } from '@passes/application';
 import { Projector, readModelProjections } from '@passes/read-model';
-import { SqliteIdempotencyStore, SqliteRateLimitStore } from '@passes/request-guards';
-import { SqliteDeliveryStore, WebhookDispatcher, WebhookSecretCipher } from '@passes/webhooks';
+import { WebhookDispatcher, WebhookSecretCipher } from '@passes/webhooks';
 import { inject, injectable } from 'tsyringe';
 import { BackgroundWork } from './background-work';
 import type { Config } from './config';
-import { openEmbeddedMailer } from './embedded-mailer';
+import { closeEmbeddedAdapters, openEmbeddedAdapters, type EmbeddedAdapters } from './embedded-adapters';
 import { createHttpApp } from './http-app';
 import { MagicLinkLimits } from './http/magic-link-limits';
 import type { Logger } from './logger';
@@ -24,25 +21,19 @@ import { TOKENS } from './tokens';
 /** How long a command's response waits for the read models to reflect it before answering anyway. */
 const READ_YOUR_WRITES_TIMEOUT_MS = 5000;
 const PROJECTOR_NAME = 'read-model';
-/** Idempotency keys live 24 h (spec: Limits); a claim running for a minute belongs to a dead process. */
-const IDEMPOTENCY_TIMINGS = { ttlMs: 24 * 3_600_000, abandonAfterMs: 60_000 };
 /** How often ended rate-limit windows and expired idempotency keys are swept away. */
 const PURGE_INTERVAL_MS = 10 * 60_000;
-const DELIVERIES_FILE = 'webhook-deliveries.sqlite';
 /** Recorded as the actor of what the dispatcher decides on its own (disabling a webhook after 410). */
 const DISPATCHER_CONTEXT = { actor: 'system:webhook-dispatcher', correlationId: 'webhook-dispatcher' };
 
 @injectable()
 export class EmbeddedServer {
-  private stores: EmbeddedStores | null = null;
+  private adapters: EmbeddedAdapters | null = null;
   private running: Application | null = null;
   private projector: Projector | null = null;
-  private deliveries: SqliteDeliveryStore | null = null;
   private dispatcher: WebhookDispatcher | null = null;
   private server: http.Server | null = null;
-  private guards: { rateLimits: SqliteRateLimitStore; idempotencyKeys: SqliteIdempotencyStore } | null = null;
   private purgeTimer: NodeJS.Timeout | null = null;
-  private mailer: Mailer | null = null;
   private readonly background: BackgroundWork;
   private listeningUrl = '';
 
@@ -67,9 +58,9 @@ export class EmbeddedServer {
   }
 
   async start(): Promise<void> {
-    const stores = openEmbeddedStores(this.config.dataDir, { now: () => this.clock.now() });
-    this.stores = stores;
-    const projector = new Projector(stores.events, stores.documents, readModelProjections, {
+    const adapters = openEmbeddedAdapters(this.config, this.clock);
+    this.adapters = adapters;
+    const projector = new Projector(adapters.events, adapters.documents, readModelProjections, {
       name: PROJECTOR_NAME,
       onError: (error) => this.logger.error('projector failed; resubscribing', { error }),
     });
@@ -78,20 +69,16 @@ export class EmbeddedServer {
     const appUrl = () => this.config.appUrl ?? this.listeningUrl;
     const secretKey = loadSecretKey(this.config.dataDir, this.config.secretKey);
     const cipher = new WebhookSecretCipher(secretKey);
-    const deliveries = SqliteDeliveryStore.open(path.join(this.config.dataDir, DELIVERIES_FILE));
-    this.deliveries = deliveries;
     const policy = { allowPrivate: this.config.webhookAllowPrivate };
-    const mailer = openEmbeddedMailer(this.config, this.clock);
-    this.mailer = mailer;
     const application = new Application({
-      events: stores.events,
-      documents: stores.documents,
+      events: adapters.events,
+      documents: adapters.documents,
       clock: this.clock,
       ids: this.ids,
       secretKey,
       appUrl,
-      webhooks: { deliveries, cipher, policy, wakeDispatcher: () => this.dispatcher?.wake() },
-      mailer,
+      webhooks: { deliveries: adapters.deliveries, cipher, policy, wakeDispatcher: () => this.dispatcher?.wake() },
+      mailer: adapters.mailer,
       readYourWrites: {
         waitFor: async (position) => {
           if (!(await projector.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS))) {
@@ -101,13 +88,8 @@ export class EmbeddedServer {
       },
     });
     this.running = application;
-    const guards = {
-      rateLimits: SqliteRateLimitStore.open(path.join(this.config.dataDir, 'rate-limits.sqlite')),
-      idempotencyKeys: SqliteIdempotencyStore.open(path.join(this.config.dataDir, 'idempotency.sqlite'), IDEMPOTENCY_TIMINGS),
-    };
-    this.guards = guards;
-    this.purgeTimer = setInterval(() => this.purgeGuards(), PURGE_INTERVAL_MS).unref();
-    const dispatcher = new WebhookDispatcher(stores.events, deliveries, cipher, {
+    this.purgeTimer = setInterval(() => this.purgeGuards(adapters), PURGE_INTERVAL_MS).unref();
+    const dispatcher = new WebhookDispatcher(adapters.events, adapters.deliveries, cipher, {
       clock: this.clock,
       retryScheduleMs: this.config.webhookRetryScheduleMs,
       policy,
@@ -120,14 +102,15 @@ export class EmbeddedServer {
     await dispatcher.start();
     const app = createHttpApp({
       application,
-      events: stores.events,
+      events: adapters.events,
       projector,
-      ...guards,
+      rateLimits: adapters.rateLimits,
+      idempotencyKeys: adapters.idempotencyKeys,
       clock: this.clock,
       logger: this.logger,
       appUrl,
       limits: { perCredential: this.config.rateLimitPerMinute, perIp: this.config.publicRateLimitPerMinute },
-      magicLinkLimits: new MagicLinkLimits(guards.rateLimits, this.clock),
+      magicLinkLimits: new MagicLinkLimits(adapters.rateLimits, this.clock),
       background: this.background,
     });
     const server = http.createServer(app);
@@ -158,30 +141,20 @@ export class EmbeddedServer {
     }
     if (this.purgeTimer) clearInterval(this.purgeTimer);
     await this.background.settled();
-    await this.mailer?.close();
     await this.dispatcher?.stop();
     await this.projector?.stop();
-    await this.deliveries?.close();
-    await this.guards?.rateLimits.close();
-    await this.guards?.idempotencyKeys.close();
-    await this.stores?.events.close();
-    await this.stores?.documents.close();
+    if (this.adapters) await closeEmbeddedAdapters(this.adapters);
     this.server = null;
     this.purgeTimer = null;
-    this.guards = null;
     this.dispatcher = null;
-    this.deliveries = null;
-    this.mailer = null;
     this.projector = null;
-    this.stores = null;
+    this.adapters = null;
     this.running = null;
   }
 
-  private purgeGuards(): void {
-    const guards = this.guards;
-    if (!guards) return;
+  private purgeGuards({ rateLimits, idempotencyKeys }: EmbeddedAdapters): void {
     const now = this.clock.now();
-    Promise.all([guards.rateLimits.purge(now), guards.idempotencyKeys.purge(now)]).catch((error: unknown) =>
+    Promise.all([rateLimits.purge(now), idempotencyKeys.purge(now)]).catch((error: unknown) =>
       this.logger.error('purging rate limits and idempotency keys failed', { error }),
     );
   }
