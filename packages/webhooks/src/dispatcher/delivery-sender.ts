@@ -3,6 +3,7 @@
  * side by side up to a bound: a slow or dead receiver holds up only its own lane, and within a lane
  * first attempts go out in the order the events happened. Due times come from the injected clock.
  */
+import { setMaxListeners } from 'node:events';
 import { replay, webhookDecider, type Webhook, type WebhookEvent } from '@passes/domain';
 import type { EventStore } from '@passes/event-store';
 import type { Delivery, DeliveryStore } from '../delivery/delivery-store';
@@ -40,7 +41,10 @@ export class DeliverySender {
     private readonly deliveries: DeliveryStore,
     private readonly cipher: WebhookSecretCipher,
     private readonly options: DeliverySenderOptions,
-  ) {}
+  ) {
+    // Every attempt in flight listens for the stop; up to maxConcurrent of them at once is expected, not a leak.
+    setMaxListeners(options.maxConcurrent + 1, this.abort.signal);
+  }
 
   start(): void {
     this.pollTimer = setInterval(() => this.wake(), this.options.pollIntervalMs);
