@@ -4,14 +4,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { createApiKey, issuePass, registerBusiness, type TestBusiness } from '../testing/fixtures';
+import { createApiKey, issuePass, registerBusiness, registerWebhook, type TestBusiness } from '../testing/fixtures';
 import { TestServer, type RequestOptions } from '../testing/test-server';
+import { WebhookReceiver } from '../testing/webhook-receiver';
 import type { BulkResultBody, BusinessBody, ErrorBody, HistoryBody, PassBody, ProFeatureBody } from '../testing/wire-types';
 
 let server: TestServer;
 let business: TestBusiness;
 beforeAll(async () => {
-  server = await TestServer.start();
+  server = await TestServer.start(undefined, { webhookAllowPrivate: true, webhookPollIntervalMs: 20 });
   business = await registerBusiness(server);
   await server.changePlan(business.businessId, 'pro');
 });
@@ -190,6 +191,26 @@ describe('PATCH /businesses/{id}/passes/bulk', () => {
       const refused = await bulk('PATCH', { passes: Array.from({ length }, () => ({ identifier: ids[0], points: 1 })) });
       expect(refused.status).toBe(422);
       expect(refused.body.error).toMatchObject({ code: 'validation_error', details: [{ path: 'passes' }] });
+    }
+  });
+});
+
+describe('each pass of a batch', () => {
+  it('sends its own webhook, exactly as if it had been issued or updated singly', async () => {
+    const shop = await registerBusiness(server, 'Webhook Shop');
+    await server.changePlan(shop.businessId, 'pro');
+    const receiver = await WebhookReceiver.start();
+    try {
+      await registerWebhook(server, shop, receiver.url, ['pass.created', 'pass.updated']);
+      const issued = await bulk('POST', { passes: [{ template_id: shop.templateId }, { template_id: 'nope' }, { template_id: shop.templateId }] }, {}, shop);
+      const ids = createdIds(issued.body);
+      expect(ids).toHaveLength(2);
+      await bulk('PATCH', { passes: ids.map((identifier) => ({ identifier, points: 3 })) }, {}, shop);
+      const received = await receiver.waitFor(4);
+      const seen = received.map((delivery) => `${delivery.body.event} ${delivery.body.data.id}`).sort();
+      expect(seen).toEqual(ids.flatMap((id) => [`pass.created ${id}`, `pass.updated ${id}`]).sort());
+    } finally {
+      await receiver.close();
     }
   });
 });
