@@ -12,6 +12,7 @@ import { Businesses } from './businesses/businesses';
 import { CustomerPasses } from './customers/customer-passes';
 import { CustomerTokens } from './customers/customer-tokens';
 import { MagicLinks } from './customers/magic-links';
+import { BulkPassCommands } from './passes/bulk-pass-commands';
 import { PassCommands } from './passes/pass-commands';
 import { PassHistory } from './passes/pass-history';
 import { PassQueries } from './passes/pass-queries';
@@ -45,6 +46,7 @@ export class Application {
   readonly templates: Templates;
   readonly passes: PassQueries;
   readonly passCommands: PassCommands;
+  readonly bulkPassCommands: BulkPassCommands;
   readonly passHistory: PassHistory;
   readonly passBarcodes: PassBarcodes;
   readonly scans: Scans;
@@ -63,6 +65,7 @@ export class Application {
     this.plans = new Plans(documents, this.passes);
     this.templates = new Templates(events, documents, clock, ids, readYourWrites, this.plans);
     this.passCommands = new PassCommands(events, documents, this.passes, this.templates, clock, ids, readYourWrites, this.plans);
+    this.bulkPassCommands = new BulkPassCommands(this.passCommands, this.passes, this.plans);
     this.passHistory = new PassHistory(events, this.passes);
     const signatures = new BarcodeSignatures(ports.secretKey);
     this.passBarcodes = new PassBarcodes(this.templates, signatures, ports.appUrl);

@@ -10,6 +10,7 @@ export * from './barcodes/validation-url';
 export * from './businesses/businesses';
 export * from './customers/customer-passes';
 export * from './customers/customer-tokens';
+export * from './passes/bulk-pass-commands';
 export * from './passes/pass-commands';
 export * from './passes/pass-history';
 export * from './passes/pass-queries';

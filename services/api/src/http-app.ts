@@ -13,6 +13,7 @@ import type { MagicLinkLimits } from './http/magic-link-limits';
 import { rateLimit } from './http/rate-limit';
 import type { Logger } from './logger';
 import { accountRoutes } from './routes/account-routes';
+import { bulkPassRoutes } from './routes/bulk-pass-routes';
 import { customerPageRoutes } from './routes/customer-page-routes';
 import { customerRoutes } from './routes/customer-routes';
 import { healthRoutes } from './routes/health-routes';
@@ -65,7 +66,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   const business = express.Router({ mergeParams: true });
   business.use(authenticate(application.plans), requireOwnBusiness);
   business.use('/templates', templateRoutes(application));
-  business.use('/passes', passRoutes(application, appUrl));
+  business.use('/passes', bulkPassRoutes(application, logger), passRoutes(application, appUrl));
   business.use('/scans', scanRoutes(application));
   business.use('/webhooks', webhookRoutes(application));
   api.use('/businesses/:business_id', business);

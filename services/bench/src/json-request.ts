@@ -1,5 +1,5 @@
 /** JSON over fetch for the set-up requests; an unexpected status stops the run and says which request failed. */
-export async function requestJson(method: 'GET' | 'POST', url: string, body: unknown, token: string | null, expectedStatus: number): Promise<unknown> {
+export async function requestJson(method: 'GET' | 'POST' | 'PATCH', url: string, body: unknown, token: string | null, expectedStatus: number): Promise<unknown> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (token) headers['authorization'] = `Bearer ${token}`;
   const response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });

@@ -5,17 +5,22 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { measureBatches } from './batches';
 import { startChildServer } from './child-server';
 import { createFixture } from './fixture';
 import { describeMachine } from './machine';
 import { measure, type Measurement } from './measure';
-import { machineLines, resultLine, rowsOf, tableLines, warningLines } from './report';
+import { batchLines, machineLines, resultLine, rowsOf, tableLines, warningLines } from './report';
 import { Resources } from './resources';
-import { SCENARIOS, type TargetName } from './scenarios';
+import { issueBody, SCENARIOS, type TargetName } from './scenarios';
 import { settingsFromEnvironment } from './settings';
+import { upgradeToPro } from './upgrade-to-pro';
 
 const SERVICE_SCRIPT = path.resolve(__dirname, '../../api/dist/main.js');
 const ECHO_SCRIPT = path.resolve(__dirname, 'echo-server.js');
+
+/** The most the service's configuration accepts. */
+const RATE_LIMIT_PER_MINUTE = 1_000_000;
 
 const print = (lines: string[]) => process.stdout.write(`${lines.join('\n')}\n`);
 
@@ -29,7 +34,8 @@ async function run(resources: Resources): Promise<void> {
   const service = await startChildServer({
     name: 'service',
     script: SERVICE_SCRIPT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', PASSES_DATA_DIR: dataDir },
+    // The load generator is one credential: the default 60 requests a minute would make every figure a 429.
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', PASSES_DATA_DIR: dataDir, PASSES_RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT_PER_MINUTE) },
     readyMessage: 'wallet pass service listening',
   });
   resources.defer(() => service.stop());
@@ -42,6 +48,7 @@ async function run(resources: Resources): Promise<void> {
   resources.defer(() => echo.stop());
 
   const fixture = await createFixture(service.url);
+  await upgradeToPro(service.url, dataDir, fixture);
   const targets: Record<TargetName, string> = { service: service.url, echo: echo.url };
   const measurements: Measurement[] = [];
   for (const scenario of SCENARIOS) {
@@ -49,11 +56,21 @@ async function run(resources: Resources): Promise<void> {
     measurements.push(await measure(scenario, targets[scenario.target], fixture, settings));
   }
 
+  process.stderr.write('measuring bulk issue and bulk update…\n');
+  const batches = await measureBatches(service.url, fixture, issueBody(fixture));
+
   const rows = rowsOf(SCENARIOS, measurements);
   print(['', ...tableLines(rows)]);
+  print(['', ...batchLines(batches)]);
   const warnings = warningLines(rows, { service: service.problems(), 'echo server': echo.problems() });
   if (warnings.length > 0) print(['', ...warnings]);
-  print(['', resultLine(machine, settings, rows)]);
+  print(['', resultLine(machine, settings, rows, batches)]);
+}
+
+/** fetch reports every network failure as `fetch failed`; what went wrong is in its cause. */
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return error.cause === undefined ? error.message : `${error.message} (${describe(error.cause)})`;
 }
 
 const resources = new Resources();
@@ -62,7 +79,7 @@ process.once('SIGINT', () => {
 });
 run(resources)
   .catch((error: unknown) => {
-    process.stderr.write(`bench failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`bench failed: ${describe(error)}\n`);
     process.exitCode = 1;
   })
   .finally(() => resources.release());

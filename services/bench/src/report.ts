@@ -2,6 +2,7 @@
  * What a person reads (machine, table, warnings) and what a script reads (one `BENCH_RESULT ` JSON line).
  * Failed requests are always reported: a figure made of errors looks fast and means nothing.
  */
+import type { BatchFigures, Timing } from './batches';
 import type { LogProblems } from './child-server';
 import type { Machine } from './machine';
 import type { Measurement } from './measure';
@@ -69,6 +70,28 @@ export function warningLines(rows: Row[], problems: Record<string, LogProblems>)
   return warnings;
 }
 
-export function resultLine(machine: Machine, settings: Settings, rows: Row[]): string {
-  return `BENCH_RESULT ${JSON.stringify({ machine, settings, scenarios: rows })}`;
+const ratio = (part: number, whole: number) => `${(part / whole).toFixed(2)}×`;
+
+/** Each bulk figure per pass, as a fraction of what a single request costs a pass. */
+export function batchLines({ singleIssue, singleUpdate, bulkIssue, bulkUpdate }: BatchFigures): string[] {
+  const line = (timing: Timing, comparison: string) =>
+    [
+      timing.scenario.padEnd(13),
+      `${String(timing.passes).padStart(3)} ${timing.passes === 1 ? 'pass  ' : 'passes'}`,
+      `median ${timing.medianMs.toFixed(1).padStart(6)} ms (min ${timing.minMs.toFixed(1)}, max ${timing.maxMs.toFixed(1)}, ${timing.requests} requests)`,
+      `${timing.perPassMs.toFixed(2).padStart(5)} ms a pass`,
+      comparison,
+    ]
+      .join('   ')
+      .trimEnd();
+  return [
+    line(singleIssue, ''),
+    line(singleUpdate, ''),
+    line(bulkIssue, `${ratio(bulkIssue.perPassMs, singleIssue.perPassMs)} of a single issue`),
+    line(bulkUpdate, `${ratio(bulkUpdate.perPassMs, singleIssue.perPassMs)} of a single issue, ${ratio(bulkUpdate.perPassMs, singleUpdate.perPassMs)} of a single update`),
+  ];
+}
+
+export function resultLine(machine: Machine, settings: Settings, rows: Row[], batches: BatchFigures): string {
+  return `BENCH_RESULT ${JSON.stringify({ machine, settings, scenarios: rows, batches })}`;
 }

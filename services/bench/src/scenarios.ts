@@ -16,7 +16,8 @@ export interface Scenario {
   baseline?: string;
 }
 
-function issueBody(fixture: Fixture): unknown {
+/** A typical issue body; the bulk figures use it for every item too. */
+export function issueBody(fixture: Fixture): unknown {
   return { template_id: fixture.templateId, customer_name: 'Ada Lovelace', customer_email: 'ada@example.com', points: 10 };
 }
 

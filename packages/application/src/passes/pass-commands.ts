@@ -50,9 +50,18 @@ export class PassCommands {
   }
 
   async issue(scope: PassScope, input: IssuePassInput, context: CommandContext): Promise<Pass> {
+    await this.requireRoomFor(scope, 1);
+    return this.issueWithRoomSecured(scope, input, context);
+  }
+
+  /** Refuses, with the plan's 402, issuing `adding` more passes. Sandbox passes are free: only live ones count. */
+  async requireRoomFor(scope: PassScope, adding: number): Promise<void> {
+    if (scope.mode === 'live') await this.plans.requireRoomFor(scope.businessId, 'passes', adding);
+  }
+
+  /** Issues a pass once the caller has checked the plan's room for it (a bulk issue checks its whole batch at once). */
+  async issueWithRoomSecured(scope: PassScope, input: IssuePassInput, context: CommandContext): Promise<Pass> {
     const { businessId, mode } = scope;
-    // Sandbox passes are free: only live ones count toward the plan.
-    if (mode === 'live') await this.plans.requireRoomFor(businessId, 'passes');
     const template = await this.documents.get<Template>(collections.templates, input.templateId);
     if (!template || template.doc.businessId !== businessId) {
       throw new DomainError('validation_error', 'Request body failed validation', {

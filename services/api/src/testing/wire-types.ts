@@ -104,3 +104,14 @@ export interface ScanResultBody {
   pass: { id: string; serial_number: string; status: string; stamps: number; points: number; balance: number | null } | null;
   checked_in: boolean;
 }
+
+/** The spec's bulk result (endpoints 2 and 5). */
+export interface BulkResultBody {
+  total: number;
+  succeeded: number;
+  failed: number;
+  results: (
+    | { index: number; status: 'created' | 'updated'; pass: { id: string; serial_number?: string } }
+    | { index: number; status: 'error'; error: { code: string; message: string; details?: { path: string; message: string }[] } }
+  )[];
+}

@@ -1,0 +1,53 @@
+/**
+ * Bulk issue and bulk update (spec 2 and 5): `POST` and `PATCH /businesses/:business_id/passes/bulk`.
+ * Mounted before the pass routes, whose `PATCH /:identifier` would otherwise take `bulk` for a pass.
+ * Always 200 with the bulk result once the envelope is valid, however many items failed.
+ */
+import type { Application, BulkItem, BulkUpdateInput, IssuePassInput } from '@passes/application';
+import { bulkBody, bulkUpdateItem, issuePassBody } from '@passes/contracts';
+import { Router, type Request } from 'express';
+import { commandContextOf, passScopeOf } from '../http/authentication';
+import { parseBody, parseBulkItem } from '../http/parse-body';
+import type { Logger } from '../logger';
+import { bulkResult } from '../representations/bulk-result-representation';
+import { issueInput, passUpdate } from './pass-bodies-to-commands';
+
+function issueItems(request: Request): BulkItem<IssuePassInput>[] {
+  return parseBody(bulkBody, request).passes.map((item) => {
+    const parsed = parseBulkItem(issuePassBody, item);
+    return 'refusal' in parsed ? parsed : { input: issueInput(parsed.body) };
+  });
+}
+
+function updateItems(request: Request): BulkItem<BulkUpdateInput>[] {
+  return parseBody(bulkBody, request).passes.map((item) => {
+    const parsed = parseBulkItem(bulkUpdateItem, item);
+    if ('refusal' in parsed) return parsed;
+    const { identifier, ...fields } = parsed.body;
+    return { input: { identifier, update: passUpdate(fields) } };
+  });
+}
+
+export function bulkPassRoutes(application: Application, logger: Logger): Router {
+  const router = Router({ mergeParams: true });
+  const onUnexpected = (request: Request) => (error: unknown, index: number) =>
+    logger.error('bulk item failed', { method: request.method, route: request.route?.path ?? null, index, error });
+
+  router.post('/bulk', async (request, response) => {
+    const outcomes = await application.bulkPassCommands.issue(passScopeOf(response), issueItems(request), commandContextOf(response));
+    response.json(
+      bulkResult(outcomes, {
+        status: 'created',
+        pass: (pass) => ({ id: pass.id, serial_number: pass.serialNumber }),
+        onUnexpected: onUnexpected(request),
+      }),
+    );
+  });
+
+  router.patch('/bulk', async (request, response) => {
+    const outcomes = await application.bulkPassCommands.update(passScopeOf(response), updateItems(request), commandContextOf(response));
+    response.json(bulkResult(outcomes, { status: 'updated', pass: (pass) => ({ id: pass.id }), onUnexpected: onUnexpected(request) }));
+  });
+
+  return router;
+}
