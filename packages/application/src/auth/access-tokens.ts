@@ -1,6 +1,7 @@
 /** Dashboard access tokens: HS256 JWTs for the audience `dashboard`, signed with the service's secret key. */
 import { jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../shared/clock';
+import { jwtSigningKey, type JwtSigningKey } from './jwt-signing-key';
 
 export const ACCESS_TOKEN_AUDIENCE = 'dashboard';
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
@@ -12,10 +13,14 @@ export interface AccessTokenClaims {
 }
 
 export class AccessTokens {
+  private readonly key: JwtSigningKey;
+
   constructor(
-    private readonly secretKey: Uint8Array,
+    secretKey: Uint8Array,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.key = jwtSigningKey(secretKey);
+  }
 
   async issue(claims: AccessTokenClaims): Promise<string> {
     const issuedAt = Math.floor(this.clock.now().getTime() / 1000);
@@ -26,13 +31,13 @@ export class AccessTokens {
       .setAudience(ACCESS_TOKEN_AUDIENCE)
       .setIssuedAt(issuedAt)
       .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
-      .sign(this.secretKey);
+      .sign(await this.key);
   }
 
   /** The token's claims, or null when it is malformed, tampered with, expired or meant for another audience. */
   async verify(token: string): Promise<AccessTokenClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.secretKey, {
+      const { payload } = await jwtVerify(token, await this.key, {
         algorithms: ['HS256'],
         issuer: ISSUER,
         audience: ACCESS_TOKEN_AUDIENCE,

@@ -5,6 +5,7 @@
  */
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../shared/clock';
+import { jwtSigningKey, type JwtSigningKey } from '../auth/jwt-signing-key';
 
 export const CUSTOMER_TOKEN_AUDIENCE = 'customer';
 export const CUSTOMER_TOKEN_TTL_SECONDS = 15 * 60;
@@ -19,10 +20,14 @@ export type CustomerTokenCheck =
   | { status: 'invalid' };
 
 export class CustomerTokens {
+  private readonly key: JwtSigningKey;
+
   constructor(
-    private readonly secretKey: Uint8Array,
+    secretKey: Uint8Array,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.key = jwtSigningKey(secretKey);
+  }
 
   async issue(emailDigest: string): Promise<string> {
     const issuedAt = Math.floor(this.clock.now().getTime() / 1000);
@@ -33,13 +38,13 @@ export class CustomerTokens {
       .setAudience(CUSTOMER_TOKEN_AUDIENCE)
       .setIssuedAt(issuedAt)
       .setExpirationTime(issuedAt + CUSTOMER_TOKEN_TTL_SECONDS)
-      .sign(this.secretKey);
+      .sign(await this.key);
   }
 
   async check(token: string | undefined): Promise<CustomerTokenCheck> {
     if (!token) return { status: 'invalid' };
     try {
-      const { payload } = await jwtVerify(token, this.secretKey, {
+      const { payload } = await jwtVerify(token, await this.key, {
         algorithms: ['HS256'],
         issuer: ISSUER,
         audience: CUSTOMER_TOKEN_AUDIENCE,
