@@ -11,6 +11,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Logger } from '../logger';
 import { ApiError } from './api-error';
 import { callerOf } from './authentication';
+import { clientAddressOf } from './client-address';
 
 const SANE_KEY = /^[\x21-\x7e]{1,255}$/;
 const GUARDED_METHODS = new Set(['POST', 'PATCH']);
@@ -43,7 +44,7 @@ export function idempotency({ store, clock, logger }: IdempotencyGuard): Request
       throw new ApiError('bad_request', 'Idempotency-Key must be 1 to 255 printable ASCII characters without spaces');
     }
     const caller = callerOf(response);
-    const scope = caller ? credentialOf(caller) : `ip:${request.ip ?? 'unknown'}`;
+    const scope = caller ? credentialOf(caller) : `ip:${clientAddressOf(request)}`;
     const fingerprint = sha256(`${request.method}\n${request.originalUrl}\n${bodyDigests.get(request) ?? sha256('')}`);
     const claim = await store.claim({ scope, key, fingerprint, now: clock.now() });
     switch (claim.outcome) {

@@ -7,6 +7,7 @@ import type { RateLimitStore } from '@passes/request-guards';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ApiError } from './api-error';
 import { callerOf } from './authentication';
+import { clientAddressOf } from './client-address';
 
 const WINDOW_MS = 60_000;
 
@@ -20,7 +21,7 @@ export interface RateLimits {
 export function rateLimit({ store, clock, perCredential, perIp }: RateLimits): RequestHandler {
   return async (request: Request, response: Response, next: NextFunction) => {
     const caller = callerOf(response);
-    const [key, limit] = caller ? [`credential:${credentialOf(caller)}`, perCredential] : [`ip:${clientIpOf(request)}`, perIp];
+    const [key, limit] = caller ? [`credential:${credentialOf(caller)}`, perCredential] : [`ip:${clientAddressOf(request)}`, perIp];
     const now = clock.now();
     const { count, resetsAt } = await store.hit(key, WINDOW_MS, now);
     response.set({
@@ -36,9 +37,4 @@ export function rateLimit({ store, clock, perCredential, perIp }: RateLimits): R
     }
     next();
   };
-}
-
-/** The socket's peer address: the service does not sit behind a trusted proxy unless one is configured. */
-function clientIpOf(request: Request): string {
-  return request.ip ?? request.socket.remoteAddress ?? 'unknown';
 }

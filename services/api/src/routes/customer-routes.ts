@@ -4,9 +4,10 @@
  */
 import type { Application } from '@passes/application';
 import { magicLinkBody } from '@passes/contracts';
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import type { BackgroundWork } from '../background-work';
 import { ApiError } from '../http/api-error';
+import { clientAddressOf } from '../http/client-address';
 import { linkTokenOf } from '../http/link-token';
 import type { MagicLinkLimits } from '../http/magic-link-limits';
 import { parseBody } from '../http/parse-body';
@@ -40,8 +41,4 @@ export function customerRoutes({ application, limits, background, appUrl }: Cust
   });
 
   return router;
-}
-
-function clientAddressOf(request: Request): string {
-  return request.ip ?? request.socket.remoteAddress ?? 'unknown';
 }
