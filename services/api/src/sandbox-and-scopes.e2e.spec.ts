@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createApiKey, registerBusiness, type TestBusiness } from './testing/fixtures';
 import { TestServer, type RequestOptions } from './testing/test-server';
-import type { ApiKeyBody, BusinessBody, ErrorBody, PassBody, PassSummaryBody } from './testing/wire-types';
+import type { ApiKeyBody, BusinessBody, ErrorBody, PassBody, PassSummaryBody, ScanResultBody } from './testing/wire-types';
 
 let server: TestServer;
 let business: TestBusiness;
@@ -71,6 +71,16 @@ describe('sandbox and live data', () => {
   it('refuses a duplicate external_id within one mode', async () => {
     const duplicate = await server.request('POST', passesPath(), { apiKey: sandbox.key, body: { template_id: business.templateId, external_id: 'member-7' } });
     expect(duplicate.status).toBe(409);
+  });
+
+  it('scans a shared barcode_data within the scanner’s mode only', async () => {
+    const livePassWithData = await issue({ apiKey: live.key }, { barcode_data: 'TILL-0042' });
+    await issue({ apiKey: sandbox.key }, { barcode_data: 'TILL-0042' });
+    await issue({ apiKey: sandbox.key }, { barcode_data: 'TILL-0042' });
+    const scan = (apiKey: string) =>
+      server.request<ScanResultBody>('POST', `/businesses/${business.businessId}/scans`, { apiKey, body: { code: 'TILL-0042', mode: 'verify' } });
+    expect((await scan(live.key)).body).toMatchObject({ valid: true, pass: { id: livePassWithData.id } });
+    expect((await scan(sandbox.key)).body).toMatchObject({ valid: false, reason: 'ambiguous_barcode', pass: null });
   });
 
   it('does not count sandbox passes toward the plan', async () => {

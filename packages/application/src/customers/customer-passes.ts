@@ -19,11 +19,10 @@ export class CustomerPasses {
 
   /**
    * The one place that selects a customer's passes, for both the link email (is there anything to
-   * send?) and the list. Anything a customer must not see (sandbox passes) is filtered here.
+   * send?) and the list. The index holds live passes only: customers never see sandbox passes.
    */
   async select(emailDigest: string): Promise<Pass[]> {
-    const passes = await this.documents.find<Pass>(collections.passes, 'customer', lookupKeys.passByCustomer(emailDigest));
-    return passes.filter((pass) => pass.mode === 'live');
+    return this.documents.find<Pass>(collections.passes, 'customer', lookupKeys.passByCustomer(emailDigest));
   }
 
   async forToken(token: string | undefined): Promise<CustomerPassesResult> {

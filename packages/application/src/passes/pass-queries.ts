@@ -3,9 +3,6 @@ import { classifyPassIdentifier, DomainError, type Pass } from '@passes/domain';
 import { collections, lookupKeys, type DocumentStore } from '@passes/read-model';
 import type { PassScope } from './pass-scope';
 
-/** A live and a sandbox pass may share an external_id, so a lookup can match one of each. */
-const PASSES_PER_EXTERNAL_ID = 2;
-
 export class PassQueries {
   constructor(private readonly documents: DocumentStore) {}
 
@@ -16,15 +13,13 @@ export class PassQueries {
     return pass;
   }
 
-  async byEmail(scope: PassScope, email: string): Promise<Pass[]> {
-    const passes = await this.documents.find<Pass>(collections.passes, 'email', lookupKeys.passByEmail(scope.businessId, email));
-    return passes.filter((pass) => pass.mode === scope.mode);
+  async byEmail({ businessId, mode }: PassScope, email: string): Promise<Pass[]> {
+    return this.documents.find<Pass>(collections.passes, 'email', lookupKeys.passByEmail(businessId, mode, email));
   }
 
-  async byExternalId(scope: PassScope, externalId: string): Promise<Pass | null> {
-    const key = lookupKeys.passByExternalId(scope.businessId, externalId);
-    const passes = await this.documents.find<Pass>(collections.passes, 'external_id', key, PASSES_PER_EXTERNAL_ID);
-    return passes.find((pass) => pass.mode === scope.mode) ?? null;
+  async byExternalId({ businessId, mode }: PassScope, externalId: string): Promise<Pass | null> {
+    const [pass] = await this.documents.find<Pass>(collections.passes, 'external_id', lookupKeys.passByExternalId(businessId, mode, externalId), 1);
+    return pass ?? null;
   }
 
   /** Live passes issued by a business: what the plan's pass limit counts. */
@@ -38,9 +33,10 @@ export class PassQueries {
     return pass ?? null;
   }
 
-  /** Passes of this business whose own barcode_data is exactly `barcodeData`; up to `limit`. */
-  async byBarcodeData(businessId: string, barcodeData: string, limit: number): Promise<Pass[]> {
-    const passes = await this.documents.find<Pass>(collections.passes, 'barcode_data', lookupKeys.passByBarcodeData(businessId, barcodeData), limit);
+  /** Passes in scope whose own barcode_data is exactly `barcodeData`; up to `limit`. */
+  async byBarcodeData({ businessId, mode }: PassScope, barcodeData: string, limit: number): Promise<Pass[]> {
+    const key = lookupKeys.passByBarcodeData(businessId, mode, barcodeData);
+    const passes = await this.documents.find<Pass>(collections.passes, 'barcode_data', key, limit);
     // The key is a hash: compare the data itself too.
     return passes.filter((pass) => pass.barcodeData === barcodeData);
   }

@@ -106,8 +106,9 @@ export class Scans {
   }
 
   /** Only passes in the caller's scope answer: a live scanner never finds a sandbox pass, nor the reverse. */
-  private async resolve({ businessId, mode }: PassScope, text: string): Promise<Found | 'unknown_code' | 'ambiguous_barcode'> {
-    const byOwnData = (await this.passes.byBarcodeData(businessId, text, 4)).filter((pass) => pass.mode === mode);
+  private async resolve(scope: PassScope, text: string): Promise<Found | 'unknown_code' | 'ambiguous_barcode'> {
+    const { businessId, mode } = scope;
+    const byOwnData = await this.passes.byBarcodeData(scope, text, 2);
     if (byOwnData.length > 1) return 'ambiguous_barcode';
     const [own] = byOwnData;
     // A pass's own barcode_data is the business's code, which it chose instead of the signed URL.

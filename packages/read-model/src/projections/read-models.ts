@@ -37,16 +37,20 @@ export const collections = {
   webhooks: 'webhooks',
 } as const;
 
-/** Lookup keys are exact strings: anything matched case-insensitively is lowercased here and in queries. */
+/**
+ * Lookup keys are exact strings: anything matched case-insensitively is lowercased here and in queries.
+ * Pass keys a caller looks up within a business hold the mode, so live and sandbox passes never share one.
+ */
 export const lookupKeys = {
   passBySerial: (serialNumber: string) => serialNumber,
-  passByExternalId: (businessId: string, externalId: string) => `${businessId}/${externalId}`,
-  passByEmail: (businessId: string, email: string) => `${businessId}/${email.toLowerCase()}`,
-  /** Sandbox and live passes are counted apart: only live ones count toward plan limits. */
+  passByExternalId: (businessId: string, mode: Mode, externalId: string) => `${businessId}/${mode}/${externalId}`,
+  passByEmail: (businessId: string, mode: Mode, email: string) => `${businessId}/${mode}/${email.toLowerCase()}`,
+  /** Only live passes count toward plan limits. */
   passesOfBusiness: (businessId: string, mode: Mode) => `${businessId}/${mode}`,
   /** barcode_data may be 2 KiB of anything; its hash keeps the key short. */
-  passByBarcodeData: (businessId: string, barcodeData: string) => `${businessId}/${createHash('sha256').update(barcodeData).digest('hex')}`,
-  /** Every business's passes of one customer, by `customerEmailDigest`. */
+  passByBarcodeData: (businessId: string, mode: Mode, barcodeData: string) =>
+    `${businessId}/${mode}/${createHash('sha256').update(barcodeData).digest('hex')}`,
+  /** Every business's live passes of one customer, by `customerEmailDigest`: customers never see sandbox passes. */
   passByCustomer: (emailDigest: string) => emailDigest,
   userByEmail: (email: string) => email.toLowerCase(),
   apiKeyByHash: (keyHash: string) => keyHash,
@@ -60,11 +64,11 @@ export const passProjection = aggregateProjection<Pass, PassEvent>({
   evolve: passDecider.evolve,
   keys: (pass) => ({
     serial: [lookupKeys.passBySerial(pass.serialNumber)],
-    external_id: pass.externalId === null ? [] : [lookupKeys.passByExternalId(pass.businessId, pass.externalId)],
-    email: pass.customerEmail === null ? [] : [lookupKeys.passByEmail(pass.businessId, pass.customerEmail)],
+    external_id: pass.externalId === null ? [] : [lookupKeys.passByExternalId(pass.businessId, pass.mode, pass.externalId)],
+    email: pass.customerEmail === null ? [] : [lookupKeys.passByEmail(pass.businessId, pass.mode, pass.customerEmail)],
     business: [lookupKeys.passesOfBusiness(pass.businessId, pass.mode)],
-    barcode_data: pass.barcodeData === null ? [] : [lookupKeys.passByBarcodeData(pass.businessId, pass.barcodeData)],
-    customer: pass.customerEmail === null ? [] : [lookupKeys.passByCustomer(customerEmailDigest(pass.customerEmail))],
+    barcode_data: pass.barcodeData === null ? [] : [lookupKeys.passByBarcodeData(pass.businessId, pass.mode, pass.barcodeData)],
+    customer: pass.customerEmail === null || pass.mode !== 'live' ? [] : [lookupKeys.passByCustomer(customerEmailDigest(pass.customerEmail))],
   }),
 });
 
