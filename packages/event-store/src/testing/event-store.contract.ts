@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe } from '@jest/globals';
+import { describe } from '@jest/globals';
+import { freshForEachTest } from '@passes/testkit';
 import type { EventStore } from '../event-store';
 import { describeAppendContract } from './contract/append.contract';
 import { describeReadContract } from './contract/read.contract';
@@ -13,20 +14,8 @@ export function describeEventStoreContract(
   createStore: () => Promise<{ store: EventStore; dispose: () => Promise<void> }>,
 ): void {
   describe(`EventStore contract: ${adapterName}`, () => {
-    let current: { store: EventStore; dispose: () => Promise<void> } | undefined;
-    const store = (): EventStore => {
-      if (current === undefined) throw new Error('No store: createStore has not run');
-      return current.store;
-    };
-
-    beforeEach(async () => {
-      current = await createStore();
-    });
-
-    afterEach(async () => {
-      await current?.dispose();
-      current = undefined;
-    });
+    const current = freshForEachTest(createStore);
+    const store = (): EventStore => current().store;
 
     describeAppendContract(store);
     describeReadContract(store);

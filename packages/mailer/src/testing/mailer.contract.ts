@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { freshForEachTest } from '@passes/testkit';
 import { InvalidMailMessage, type MailMessage, type Mailer } from '../mailer';
 
 /** What arrived at the far end of an adapter, read back the way that adapter delivers it. */
@@ -30,18 +31,7 @@ function message(overrides: Partial<MailMessage> = {}): MailMessage {
 /** The behaviour every Mailer adapter owes the service. */
 export function describeMailerContract(adapterName: string, create: () => Promise<MailerUnderTest>): void {
   describe(`Mailer contract: ${adapterName}`, () => {
-    let current: MailerUnderTest | undefined;
-    const subject = (): MailerUnderTest => {
-      if (!current) throw new Error('No mailer');
-      return current;
-    };
-    beforeEach(async () => {
-      current = await create();
-    });
-    afterEach(async () => {
-      await current?.dispose();
-      current = undefined;
-    });
+    const subject = freshForEachTest(create);
 
     it('delivers the recipient, subject, text and html exactly as given, long links and accents included', async () => {
       const sent = message();

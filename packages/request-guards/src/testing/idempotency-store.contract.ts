@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { freshForEachTest } from '@passes/testkit';
 import { randomUUID } from 'node:crypto';
 import type { IdempotencyRequest, IdempotencyStore, IdempotencyTimings } from '../idempotency/idempotency-store';
 
@@ -16,24 +17,14 @@ export function describeIdempotencyStoreContract(
   createStore: () => Promise<{ store: IdempotencyStore; dispose: () => Promise<void> }>,
 ): void {
   describe(`IdempotencyStore contract: ${adapterName}`, () => {
-    let current: { store: IdempotencyStore; dispose: () => Promise<void> } | undefined;
-    const store = (): IdempotencyStore => {
-      if (!current) throw new Error('No store');
-      return current.store;
-    };
+    const current = freshForEachTest(createStore);
+    const store = () => current().store;
     const request = (overrides: Partial<IdempotencyRequest> = {}): IdempotencyRequest => ({
       scope: 'api_key:key-1',
       key: `key-${randomUUID()}`,
       fingerprint: 'POST /passes abc',
       now: at(0),
       ...overrides,
-    });
-    beforeEach(async () => {
-      current = await createStore();
-    });
-    afterEach(async () => {
-      await current?.dispose();
-      current = undefined;
     });
 
     it('claims a new key', async () => {

@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { freshForEachTest } from '@passes/testkit';
 import { randomUUID } from 'node:crypto';
 import type { RateLimitStore } from '../rate-limit/rate-limit-store';
 
@@ -13,18 +14,8 @@ export function describeRateLimitStoreContract(
   createStore: () => Promise<{ store: RateLimitStore; dispose: () => Promise<void> }>,
 ): void {
   describe(`RateLimitStore contract: ${adapterName}`, () => {
-    let current: { store: RateLimitStore; dispose: () => Promise<void> } | undefined;
-    const store = (): RateLimitStore => {
-      if (!current) throw new Error('No store');
-      return current.store;
-    };
-    beforeEach(async () => {
-      current = await createStore();
-    });
-    afterEach(async () => {
-      await current?.dispose();
-      current = undefined;
-    });
+    const current = freshForEachTest(createStore);
+    const store = () => current().store;
 
     it('counts hits in one window and says when it resets', async () => {
       const key = `k-${randomUUID()}`;
