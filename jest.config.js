@@ -1,4 +1,9 @@
-/** Jest runs TypeScript sources directly through swc; `npm run typecheck` checks the types. */
+/**
+ * Jest runs TypeScript sources directly through swc; `npm run typecheck` checks the types. Two projects:
+ * everything that needs no server, and the suites that run against real servers the run starts itself
+ * (`*.servers.spec.ts`: a Kafka broker and a MongoDB-wire server, infra/servers.sh). The second project's
+ * setup runs only when one of its suites is selected.
+ */
 const swc = {
   jsc: {
     parser: { syntax: 'typescript', decorators: true },
@@ -8,15 +13,27 @@ const swc = {
   module: { type: 'commonjs' },
 };
 
-module.exports = {
+const shared = {
   testEnvironment: 'node',
   roots: ['<rootDir>/packages', '<rootDir>/services'],
-  testMatch: ['**/src/**/*.spec.ts'],
   transform: { '^.+\\.(t|j|mj)s$': ['@swc/jest', swc] },
   transformIgnorePatterns: ['/node_modules/(?!(uuid|jose)/)'],
   moduleNameMapper: {
-    '^@passes/(api|cli|bench)$': '<rootDir>/services/$1/src',
+    '^@passes/(api|cli|bench|projector|relay|webhook-dispatcher)$': '<rootDir>/services/$1/src',
     '^@passes/([a-z-]+)$': '<rootDir>/packages/$1/src',
   },
+};
+
+module.exports = {
   testTimeout: 30000,
+  projects: [
+    { ...shared, displayName: 'local', testMatch: ['**/src/**/*.spec.ts'], testPathIgnorePatterns: ['/node_modules/', '\\.servers\\.spec\\.ts$'] },
+    {
+      ...shared,
+      displayName: 'servers',
+      testMatch: ['**/src/**/*.servers.spec.ts'],
+      globalSetup: '<rootDir>/infra/jest/start-servers.js',
+      globalTeardown: '<rootDir>/infra/jest/stop-servers.js',
+    },
+  ],
 };

@@ -16,6 +16,7 @@ import { BulkPassCommands } from './passes/bulk-pass-commands';
 import { PassCommands } from './passes/pass-commands';
 import { PassHistory } from './passes/pass-history';
 import { PassQueries } from './passes/pass-queries';
+import { WalletRegistrations } from './passes/wallet-registrations';
 import { Plans } from './plans/plans';
 import { Scans } from './scans/scans';
 import type { Clock } from './shared/clock';
@@ -48,6 +49,7 @@ export class Application {
   readonly passCommands: PassCommands;
   readonly bulkPassCommands: BulkPassCommands;
   readonly passHistory: PassHistory;
+  readonly walletRegistrations: WalletRegistrations;
   readonly passBarcodes: PassBarcodes;
   readonly scans: Scans;
   readonly webhooks: Webhooks;
@@ -67,6 +69,7 @@ export class Application {
     this.passCommands = new PassCommands(events, documents, this.passes, this.templates, clock, ids, readYourWrites, this.plans);
     this.bulkPassCommands = new BulkPassCommands(this.passCommands, this.passes, this.plans);
     this.passHistory = new PassHistory(events, this.passes);
+    this.walletRegistrations = new WalletRegistrations(events, clock, readYourWrites);
     const signatures = new BarcodeSignatures(ports.secretKey);
     this.passBarcodes = new PassBarcodes(this.templates, signatures, ports.appUrl);
     this.scans = new Scans(events, this.passes, this.templates, signatures, clock, readYourWrites);

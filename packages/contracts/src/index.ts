@@ -6,3 +6,4 @@ export * from './pass-bodies';
 export * from './scan-bodies';
 export * from './template-bodies';
 export * from './webhook-bodies';
+export * from './wallet-bodies';

@@ -2,6 +2,8 @@
  * The event store port. Its semantics are EventStoreDB's, and nothing more, so that every adapter
  * (SQLite for the embedded profile, EventStoreDB for the distributed one) can honour it.
  */
+import { StoreUnavailableError } from '@passes/storage';
+import type { Position } from './position';
 
 /** How the caller expects the stream to look before an append. */
 export type ExpectedRevision = 'no_stream' | 'any' | 'stream_exists' | number;
@@ -29,8 +31,8 @@ export interface RecordedEvent {
   stream: string;
   /** 0-based position of the event inside its stream. */
   revision: number;
-  /** Position in the global feed: strictly increasing across all streams, not necessarily dense. */
-  position: number;
+  /** Place in the global feed: strictly increasing across all streams, not necessarily dense. */
+  position: Position;
   type: string;
   data: Record<string, unknown>;
   metadata: EventMetadata;
@@ -42,7 +44,7 @@ export interface AppendResult {
   /** Revision of the last event appended: the expected revision for the next append. */
   nextRevision: number;
   /** Global position of the last event appended. */
-  position: number;
+  position: Position;
 }
 
 export interface ReadStreamOptions {
@@ -57,18 +59,21 @@ export interface AllFilter {
 }
 
 export interface ReadAllOptions {
-  /** Return only events whose position is greater than this one. Default: from the start. */
-  after?: number;
+  /** Return only events after this position. Default (and `null`): from the start. */
+  after?: Position | null;
   maxCount?: number;
   filter?: AllFilter;
 }
 
 export interface SubscribeOptions {
-  after?: number;
+  /** Deliver the events after this position; `null` or absent: from the start. */
+  after?: Position | null;
   filter?: AllFilter;
   /** Called once if the handler throws or the store fails; the subscription is then stopped. */
   onError?: (error: unknown) => void;
 }
+
+export type FeedHandler = (events: readonly RecordedEvent[]) => Promise<void>;
 
 export interface Subscription {
   stop(): Promise<void>;
@@ -86,12 +91,18 @@ export interface EventStore {
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   /**
    * Delivers every event after `after` in global order: first those already stored (catch-up), then
-   * new ones as they are appended (live), by this process or another. The handler is awaited before
-   * the next event is delivered.
+   * new ones as they are appended (live), by this process or another. Events come in batches (never
+   * empty) so that a handler can commit many at once; the handler is awaited before the next batch.
    */
-  subscribeToAll(options: SubscribeOptions, handler: (event: RecordedEvent) => Promise<void>): Subscription;
-  /** Global position of the newest event, or 0 when the store is empty. */
-  headPosition(): Promise<number>;
+  subscribeToAll(options: SubscribeOptions, handler: FeedHandler): Subscription;
+  /** Global position of the newest event, or `null` when the store is empty. */
+  headPosition(): Promise<Position | null>;
+  /**
+   * How many events lie after `after` up to and including `upTo`, counting no further than `limit`
+   * (the answer is then `limit`): how far a follower lags, or how much a rebuild has left. Cheap on
+   * SQLite; EventStoreDB has no count, so its adapter reads the range.
+   */
+  countBetween(after: Position | null, upTo: Position, limit: number): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -104,5 +115,13 @@ export class WrongExpectedRevisionError extends Error {
   ) {
     super(`Stream ${stream}: expected revision ${String(expected)}, found ${String(actual)}`);
     this.name = 'WrongExpectedRevisionError';
+  }
+}
+
+/** The store could not be reached in time (connection lost, deadline passed): retry later; HTTP answers 503. */
+export class EventStoreUnavailableError extends StoreUnavailableError {
+  constructor(cause: unknown) {
+    super('event store', { cause });
+    this.name = 'EventStoreUnavailableError';
   }
 }

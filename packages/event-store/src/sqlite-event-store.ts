@@ -4,6 +4,7 @@ import {
   type AppendResult,
   type EventStore,
   type ExpectedRevision,
+  type FeedHandler,
   type NewEvent,
   type ReadAllOptions,
   type ReadStreamOptions,
@@ -21,6 +22,7 @@ import { type FeedPage, FeedSubscription } from './sqlite/feed-subscription';
 import { GroupCommit } from './sqlite/group-commit';
 import { openDatabase } from './sqlite/open-database';
 import { limitOf, nonNegativeInteger } from './sqlite/read-options';
+import { positionOfInteger, type Position } from './position';
 
 export interface SqliteEventStoreOptions {
   now?: () => Date;
@@ -87,14 +89,14 @@ export class SqliteEventStore implements EventStore {
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     return this.allQuery
-      .read(options.after ?? 0, END_OF_FEED, limitOf(options.maxCount), options.filter)
+      .read(rowPositionOf(options.after), END_OF_FEED, limitOf(options.maxCount), options.filter)
       .map(toRecordedEvent);
   }
 
-  subscribeToAll(options: SubscribeOptions, handler: (event: RecordedEvent) => Promise<void>): Subscription {
+  subscribeToAll(options: SubscribeOptions, handler: FeedHandler): Subscription {
     if (!this.db.open) throw new Error('Event store is closed');
     const subscription: FeedSubscription = new FeedSubscription(handler, {
-      after: options.after ?? 0,
+      after: rowPositionOf(options.after),
       pollIntervalMs: this.pollIntervalMs,
       readPage: (after) => this.readPage(after, options.filter),
       onError: options.onError,
@@ -104,8 +106,13 @@ export class SqliteEventStore implements EventStore {
     return subscription;
   }
 
-  async headPosition(): Promise<number> {
-    return this.currentHead();
+  async headPosition(): Promise<Position | null> {
+    const head = this.currentHead();
+    return head === 0 ? null : positionOfInteger(head);
+  }
+
+  async countBetween(after: Position | null, upTo: Position, limit: number): Promise<number> {
+    return this.statements.countBetween.get(rowPositionOf(after), rowPositionOf(upTo), nonNegativeInteger(limit, 'limit'))?.count ?? 0;
   }
 
   async close(): Promise<void> {
@@ -140,7 +147,7 @@ export class SqliteEventStore implements EventStore {
       );
       position = Number(inserted.lastInsertRowid);
     }
-    return { nextRevision: revision, position };
+    return { nextRevision: revision, position: positionOfInteger(position) };
   }
 
   /**
@@ -161,7 +168,7 @@ export class SqliteEventStore implements EventStore {
     const rows = this.statements.readStream.all(stream, stored.revision, events.length);
     const last = rows.at(-1);
     const sameEvents = rows.length === events.length && rows.every((row, index) => row.id === events[index]?.id);
-    return sameEvents && last !== undefined ? { nextRevision: last.revision, position: last.position } : undefined;
+    return sameEvents && last !== undefined ? { nextRevision: last.revision, position: positionOfInteger(last.position) } : undefined;
   }
 
   private currentHead(): number {
@@ -171,11 +178,17 @@ export class SqliteEventStore implements EventStore {
   private readPage(after: number, filter: AllFilter | undefined): FeedPage {
     // The head is read first and bounds the page: anything committed later has a higher position.
     const head = this.currentHead();
-    const events = this.allQuery.read(after, head, SUBSCRIPTION_PAGE_SIZE, filter).map(toRecordedEvent);
-    const last = events.at(-1);
-    if (events.length === SUBSCRIPTION_PAGE_SIZE && last !== undefined) {
+    const rows = this.allQuery.read(after, head, SUBSCRIPTION_PAGE_SIZE, filter);
+    const last = rows.at(-1);
+    const events = rows.map(toRecordedEvent);
+    if (rows.length === SUBSCRIPTION_PAGE_SIZE && last !== undefined) {
       return { events, scannedTo: last.position, reachedHead: false };
     }
     return { events, scannedTo: Math.max(after, head), reachedHead: true };
   }
+}
+
+/** Positions of this adapter are its rows' integer positions; the start of the feed is 0. */
+function rowPositionOf(position: Position | null | undefined): number {
+  return position === null || position === undefined ? 0 : Number(position);
 }

@@ -1,7 +1,12 @@
 /**
  * The read-store port: documents in named collections, each remembering the revision of the stream it
  * reflects, findable by the lookup keys its projection declares. Adapters: SQLite (embedded), MongoDB.
+ *
+ * A collection's documents live in generations (DESIGN §7): the live one answers queries, and a rebuild
+ * fills the next one from the start of the event store beside it, until one atomic promotion makes it
+ * live. Each generation has its own checkpoint. Only the projector that holds the lease writes.
  */
+import type { Position } from '@passes/event-store';
 
 export interface StoredDocument<Doc> {
   id: string;
@@ -10,9 +15,8 @@ export interface StoredDocument<Doc> {
   doc: Doc;
 }
 
-/** One document change produced by projecting one event. `doc: null` deletes the document. */
+/** One document change produced by projecting events. `doc: null` removes the document (its revision stays, so an older event cannot bring it back). */
 export interface DocumentWrite {
-  collection: string;
   id: string;
   revision: number;
   doc: unknown;
@@ -20,15 +24,89 @@ export interface DocumentWrite {
   keys: Readonly<Record<string, readonly string[]>>;
 }
 
+/** One generation of one collection. */
+export interface GenerationRef {
+  collection: string;
+  generation: number;
+}
+
+export interface Generation {
+  generation: number;
+  /** The version of the projection code that builds it. */
+  version: number;
+  /** How far into the event feed it reflects; `null` before the first event. */
+  checkpoint: Position | null;
+}
+
+export interface CollectionState {
+  collection: string;
+  /** Answers queries; `null` until the collection's first generation exists. */
+  live: Generation | null;
+  /** Being built beside the live one, to replace it. */
+  next: (Generation & { requestedAt: string }) | null;
+  /** Replaced generations waiting to be dropped. */
+  retired: readonly number[];
+}
+
+/** What a generation holds and how its documents are looked up. */
+export interface CollectionShape {
+  collection: string;
+  version: number;
+  /** Index names the documents' keys may use. */
+  indexes: readonly string[];
+}
+
+/** The writes of one commit into one generation. */
+export interface GenerationWrites {
+  target: GenerationRef;
+  writes: readonly DocumentWrite[];
+}
+
 export interface DocumentStore {
+  /** The collection's live document, or null (also for a removed one). */
   get<Doc>(collection: string, id: string): Promise<StoredDocument<Doc> | null>;
-  /** Documents whose `index` holds `key`, in the order they were first written. */
+  /** Live documents whose `index` holds `key`, in the order they were first written. */
   find<Doc>(collection: string, index: string, key: string, limit?: number): Promise<Doc[]>;
-  /** How many documents' `index` holds `key`. */
+  /** How many live documents' `index` holds `key`. */
   count(collection: string, index: string, key: string): Promise<number>;
-  /** Applies the writes and moves the named checkpoint to `position`, all or nothing. */
-  commit(writes: readonly DocumentWrite[], checkpoint: { name: string; position: number }): Promise<void>;
-  /** Global position the named checkpoint has reached, 0 when it has none. */
-  checkpoint(name: string): Promise<number>;
+
+  /** Every collection that has a generation, live or being built. */
+  collections(): Promise<CollectionState[]>;
+  /**
+   * Creates an empty generation: the live one when the collection has none, or the next one when
+   * `as` is `next`. Throws GenerationConflictError when that place is already taken.
+   */
+  createGeneration(shape: CollectionShape, as: 'live' | 'next', requestedAt: Date): Promise<Generation>;
+  /** Documents of one generation by id, removed ones included (as `doc: null`), for a projector to build on. */
+  load(target: GenerationRef, ids: readonly string[]): Promise<Map<string, StoredDocument<unknown>>>;
+  /**
+   * Writes documents into generations and moves each generation's checkpoint to `position`. A write
+   * whose revision is not newer than the stored document's is ignored, so replaying events is harmless.
+   * All or nothing where the adapter can; otherwise documents first, checkpoints last.
+   */
+  commit(batch: readonly GenerationWrites[], position: Position): Promise<void>;
+  /** Makes the next generation live in one atomic step; the previous live one is retired. */
+  promote(collection: string, generation: number): Promise<void>;
+  /** Removes a retired generation, or an abandoned next one, and its documents. */
+  drop(target: GenerationRef): Promise<void>;
+
+  /**
+   * Takes or renews the named lease for `holder` until `now + ttlMs`. False while another holder's
+   * lease runs, unless `isStale` says that holder is gone.
+   */
+  acquireLease(name: string, holder: string, now: Date, ttlMs: number, isStale: (holder: string) => boolean): Promise<boolean>;
+  releaseLease(name: string, holder: string): Promise<void>;
+  /** Who holds the named lease and until when, if anyone. */
+  leaseHolder(name: string): Promise<{ holder: string; until: Date } | null>;
   close(): Promise<void>;
+}
+
+export class GenerationConflictError extends Error {
+  constructor(
+    readonly collection: string,
+    readonly place: 'live' | 'next',
+  ) {
+    super(`Collection ${collection} already has a ${place} generation`);
+    this.name = 'GenerationConflictError';
+  }
 }

@@ -3,7 +3,7 @@
  * shows in the response. Failures are logged without their message, which may quote an address;
  * stopping the server waits for what is still running.
  */
-import type { Logger } from './logger';
+import type { Logger } from '@passes/runtime';
 
 export class BackgroundWork {
   private readonly running = new Set<Promise<void>>();

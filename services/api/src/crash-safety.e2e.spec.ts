@@ -30,7 +30,7 @@ function startServer(): Promise<{ child: ChildProcess; baseUrl: string }> {
     const lines = createInterface({ input: child.stderr! });
     lines.on('line', (line) => {
       const record = JSON.parse(line) as { message?: string; url?: string };
-      if (record.message === 'wallet pass service listening' && record.url) resolve({ child, baseUrl: record.url });
+      if (record.message === 'wallet pass service running' && record.url) resolve({ child, baseUrl: record.url });
     });
     child.once('exit', (code) => reject(new Error(`server exited with ${String(code)} before listening`)));
   });

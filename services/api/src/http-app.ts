@@ -1,8 +1,10 @@
 /** The express application: routes under /api/v1, health at the root, one error handler for everything. */
 import type { Application, Clock } from '@passes/application';
 import type { EventStore } from '@passes/event-store';
-import type { Projector } from '@passes/read-model';
+import type { DocumentStore } from '@passes/read-model';
 import type { IdempotencyStore, RateLimitStore } from '@passes/request-guards';
+import type { Logger } from '@passes/runtime';
+import { APPLE_WEB_SERVICE_PATH, PasskitWebService, type Wallets } from '@passes/wallets';
 import express from 'express';
 import type { BackgroundWork } from './background-work';
 import { authenticate, identify, requireOwnBusiness } from './http/authentication';
@@ -11,11 +13,13 @@ import { errorHandler, notFound } from './http/error-handler';
 import { idempotency, recordBodyDigest } from './http/idempotency';
 import type { MagicLinkLimits } from './http/magic-link-limits';
 import { rateLimit } from './http/rate-limit';
-import type { Logger } from './logger';
 import { accountRoutes } from './routes/account-routes';
+import { appleWebServiceRoutes } from './routes/apple-web-service-routes';
 import { bulkPassRoutes } from './routes/bulk-pass-routes';
 import { customerPageRoutes } from './routes/customer-page-routes';
 import { customerRoutes } from './routes/customer-routes';
+import { dashboardRoutes } from './routes/dashboard-routes';
+import { downloadRoutes } from './routes/download-routes';
 import { healthRoutes } from './routes/health-routes';
 import { passRoutes } from './routes/pass-routes';
 import { scanRoutes } from './routes/scan-routes';
@@ -25,35 +29,40 @@ import { webhookRoutes } from './routes/webhook-routes';
 
 export interface HttpAppDependencies {
   application: Application;
+  wallets: Wallets;
   events: EventStore;
-  projector: Projector;
+  documents: DocumentStore;
   rateLimits: RateLimitStore;
   idempotencyKeys: IdempotencyStore;
   clock: Clock;
   logger: Logger;
-  appUrl: () => string;
   /** Requests per minute: per credential, and per client IP for requests without credentials. */
   limits: { perCredential: number; perIp: number };
   magicLinkLimits: MagicLinkLimits;
   background: BackgroundWork;
 }
 
-/** Where the pages for people (not the API) live. */
-const PUBLIC_PAGES = ['/validate', '/customer'];
+/** Where the pages for people and wallets (not the API) live. */
+const PUBLIC_PAGES = ['/validate', '/customer', '/passes', '/wallet'];
 
 export function createHttpApp(dependencies: HttpAppDependencies): express.Express {
-  const { application, events, projector, clock, logger, appUrl, limits } = dependencies;
+  const { application, wallets, events, documents, clock, logger, limits } = dependencies;
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
   app.use(assignCorrelationId);
-  app.use(healthRoutes(events, projector));
+  app.use(healthRoutes(events, documents));
   const limitRate = rateLimit({ store: dependencies.rateLimits, clock, perCredential: limits.perCredential, perIp: limits.perIp });
 
   // Unauthenticated pages at `{app_url}`, limited per client IP like the API's public routes.
   app.use(PUBLIC_PAGES, limitRate);
   app.use(validationPageRoutes(application));
-  app.use('/customer', customerPageRoutes(application, appUrl));
+  app.use('/customer', customerPageRoutes(application, wallets));
+  app.use(downloadRoutes(wallets, clock));
+  if (wallets.apple) {
+    const webService = new PasskitWebService(wallets.apple, wallets.secrets, application.passes, wallets.passes, application.walletRegistrations, documents);
+    app.use(APPLE_WEB_SERVICE_PATH, appleWebServiceRoutes(webService, clock, logger));
+  }
 
   const api = express.Router();
   // Who asks, then whether they may ask now, before anything else can fail: every answer carries the limits.
@@ -61,17 +70,19 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   api.use(limitRate);
   api.use(express.json({ limit: '1mb', verify: recordBodyDigest }));
   api.use(idempotency({ store: dependencies.idempotencyKeys, clock, logger }));
-  api.use('/public/customer', customerRoutes({ application, limits: dependencies.magicLinkLimits, background: dependencies.background, appUrl }));
+  api.use('/public/customer', customerRoutes({ application, limits: dependencies.magicLinkLimits, background: dependencies.background, wallets }));
   api.use(accountRoutes(application));
   const business = express.Router({ mergeParams: true });
   business.use(authenticate(application.plans), requireOwnBusiness);
   business.use('/templates', templateRoutes(application));
-  business.use('/passes', bulkPassRoutes(application, logger), passRoutes(application, appUrl));
+  business.use('/passes', bulkPassRoutes(application, logger), passRoutes(application, wallets, clock));
   business.use('/scans', scanRoutes(application));
   business.use('/webhooks', webhookRoutes(application));
   api.use('/businesses/:business_id', business);
 
   app.use('/api/v1', api);
+  // The business dashboard: static files of a single-page app that uses the API above like any client.
+  app.use('/dashboard', dashboardRoutes());
   app.use(notFound);
   app.use(errorHandler(logger));
   return app;

@@ -1,3 +1,2 @@
-export * from './config';
+export * from './api-server';
 export * from './embedded-server';
-export * from './logger';

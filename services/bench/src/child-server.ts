@@ -1,20 +1,22 @@
 /**
  * A server under test in its own node process, so it has its own event loop and heap and the load
- * generator's work is not counted against it. It announces its address as a JSON log line on stderr.
+ * generator's work is not counted against it. It announces that it runs as a JSON log line on stderr;
+ * a server that answers HTTP puts its address in that line's `url`, a background worker (projector,
+ * relay, dispatcher) has none.
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
 const START_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 10_000;
-/** Enough of the output to explain a process that dies before it listens. */
+/** Enough of the output to explain a process that dies before it is ready. */
 const TAIL_LINES = 20;
 
 export interface ChildServerOptions {
   name: string;
   script: string;
   env: NodeJS.ProcessEnv;
-  /** The `message` of the log line that carries the `url`. */
+  /** The `message` of the log line that says the process is ready. */
   readyMessage: string;
 }
 
@@ -23,11 +25,14 @@ export interface LogProblems {
   first: string | null;
 }
 
-export interface ChildServer {
-  url: string;
+export interface RunningChild {
   /** Warnings and errors the process logged; a failing request shows up here with its cause. */
   problems(): LogProblems;
   stop(): Promise<void>;
+}
+
+export interface ChildServer extends RunningChild {
+  url: string;
 }
 
 function parseLine(line: string): Record<string, unknown> | null {
@@ -39,7 +44,8 @@ function parseLine(line: string): Record<string, unknown> | null {
   }
 }
 
-export function startChildServer({ name, script, env, readyMessage }: ChildServerOptions): Promise<ChildServer> {
+/** Resolves with the process and its ready line once it logged `readyMessage`. */
+function start({ name, script, env, readyMessage }: ChildServerOptions): Promise<{ child: RunningChild; ready: Record<string, unknown> }> {
   const child = spawn(process.execPath, [script], { env, stdio: ['ignore', 'ignore', 'pipe'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const problems: LogProblems = { count: 0, first: null };
@@ -64,7 +70,7 @@ export function startChildServer({ name, script, env, readyMessage }: ChildServe
     // 'close' rather than 'exit': it waits for stderr to end, so the tail holds the last words.
     child.once('close', (code, signal) => fail(`exited with ${signal ?? `code ${String(code)}`}`));
 
-    // Read stderr to the end, not only up to the address: a pipe nobody drains would block the server.
+    // Read stderr to the end, not only up to the ready line: a pipe nobody drains would block the server.
     createInterface({ input: child.stderr }).on('line', (line) => {
       tail.push(line);
       if (tail.length > TAIL_LINES) tail.shift();
@@ -73,10 +79,24 @@ export function startChildServer({ name, script, env, readyMessage }: ChildServe
         problems.count += 1;
         problems.first ??= line;
       }
-      if (record?.['message'] === readyMessage && typeof record['url'] === 'string') {
+      if (record?.['message'] === readyMessage) {
         clearTimeout(timer);
-        resolve({ url: record['url'], problems: () => ({ ...problems }), stop });
+        resolve({ child: { problems: () => ({ ...problems }), stop }, ready: record });
       }
     });
   });
+}
+
+/** A background worker: ready once it logged `readyMessage`. */
+export async function startChildProcess(options: ChildServerOptions): Promise<RunningChild> {
+  return (await start(options)).child;
+}
+
+/** A server that answers HTTP: ready once it logged `readyMessage` with the `url` it listens on. */
+export async function startChildServer(options: ChildServerOptions): Promise<ChildServer> {
+  const { child, ready } = await start(options);
+  const url = ready['url'];
+  if (typeof url === 'string') return { ...child, url };
+  await child.stop();
+  throw new Error(`${options.name} did not start: its '${options.readyMessage}' line has no url`);
 }

@@ -16,7 +16,21 @@ export interface Measurement {
   statusCodes: Record<string, number>;
 }
 
-export async function measure(scenario: Scenario, baseUrl: string, fixture: Fixture, settings: Settings): Promise<Measurement> {
+/** A load that runs until it is stopped, e.g. for as long as a rebuild takes. */
+export interface RunningLoad {
+  /** Ends the load (within a sample interval) and resolves with its figures. */
+  stop(): Promise<Measurement>;
+}
+
+/**
+ * How often a stoppable load checks whether it was stopped: short, so that little load falls after the
+ * event it was stopped for. Its throughput is then taken from the totals, not from these samples.
+ */
+const STOPPABLE_SAMPLE_MS = 100;
+/** A stoppable load that nobody stops ends by itself after this long. */
+const STOPPABLE_LIMIT_SECONDS = 3600;
+
+function optionsOf(scenario: Scenario, baseUrl: string, fixture: Fixture, connections: number): autocannon.Options {
   const base = new URL(baseUrl);
   const prefix = base.pathname.replace(/\/+$/, '');
   const paths = scenario.paths(fixture).map((path) => `${prefix}${path}`);
@@ -25,24 +39,24 @@ export async function measure(scenario: Scenario, baseUrl: string, fixture: Fixt
   const headers: Record<string, string> = { authorization: `Bearer ${fixture.token}` };
   if (body !== undefined) headers['content-type'] = 'application/json';
   let next = 0;
-
-  const result = await autocannon({
+  return {
     url: base.origin,
     method: scenario.method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
-    connections: settings.connections,
-    duration: settings.durationSeconds,
+    connections,
     // One shared counter rather than autocannon's per-connection sequence, which would start every
     // connection on the same path.
     requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }],
-  });
+  };
+}
 
+function measurementOf(scenario: Scenario, result: autocannon.Result, requestsPerSecond: number): Measurement {
   const statusCodes: Record<string, number> = {};
   for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = stats.count ?? 0;
   return {
     scenario: scenario.name,
-    requestsPerSecond: result.requests.average,
+    requestsPerSecond,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     requests: result.requests.total,
@@ -50,5 +64,27 @@ export async function measure(scenario: Scenario, baseUrl: string, fixture: Fixt
     errors: result.errors,
     timeouts: result.timeouts,
     statusCodes,
+  };
+}
+
+export async function measure(scenario: Scenario, baseUrl: string, fixture: Fixture, settings: Settings): Promise<Measurement> {
+  const result = await autocannon({ ...optionsOf(scenario, baseUrl, fixture, settings.connections), duration: settings.durationSeconds });
+  return measurementOf(scenario, result, result.requests.average);
+}
+
+export function startLoad(scenario: Scenario, baseUrl: string, fixture: Fixture, connections: number): RunningLoad {
+  let instance: autocannon.Instance | undefined;
+  const finished = new Promise<autocannon.Result>((resolve, reject) => {
+    instance = autocannon(
+      { ...optionsOf(scenario, baseUrl, fixture, connections), duration: STOPPABLE_LIMIT_SECONDS, sampleInt: STOPPABLE_SAMPLE_MS },
+      (error: unknown, result: autocannon.Result) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(result)),
+    );
+  });
+  return {
+    stop: async () => {
+      instance?.stop();
+      const result = await finished;
+      return measurementOf(scenario, result, result.duration > 0 ? result.requests.total / result.duration : 0);
+    },
   };
 }

@@ -2,11 +2,16 @@
  * What a person reads (machine, table, warnings) and what a script reads (one `BENCH_RESULT ` JSON line).
  * Failed requests are always reported: a figure made of errors looks fast and means nothing.
  */
+import type { AuditFigures } from './audit/audit-figures';
 import type { BatchFigures, Timing } from './batches';
 import type { LogProblems } from './child-server';
+import type { DistributedOutcome } from './distributed/distributed-figures';
 import type { Machine } from './machine';
+import type { PkpassFigures } from './pkpass-timing';
 import type { Measurement } from './measure';
+import type { RebuildFigures } from './rebuild/rebuild-figures';
 import type { Scenario } from './scenarios';
+import type { SectionName } from './sections';
 import type { Settings } from './settings';
 
 export interface Row extends Measurement {
@@ -92,6 +97,19 @@ export function batchLines({ singleIssue, singleUpdate, bulkIssue, bulkUpdate }:
   ];
 }
 
-export function resultLine(machine: Machine, settings: Settings, rows: Row[], batches: BatchFigures): string {
-  return `BENCH_RESULT ${JSON.stringify({ machine, settings, scenarios: rows, batches })}`;
+/** Everything the run measured, for scripts; a section that did not run is null. */
+export interface BenchResult {
+  machine: Machine;
+  settings: Settings;
+  sections: SectionName[];
+  scenarios: Row[] | null;
+  batches: BatchFigures | null;
+  pkpass: PkpassFigures | null;
+  rebuild: RebuildFigures | null;
+  audit: AuditFigures | null;
+  distributed: DistributedOutcome | null;
+}
+
+export function resultLine(result: BenchResult): string {
+  return `BENCH_RESULT ${JSON.stringify(result)}`;
 }

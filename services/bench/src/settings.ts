@@ -2,6 +2,10 @@
 export interface Settings {
   durationSeconds: number;
   connections: number;
+  /** Events in the store the rebuild section replays; the rebuild goal asks for at least 200,000. */
+  rebuildEvents: number;
+  /** Events the distributed projector and relay each work through (FerretDB makes large figures slow). */
+  distributedEvents: number;
 }
 
 function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -16,5 +20,7 @@ export function settingsFromEnvironment(env: NodeJS.ProcessEnv): Settings {
   return {
     durationSeconds: positiveInteger(env, 'BENCH_DURATION_SECONDS', 10),
     connections: positiveInteger(env, 'BENCH_CONNECTIONS', 20),
+    rebuildEvents: positiveInteger(env, 'BENCH_REBUILD_EVENTS', 200_000),
+    distributedEvents: positiveInteger(env, 'BENCH_DISTRIBUTED_EVENTS', 5000),
   };
 }

@@ -3,19 +3,19 @@
  * operations are allowed and the issue scenario is not stopped by the Free plan's 100 passes.
  */
 import { execFile } from 'node:child_process';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Fixture } from './fixture';
 import { requestJson, stringAt } from './json-request';
+import { CLI_SCRIPT } from './scripts';
 
-const CLI_SCRIPT = path.resolve(__dirname, '../../cli/dist/main.js');
 /** The server notices the CLI's event by polling the store every 200 ms; this is generous. */
 const VISIBLE_WITHIN_MS = 10_000;
 const POLL_MS = 50;
 
-export async function upgradeToPro(apiUrl: string, dataDir: string, fixture: Fixture): Promise<void> {
+/** `storesEnv` names the service's stores as its own environment does (a data directory, or the distributed servers). */
+export async function upgradeToPro(apiUrl: string, storesEnv: NodeJS.ProcessEnv, fixture: Fixture): Promise<void> {
   await promisify(execFile)(process.execPath, [CLI_SCRIPT, 'admin', 'set-plan', fixture.businessId, 'pro'], {
-    env: { ...process.env, PASSES_DATA_DIR: dataDir },
+    env: { ...process.env, ...storesEnv },
   });
   const deadline = Date.now() + VISIBLE_WITHIN_MS;
   while (stringAt(await requestJson('GET', `${apiUrl}/businesses/me`, undefined, fixture.token, 200), 'plan') !== 'pro') {

@@ -1,48 +1,68 @@
 /**
- * The operator's commands (DESIGN §6). They work on the same data directory as the server, also while
- * it runs: writes go through the event store, and the server's projector picks them up.
+ * The operator's commands (DESIGN §6). They work on the same stores as the server, also while it runs:
+ * writes go through the event store, and a command returns once the server's projector has them.
  */
-import { Businesses, cryptoIdGenerator, noWait, PassHistory, PassQueries, systemClock, type EmbeddedStores } from '@passes/application';
-import { DomainError, PLANS, type Plan } from '@passes/domain';
+import { parseArgs } from 'node:util';
+import { DomainError } from '@passes/domain';
+import { ConfigError } from '@passes/runtime';
+import { auditVerify } from './commands/audit-verify';
+import { type CliContext, UsageError } from './commands/cli-context';
+import { history } from './commands/history';
+import { projectionsRebuild, RebuildRefused } from './commands/projections-rebuild';
+import { projectionsStatus } from './commands/projections-status';
+import { setPlan } from './commands/set-plan';
+
+export { UsageError };
 
 export const USAGE = `Usage:
-  passes history <business_id> <pass>            every event of a pass (id, serial_number or external_id), as JSON
-  passes admin set-plan <business_id> <free|pro>  change a business's plan
+  passes history <business_id> <pass> [--as-of <instant>]  every event of a pass (id, serial_number or external_id),
+                                                           or the pass as it was at an ISO 8601 instant
+  passes admin set-plan <business_id> <free|pro>           change a business's plan
+  passes projections status [--json]                       each projection's generation, checkpoint and lag
+  passes projections rebuild [name…]                       rebuild projections (all when none is named) without downtime
+  passes audit verify [--business <id>]                    refold every pass from its events and compare with the read model
 
-Environment: PASSES_DATA_DIR (default ./data), the server's data directory.`;
+Environment: the server's (PASSES_PROFILE, PASSES_DATA_DIR, PASSES_MONGODB_URL, …).`;
 
-export class UsageError extends Error {}
-
-export interface Output {
-  out(text: string): void;
+export async function runCli(args: readonly string[], context: CliContext): Promise<void> {
+  const { positionals, values } = parse(args);
+  const [command, subcommand, ...rest] = positionals;
+  const usage = () => new UsageError(USAGE);
+  switch (`${command ?? ''} ${subcommand ?? ''}`.trim()) {
+    case 'history':
+      throw usage();
+    case 'admin set-plan':
+      if (rest.length !== 2) throw usage();
+      return setPlan(context, rest[0] ?? '', rest[1] ?? '');
+    case 'projections status':
+      if (rest.length > 0) throw usage();
+      return projectionsStatus(context, values.json === true);
+    case 'projections rebuild':
+      return projectionsRebuild(context, rest);
+    case 'audit verify':
+      if (rest.length > 0) throw usage();
+      return auditVerify(context, values.business);
+    default:
+      if (command === 'history' && subcommand !== undefined && rest.length === 1) return history(context, subcommand, rest[0] ?? '', values['as-of']);
+      throw usage();
+  }
 }
 
-export async function runCli(args: readonly string[], stores: EmbeddedStores, output: Output): Promise<void> {
-  const [command, ...rest] = args;
-  if (command === 'history' && rest.length === 2) {
-    const [businessId = '', pass = ''] = rest;
-    const history = new PassHistory(stores.events, new PassQueries(stores.documents));
-    output.out(JSON.stringify({ data: await history.of({ businessId, mode: 'live' }, pass) }, null, 2));
-    return;
+function parse(args: readonly string[]) {
+  try {
+    return parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      options: { json: { type: 'boolean' }, business: { type: 'string' }, 'as-of': { type: 'string' } },
+    });
+  } catch (error) {
+    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
   }
-  if (command === 'admin' && rest[0] === 'set-plan' && rest.length === 3) {
-    const [, businessId = '', plan = ''] = rest;
-    if (!isPlan(plan)) throw new UsageError(`Unknown plan '${plan}': use ${PLANS.join(' or ')}`);
-    const businesses = new Businesses(stores.events, stores.documents, systemClock, noWait);
-    const context = { actor: 'cli', correlationId: cryptoIdGenerator.newId() };
-    const business = await businesses.changePlan(businessId, plan, context);
-    output.out(`Business ${business.id} (${business.name}) is on the ${business.plan} plan.`);
-    return;
-  }
-  throw new UsageError(USAGE);
-}
-
-function isPlan(value: string): value is Plan {
-  return (PLANS as readonly string[]).includes(value);
 }
 
 export function describeFailure(error: unknown): { message: string; exitCode: number } {
-  if (error instanceof UsageError) return { message: error.message, exitCode: 2 };
+  if (error instanceof UsageError || error instanceof ConfigError) return { message: error.message, exitCode: 2 };
+  if (error instanceof RebuildRefused) return { message: error.message, exitCode: 1 };
   if (error instanceof DomainError) return { message: `${error.code}: ${error.message}`, exitCode: 1 };
   return { message: String(error instanceof Error ? error.stack : error), exitCode: 1 };
 }

@@ -1,5 +1,5 @@
 /** Dashboard accounts: registering a business with its first user, and logging in. */
-import { businessDecider, streamNames, userDecider, type Business, type User } from '@passes/domain';
+import { businessAggregate, streamNames, userAggregate, type Business, type User } from '@passes/domain';
 import type { EventStore } from '@passes/event-store';
 import { collections, lookupKeys, type DocumentStore } from '@passes/read-model';
 import type { Clock } from '../shared/clock';
@@ -55,14 +55,14 @@ export class Accounts {
     const passwordHash = await hashPassword(input.password);
     const now = this.clock.now();
     // The business is written before its user, so a user never points at a business that does not exist.
-    const business = await handleCommand(this.store, businessDecider, { stream: streamNames.business(businessId), businessId, context }, () => ({
+    const business = await handleCommand(this.store, businessAggregate, { stream: streamNames.business(businessId), businessId, context }, () => ({
       type: 'RegisterBusiness' as const,
       businessId,
       name: input.businessName,
       ownerUserId: userId,
       now,
     }));
-    const user = await handleCommand(this.store, userDecider, { stream: streamNames.user(userId), businessId, context }, () => ({
+    const user = await handleCommand(this.store, userAggregate, { stream: streamNames.user(userId), businessId, context }, () => ({
       type: 'RegisterUser' as const,
       userId,
       businessId,

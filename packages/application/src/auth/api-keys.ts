@@ -1,5 +1,5 @@
 /** API keys of a business: created with the secret shown once, listed without it, revoked at once. */
-import { apiKeyDecider, DomainError, streamNames, type ApiKey, type ApiKeyMode, type ApiKeyScope } from '@passes/domain';
+import { apiKeyAggregate, DomainError, streamNames, type ApiKey, type ApiKeyMode, type ApiKeyScope } from '@passes/domain';
 import type { EventStore } from '@passes/event-store';
 import { collections, lookupKeys, type DocumentStore } from '@passes/read-model';
 import type { Clock } from '../shared/clock';
@@ -33,7 +33,7 @@ export class ApiKeys {
   async create(businessId: string, { name, mode, scopes }: NewApiKey, context: CommandContext): Promise<CreatedApiKey> {
     const keyId = this.ids.newId();
     const secret = newApiKeySecret(mode, (size) => this.ids.randomBytes(size));
-    const result = await handleCommand(this.store, apiKeyDecider, { stream: streamNames.apiKey(keyId), businessId, context }, () => ({
+    const result = await handleCommand(this.store, apiKeyAggregate, { stream: streamNames.apiKey(keyId), businessId, context }, () => ({
       type: 'CreateApiKey' as const,
       keyId,
       businessId,
@@ -56,7 +56,7 @@ export class ApiKeys {
   async revoke(businessId: string, keyId: string, context: CommandContext): Promise<void> {
     const key = await this.documents.get<ApiKey>(collections.apiKeys, keyId);
     if (!key || key.doc.businessId !== businessId) throw new DomainError('not_found', `API key '${keyId}' not found`);
-    const result = await handleCommand(this.store, apiKeyDecider, { stream: streamNames.apiKey(keyId), businessId, context }, () => ({
+    const result = await handleCommand(this.store, apiKeyAggregate, { stream: streamNames.apiKey(keyId), businessId, context }, () => ({
       type: 'RevokeApiKey' as const,
       now: this.clock.now(),
     }));

@@ -1,5 +1,5 @@
 /** Businesses: reading one, and changing its plan (an operator's action, through the CLI). */
-import { businessDecider, DomainError, streamNames, type Business, type Plan } from '@passes/domain';
+import { businessAggregate, DomainError, streamNames, type Business, type Plan } from '@passes/domain';
 import type { EventStore } from '@passes/event-store';
 import { collections, type DocumentStore } from '@passes/read-model';
 import type { Clock } from '../shared/clock';
@@ -22,7 +22,7 @@ export class Businesses {
   }
 
   async changePlan(businessId: string, plan: Plan, context: CommandContext): Promise<Business> {
-    const result = await handleCommand(this.store, businessDecider, { stream: streamNames.business(businessId), businessId, context }, () => ({
+    const result = await handleCommand(this.store, businessAggregate, { stream: streamNames.business(businessId), businessId, context }, () => ({
       type: 'ChangePlan' as const,
       plan,
       now: this.clock.now(),

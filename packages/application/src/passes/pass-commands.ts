@@ -1,7 +1,7 @@
 /** Use cases that change passes. Each loads the pass's stream, lets the domain decide, and appends. */
 import {
   DomainError,
-  passDecider,
+  passAggregate,
   SERIAL_NUMBER_RANDOM_BYTES,
   serialNumberFromBytes,
   streamNames,
@@ -97,7 +97,7 @@ export class PassCommands {
   }
 
   private async run(businessId: string, passId: string, context: CommandContext, command: () => PassCommand | Promise<PassCommand>): Promise<Pass> {
-    const result = await handleCommand(this.store, passDecider, { stream: streamNames.pass(passId), businessId, context }, command);
+    const result = await handleCommand(this.store, passAggregate, { stream: streamNames.pass(passId), businessId, context }, command);
     if (result.position !== null) await this.readYourWrites.waitFor(result.position);
     if (!result.state) throw new DomainError('not_found', `Pass '${passId}' not found`);
     return result.state;
@@ -107,7 +107,7 @@ export class PassCommands {
     return this.uniqueValues.reserve(
       {
         ...this.externalIdClaim(scope, externalId, passId),
-        isHeldBy: async (holderId) => (await loadState(this.store, passDecider, streamNames.pass(holderId))).state?.externalId === externalId,
+        isHeldBy: async (holderId) => (await loadState(this.store, passAggregate, streamNames.pass(holderId))).state?.externalId === externalId,
       },
       context,
     );

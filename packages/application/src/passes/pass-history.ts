@@ -1,14 +1,30 @@
-/** An auditor's view: every event of a pass, in order, straight from the event store. */
-import { streamNames } from '@passes/domain';
-import type { EventStore } from '@passes/event-store';
+/**
+ * An auditor's view of a pass, straight from its stream: every event in order (a page at a time), and
+ * the pass as it was at any instant, folded from the events recorded up to then. Stored events are
+ * shown as the current code reads them (upcast), never as rewritten.
+ */
+import { decodeEvent, DomainError, passAggregate, passEvents, streamNames, type Pass, type PassEvent } from '@passes/domain';
+import type { EventStore, RecordedEvent } from '@passes/event-store';
 import type { PassQueries } from './pass-queries';
 import type { PassScope } from './pass-scope';
 
 export interface PassHistoryEntry {
-  type: string;
-  data: Record<string, unknown>;
+  type: PassEvent['type'];
+  data: PassEvent['data'];
   revision: number;
   recorded_at: string;
+}
+
+export interface HistoryPage {
+  entries: PassHistoryEntry[];
+  /** More events follow the last one of this page. */
+  hasMore: boolean;
+}
+
+export interface HistoryRange {
+  /** Only events after this revision; none: from the first. */
+  afterRevision: number | null;
+  limit: number;
 }
 
 export class PassHistory {
@@ -17,9 +33,29 @@ export class PassHistory {
     private readonly queries: PassQueries,
   ) {}
 
-  async of(scope: PassScope, identifier: string): Promise<PassHistoryEntry[]> {
+  async page(scope: PassScope, identifier: string, { afterRevision, limit }: HistoryRange): Promise<HistoryPage> {
+    const pass = await this.queries.get(scope, identifier);
+    const fromRevision = afterRevision === null ? 0 : afterRevision + 1;
+    const events = await this.store.readStream(streamNames.pass(pass.id), { fromRevision, maxCount: limit + 1 });
+    return { entries: events.slice(0, limit).map(historyEntry), hasMore: events.length > limit };
+  }
+
+  /** The pass as it stood at `instant`: every event recorded up to and including it, folded. */
+  async asOf(scope: PassScope, identifier: string, instant: Date): Promise<Pass> {
     const pass = await this.queries.get(scope, identifier);
     const events = await this.store.readStream(streamNames.pass(pass.id));
-    return events.map((event) => ({ type: event.type, data: event.data, revision: event.revision, recorded_at: event.created_at }));
+    const until = instant.toISOString();
+    let state = passAggregate.decider.initialState();
+    for (const event of events) {
+      if (event.created_at > until) break;
+      state = passAggregate.decider.evolve(state, decodeEvent(passEvents, event));
+    }
+    if (state === null) throw new DomainError('not_found', `Pass '${identifier}' did not exist at ${until}`);
+    return state;
   }
+}
+
+function historyEntry(event: RecordedEvent): PassHistoryEntry {
+  const { type, data } = decodeEvent(passEvents, event);
+  return { type, data, revision: event.revision, recorded_at: event.created_at };
 }

@@ -6,7 +6,7 @@
  */
 import {
   cooldownRefusal,
-  passDecider,
+  passAggregate,
   scanInvalidity,
   streamNames,
   type Pass,
@@ -74,7 +74,7 @@ export class Scans {
     const { pass, template, signature } = found;
     const { scanCooldown: cooldown, autoStampOnScan: autoStamp } = template.scanSecurity;
     const now = this.clock.now();
-    const result = await handleCommand(this.store, passDecider, { stream: streamNames.pass(pass.id), businessId, context }, () => ({
+    const result = await handleCommand(this.store, passAggregate, { stream: streamNames.pass(pass.id), businessId, context }, () => ({
       type: 'ScanPass' as const,
       mode: request.mode,
       signature,

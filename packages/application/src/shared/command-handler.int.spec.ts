@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DomainError, type Decider } from '@passes/domain';
+import { z } from 'zod';
+import { DomainError, type EventRegistry } from '@passes/domain';
 import { SqliteEventStore } from '@passes/event-store';
 import { handleCommand, toNewEvent } from './command-handler';
 
@@ -22,14 +23,23 @@ afterEach(async () => {
 
 /** Another writer slipping into the stream between this command's read and its append. */
 async function interfere(stream: string): Promise<void> {
-  await store.append(stream, [toNewEvent({ type: 'Interference', data: {} }, null, context)], 'any');
+  await store.append(stream, [toNewEvent(counterEvents, { type: 'Interference', data: {} }, null, context)], 'any');
 }
 
+type CounterEvent = { type: 'Counted'; data: Record<string, never> } | { type: 'Interference'; data: Record<string, never> };
+const counterEvents: EventRegistry<CounterEvent> = {
+  Counted: { version: 1, schema: z.object({}).strict() },
+  Interference: { version: 1, schema: z.object({}).strict() },
+};
+
 /** Counts the events of its stream; every command records one more. */
-const counter: Decider<{ type: 'Count' }, { type: string; data: object }, number> = {
-  decide: () => [{ type: 'Counted', data: {} }],
-  evolve: (count) => count + 1,
-  initialState: () => 0,
+const counter = {
+  decider: {
+    decide: (): CounterEvent[] => [{ type: 'Counted', data: {} }],
+    evolve: (count: number) => count + 1,
+    initialState: () => 0,
+  },
+  events: counterEvents,
 };
 
 describe('handleCommand', () => {

@@ -3,22 +3,16 @@
  * read. A concurrent writer makes the append fail; the command is then decided again on fresh state.
  */
 import type { CommandContext } from './command-context';
-import { DomainError, replay, type Decider } from '@passes/domain';
-import { WrongExpectedRevisionError, type EventStore, type NewEvent } from '@passes/event-store';
+import { DomainError, replayEncoded, schemaVersionOf, type Aggregate, type DomainEventShape, type EventRegistry } from '@passes/domain';
+import { WrongExpectedRevisionError, type EventStore, type NewEvent, type Position } from '@passes/event-store';
 
 const MAX_ATTEMPTS = 5;
-const SCHEMA_VERSION = 1;
-
-export interface DomainEventShape {
-  type: string;
-  data: object;
-}
 
 export interface CommandResult<State, Event> {
   state: State;
   events: Event[];
   /** Global position of the last event appended, or null when the command changed nothing. */
-  position: number | null;
+  position: Position | null;
 }
 
 export interface StreamContext {
@@ -29,28 +23,29 @@ export interface StreamContext {
 
 export async function loadState<Command, Event extends DomainEventShape, State>(
   store: EventStore,
-  decider: Decider<Command, Event, State>,
+  aggregate: Aggregate<Command, Event, State>,
   stream: string,
 ): Promise<{ state: State; revision: number | null }> {
   const recorded = await store.readStream(stream);
-  const events = recorded.map((event) => ({ type: event.type, data: event.data }) as unknown as Event);
-  const last = recorded[recorded.length - 1];
-  return { state: replay(decider, events), revision: last ? last.revision : null };
+  const last = recorded.at(-1);
+  return { state: replayEncoded(aggregate, recorded), revision: last ? last.revision : null };
 }
 
 export async function handleCommand<Command, Event extends DomainEventShape, State>(
   store: EventStore,
-  decider: Decider<Command, Event, State>,
+  aggregate: Aggregate<Command, Event, State>,
   target: StreamContext,
   /** Builds the command from the state just read; may look elsewhere first (it runs again on every retry). */
   command: (state: State) => Command | Promise<Command>,
 ): Promise<CommandResult<State, Event>> {
+  const { decider } = aggregate;
   for (let attempt = 1; ; attempt++) {
-    const { state, revision } = await loadState(store, decider, target.stream);
+    const { state, revision } = await loadState(store, aggregate, target.stream);
     const events = decider.decide(await command(state), state);
     if (events.length === 0) return { state, events, position: null };
     try {
-      const appended = await store.append(target.stream, events.map((event) => toNewEvent(event, target.businessId, target.context)), revision ?? 'no_stream');
+      const newEvents = events.map((event) => toNewEvent(aggregate.events, event, target.businessId, target.context));
+      const appended = await store.append(target.stream, newEvents, revision ?? 'no_stream');
       return { state: events.reduce(decider.evolve, state), events, position: appended.position };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
@@ -59,7 +54,12 @@ export async function handleCommand<Command, Event extends DomainEventShape, Sta
   }
 }
 
-export function toNewEvent(event: DomainEventShape, businessId: string | null, context: CommandContext): NewEvent {
+export function toNewEvent<Event extends DomainEventShape>(
+  registry: EventRegistry<Event>,
+  event: Event,
+  businessId: string | null,
+  context: CommandContext,
+): NewEvent {
   return {
     type: event.type,
     data: { ...event.data },
@@ -68,7 +68,7 @@ export function toNewEvent(event: DomainEventShape, businessId: string | null, c
       causation_id: null,
       business_id: businessId,
       actor: context.actor,
-      schema_version: SCHEMA_VERSION,
+      schema_version: schemaVersionOf(registry, event.type),
     },
   };
 }

@@ -3,8 +3,10 @@
  * GET right after it sees the change. The API waits for its projector; the CLI, which runs no projector,
  * does not wait.
  */
+import type { Position } from '@passes/event-store';
+
 export interface ReadYourWrites {
-  waitFor(position: number): Promise<void>;
+  waitFor(position: Position): Promise<void>;
 }
 
 export const noWait: ReadYourWrites = { waitFor: async () => undefined };

@@ -4,7 +4,7 @@
  * owner never wrote (a crash in between) is taken over once its grace period has passed.
  */
 import { createHash } from 'node:crypto';
-import { reservationDecider } from '@passes/domain';
+import { reservationAggregate } from '@passes/domain';
 import type { EventStore } from '@passes/event-store';
 import type { Clock } from './clock';
 import type { CommandContext } from './command-context';
@@ -34,7 +34,7 @@ export class UniqueValues {
 
   /** Claims the value for the owner, or throws DomainError('conflict') when another owner holds it. */
   async reserve(claim: UniqueValueClaim, context: CommandContext): Promise<void> {
-    await handleCommand(this.store, reservationDecider, { stream: claim.stream, businessId: claim.businessId, context }, async (state) => {
+    await handleCommand(this.store, reservationAggregate, { stream: claim.stream, businessId: claim.businessId, context }, async (state) => {
       const holder = state?.ownerId ?? null;
       // Asked again on every attempt: the holder may have changed between two attempts.
       const holderConfirmed = holder !== null && holder !== claim.ownerId && (await claim.isHeldBy(holder));
@@ -43,7 +43,7 @@ export class UniqueValues {
   }
 
   async release(claim: Omit<UniqueValueClaim, 'isHeldBy'>, context: CommandContext): Promise<void> {
-    await handleCommand(this.store, reservationDecider, { stream: claim.stream, businessId: claim.businessId, context }, () => ({
+    await handleCommand(this.store, reservationAggregate, { stream: claim.stream, businessId: claim.businessId, context }, () => ({
       type: 'Release' as const,
       ownerId: claim.ownerId,
       now: this.clock.now(),

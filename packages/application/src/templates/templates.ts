@@ -1,5 +1,5 @@
 /** Templates: create, read, list and change them. Every read is scoped to the caller's business. */
-import { DomainError, streamNames, templateDecider, type Template, type TemplateCommand, type TemplateDraft, type TemplateUpdate } from '@passes/domain';
+import { DomainError, streamNames, templateAggregate, type Template, type TemplateCommand, type TemplateDraft, type TemplateUpdate } from '@passes/domain';
 import type { EventStore } from '@passes/event-store';
 import { collections, lookupKeys, type DocumentStore } from '@passes/read-model';
 import type { Clock } from '../shared/clock';
@@ -42,7 +42,7 @@ export class Templates {
   }
 
   private async run(businessId: string, templateId: string, context: CommandContext, command: () => TemplateCommand): Promise<Template> {
-    const result = await handleCommand(this.store, templateDecider, { stream: streamNames.template(templateId), businessId, context }, command);
+    const result = await handleCommand(this.store, templateAggregate, { stream: streamNames.template(templateId), businessId, context }, command);
     if (result.position !== null) await this.readYourWrites.waitFor(result.position);
     if (!result.state) throw new DomainError('not_found', `Template '${templateId}' not found`);
     return result.state;

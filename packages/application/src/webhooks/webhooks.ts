@@ -2,7 +2,7 @@
  * Webhooks of a business: registered with the secret shown once, listed without it, deleted; their
  * delivery log, and redelivery by hand. The dispatcher disables a webhook whose endpoint answered 410.
  */
-import { DomainError, streamNames, webhookDecider, type Webhook, type WebhookEventName } from '@passes/domain';
+import { DomainError, streamNames, webhookAggregate, type Webhook, type WebhookEventName } from '@passes/domain';
 import type { EventStore } from '@passes/event-store';
 import { collections, lookupKeys, type DocumentStore } from '@passes/read-model';
 import { newWebhookSecret, webhookUrlProblem, type Delivery, type DeliveryStore, type TargetPolicy, type WebhookSecretCipher } from '@passes/webhooks';
@@ -53,7 +53,7 @@ export class Webhooks {
     await this.plans.requireRoomFor(businessId, 'webhooks');
     const webhookId = this.ids.newId();
     const secret = newWebhookSecret((size) => this.ids.randomBytes(size));
-    const result = await handleCommand(this.store, webhookDecider, { stream: streamNames.webhook(webhookId), businessId, context }, () => ({
+    const result = await handleCommand(this.store, webhookAggregate, { stream: streamNames.webhook(webhookId), businessId, context }, () => ({
       type: 'RegisterWebhook' as const,
       webhookId,
       businessId,
@@ -80,7 +80,7 @@ export class Webhooks {
 
   async delete(businessId: string, webhookId: string, context: CommandContext): Promise<void> {
     await this.get(businessId, webhookId);
-    const result = await handleCommand(this.store, webhookDecider, { stream: streamNames.webhook(webhookId), businessId, context }, () => ({
+    const result = await handleCommand(this.store, webhookAggregate, { stream: streamNames.webhook(webhookId), businessId, context }, () => ({
       type: 'DeleteWebhook' as const,
       now: this.clock.now(),
     }));
@@ -90,7 +90,7 @@ export class Webhooks {
   /** Called by the dispatcher when the endpoint answered 410 Gone; no caller waits for the read model. */
   async disableGone(webhookId: string, statusCode: number, context: CommandContext): Promise<void> {
     const webhook = await this.documents.get<Webhook>(collections.webhooks, webhookId);
-    await handleCommand(this.store, webhookDecider, { stream: streamNames.webhook(webhookId), businessId: webhook?.doc.businessId ?? null, context }, () => ({
+    await handleCommand(this.store, webhookAggregate, { stream: streamNames.webhook(webhookId), businessId: webhook?.doc.businessId ?? null, context }, () => ({
       type: 'DisableWebhook' as const,
       reason: 'endpoint_gone' as const,
       statusCode,

@@ -1,6 +1,7 @@
 /**
  * What a pass command records, or why it is refused. Refusals come in a fixed order: a pass that does
- * not exist, then a move its status forbids, then the command's own rules.
+ * not exist, then a move its status forbids, then the command's own rules. Scans and wallet
+ * registrations are recorded whatever the status.
  */
 import { assertNever } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
@@ -16,11 +17,15 @@ import type { PassState } from './pass-state';
 import { scanPass } from './scan-pass';
 import { topUpBalance } from './top-up-balance';
 import { updatePass } from './update-pass';
+import { registerDevice, rejectPushToken, unregisterDevice } from './wallet-devices';
 
 export function decidePass(command: PassCommand, state: PassState): PassEvent[] {
   if (command.type === 'IssuePass') return issuePass(command, state);
   if (state === null) throw new DomainError('not_found', 'Pass not found.');
   if (command.type === 'ScanPass') return scanPass(command, state);
+  if (command.type === 'RegisterDevice') return registerDevice(command, state);
+  if (command.type === 'UnregisterDevice') return unregisterDevice(command, state);
+  if (command.type === 'RejectPushToken') return rejectPushToken(command, state);
   assertCanMove(command.type, state.status);
   const occurred_at = command.now.toISOString();
   switch (command.type) {

@@ -1,16 +1,19 @@
 /** How each recorded fact changes a pass. Facts are never refused here: they already happened. */
 import { assertNever } from '../shared/decider';
 import { applyChanges } from './pass-changes';
-import type { PassEvent, PassIssuedData } from './pass-events';
+import type { PassEvent, PassInstalledData, PassIssuedData } from './pass-events';
 import type { Pass, PassState } from './pass-state';
 
-type PassChangingEvent = Exclude<PassEvent, { type: 'PassIssued' | 'PassScanned' }>;
+type PassChangingEvent = Exclude<PassEvent, { type: 'PassIssued' | 'PassScanned' | 'PassInstalled' | 'PassUninstalled' }>;
 
 export function evolvePass(state: PassState, event: PassEvent): PassState {
   if (event.type === 'PassIssued') return passFromIssued(event.data);
   if (state === null) return null;
   // A scan only looks at the pass; it is not a change to it.
   if (event.type === 'PassScanned') return { ...state, lastScannedAt: event.data.occurred_at };
+  // Neither is what the pass holds or shows: a wallet asked for, or gave up, its updates.
+  if (event.type === 'PassInstalled') return { ...state, walletDevices: withDevice(state.walletDevices, event.data) };
+  if (event.type === 'PassUninstalled') return { ...state, walletDevices: withoutDevice(state.walletDevices, event.data.device_library_identifier) };
   return { ...applyEvent(state, event), updatedAt: event.data.occurred_at };
 }
 
@@ -31,7 +34,7 @@ function passFromIssued(data: PassIssuedData): Pass {
     metadata: data.metadata,
     barcodeData: data.barcode_data,
     nfcData: data.nfc_data,
-    installed: false,
+    walletDevices: {},
     createdAt: data.occurred_at,
     updatedAt: data.occurred_at,
     checkedInAt: null,
@@ -61,11 +64,18 @@ function applyEvent(pass: Pass, event: PassChangingEvent): Pass {
       return { ...pass, status: 'voided', voidedAt: event.data.occurred_at };
     case 'PassReactivated':
       return { ...pass, status: 'active', reactivatedAt: event.data.occurred_at };
-    case 'PassInstalled':
-      return { ...pass, installed: true };
-    case 'PassUninstalled':
-      return { ...pass, installed: false };
     default:
       return assertNever(event);
   }
+}
+
+/** An install recorded before devices were (schema 1) names no device, and so registers none. */
+function withDevice(devices: Pass['walletDevices'], { device_library_identifier, push_token }: PassInstalledData): Pass['walletDevices'] {
+  if (device_library_identifier === null || push_token === null) return devices;
+  return { ...devices, [device_library_identifier]: push_token };
+}
+
+function withoutDevice(devices: Pass['walletDevices'], deviceLibraryIdentifier: string | null): Pass['walletDevices'] {
+  if (deviceLibraryIdentifier === null) return devices;
+  return Object.fromEntries(Object.entries(devices).filter(([device]) => device !== deviceLibraryIdentifier));
 }

@@ -8,7 +8,7 @@ const LATER = '2026-11-22T08:00:00.000Z';
 const passAfter = (events: PassEvent[]) => replay(passDecider, events);
 
 describe('evolving a pass', () => {
-  test('PassIssued makes an active pass with no stamps, not installed, and nothing yet timestamped', () => {
+  test('PassIssued makes an active pass with no stamps, in no wallet, and nothing yet timestamped', () => {
     expect(passAfter(HISTORIES.issued)).toEqual({
       id: ISSUE_DATA.passId,
       businessId: ISSUE_DATA.businessId,
@@ -25,7 +25,7 @@ describe('evolving a pass', () => {
       metadata: ISSUE_DATA.metadata,
       barcodeData: ISSUE_DATA.barcodeData,
       nfcData: ISSUE_DATA.nfcData,
-      installed: false,
+      walletDevices: {},
       createdAt: ISSUED_AT,
       updatedAt: ISSUED_AT,
       checkedInAt: null,
@@ -95,14 +95,28 @@ describe('evolving a pass', () => {
     expect(pass).toMatchObject({ lastScannedAt: LATER, updatedAt: ISSUED_AT, status: 'active' });
   });
 
-  test('PassInstalled marks the pass installed', () => {
-    const pass = passAfter([passIssued(), { type: 'PassInstalled', data: { occurred_at: LATER } }]);
-    expect(pass).toMatchObject({ installed: true, updatedAt: LATER });
+  test('PassInstalled registers the device with its push token, without changing what the pass shows', () => {
+    const pass = passAfter([passIssued(), { type: 'PassInstalled', data: { device_library_identifier: 'device-1', push_token: 'ab12', occurred_at: LATER } }]);
+    expect(pass).toMatchObject({ walletDevices: { 'device-1': 'ab12' }, updatedAt: ISSUED_AT });
   });
 
-  test('PassUninstalled marks the pass not installed', () => {
-    const pass = passAfter([passIssued(), { type: 'PassInstalled', data: { occurred_at: ISSUED_AT } }, { type: 'PassUninstalled', data: { occurred_at: LATER } }]);
-    expect(pass).toMatchObject({ installed: false, updatedAt: LATER });
+  test('PassUninstalled forgets the device and keeps the others', () => {
+    const pass = passAfter([
+      passIssued(),
+      { type: 'PassInstalled', data: { device_library_identifier: 'device-1', push_token: 'ab12', occurred_at: ISSUED_AT } },
+      { type: 'PassInstalled', data: { device_library_identifier: 'device-2', push_token: 'cd34', occurred_at: ISSUED_AT } },
+      { type: 'PassUninstalled', data: { device_library_identifier: 'device-1', reason: 'unregistered', occurred_at: LATER } },
+    ]);
+    expect(pass).toMatchObject({ walletDevices: { 'device-2': 'cd34' }, updatedAt: ISSUED_AT });
+  });
+
+  test('an install or uninstall of schema 1, which named no device, registers and forgets none', () => {
+    const pass = passAfter([
+      passIssued(),
+      { type: 'PassInstalled', data: { device_library_identifier: null, push_token: null, occurred_at: LATER } },
+      { type: 'PassUninstalled', data: { device_library_identifier: null, reason: null, occurred_at: LATER } },
+    ]);
+    expect(pass?.walletDevices).toEqual({});
   });
 
   test('an event before PassIssued leaves no pass', () => {

@@ -59,7 +59,10 @@ export type PassCommand =
   | { type: 'Redeem'; now: Date }
   | { type: 'Void'; now: Date }
   | { type: 'Reactivate'; now: Date }
-  | ScanPassCommand;
+  | ScanPassCommand
+  | { type: 'RegisterDevice'; deviceLibraryIdentifier: string; pushToken: string; now: Date }
+  | { type: 'UnregisterDevice'; deviceLibraryIdentifier: string; now: Date }
+  | { type: 'RejectPushToken'; deviceLibraryIdentifier: string; pushToken: string; now: Date };
 
 /** One kind of pass command, for the rule that handles it. */
 export type PassCommandOf<Type extends PassCommand['type']> = Extract<PassCommand, { type: Type }>;

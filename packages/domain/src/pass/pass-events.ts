@@ -22,6 +22,26 @@ export interface PassScannedData {
   occurred_at: string;
 }
 
+/**
+ * A wallet on a device registered the pass for updates (Apple's PassKit web service). The device
+ * library identifier and push token are null only in installs recorded before devices were (schema 1).
+ */
+export interface PassInstalledData {
+  device_library_identifier: string | null;
+  push_token: string | null;
+  occurred_at: string;
+}
+
+/** Why a device stopped getting updates: it unregistered, or APNs said its push token is no longer valid. */
+export type UninstallReason = 'unregistered' | 'push_token_rejected';
+
+/** `device_library_identifier` and `reason` are null only in uninstalls recorded before devices were (schema 1). */
+export interface PassUninstalledData {
+  device_library_identifier: string | null;
+  reason: UninstallReason | null;
+  occurred_at: string;
+}
+
 export interface PassIssuedData {
   pass_id: string;
   business_id: string;
@@ -64,23 +84,7 @@ export type PassEvent =
   | { type: 'PassVoided'; data: { occurred_at: string } }
   | { type: 'PassReactivated'; data: { occurred_at: string } }
   | { type: 'PassScanned'; data: PassScannedData }
-  | { type: 'PassInstalled'; data: { occurred_at: string } }
-  | { type: 'PassUninstalled'; data: { occurred_at: string } };
+  | { type: 'PassInstalled'; data: PassInstalledData }
+  | { type: 'PassUninstalled'; data: PassUninstalledData };
 
 export type PassEventType = PassEvent['type'];
-
-export const PASS_EVENT_TYPES: readonly PassEventType[] = [
-  'PassIssued',
-  'PassUpdated',
-  'PassStamped',
-  'PointsAdjusted',
-  'BalanceCharged',
-  'BalanceToppedUp',
-  'PassCheckedIn',
-  'PassRedeemed',
-  'PassVoided',
-  'PassReactivated',
-  'PassScanned',
-  'PassInstalled',
-  'PassUninstalled',
-];

@@ -6,8 +6,11 @@ import { DomainError } from '../shared/domain-error';
 import type { PassCommand } from './pass-commands';
 import type { PassStatus } from './pass-events';
 
-/** Every command on a pass that already exists, but a scan: a scan of any pass is recorded, valid or not. */
-export type PassMove = Exclude<PassCommand['type'], 'IssuePass' | 'ScanPass'>;
+/**
+ * Every command on a pass that already exists, but a scan (a scan of any pass is recorded, valid or
+ * not) and the wallet registrations (a pass of any status stays in the wallets it was added to).
+ */
+export type PassMove = Exclude<PassCommand['type'], 'IssuePass' | 'ScanPass' | 'RegisterDevice' | 'UnregisterDevice' | 'RejectPushToken'>;
 
 const LIVE: readonly PassStatus[] = ['active', 'checked_in'];
 

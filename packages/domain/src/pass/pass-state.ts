@@ -20,7 +20,11 @@ export interface Pass {
   metadata: Metadata;
   barcodeData: string | null;
   nfcData: string | null;
-  installed: boolean;
+  /**
+   * The devices registered for updates of the pass in a wallet, by device library identifier, each
+   * with the push token to notify it through. Empty when the pass is in no wallet that asked for updates.
+   */
+  walletDevices: Readonly<Record<string, string>>;
   createdAt: string;
   updatedAt: string;
   /** The most recent check-in: what the scan cooldown counts from. */

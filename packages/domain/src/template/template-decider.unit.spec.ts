@@ -1,8 +1,10 @@
 import { describe, expect, test } from '@jest/globals';
+import { decodeEvent } from '../events/event-registry';
 import { replay } from '../shared/decider';
 import { deciderSpec } from '../testing/decider-spec';
 import type { TemplateCommand, TemplateEvent, TemplateSettingsData } from './template';
 import { templateDecider } from './template-decider';
+import { templateEvents } from './template-event-registry';
 import type { TemplateDraft, TemplateUpdate } from './template-settings';
 
 const spec = deciderSpec(templateDecider);
@@ -118,9 +120,16 @@ describe('the template its events make', () => {
     });
   });
 
-  test('a TemplateCreated recorded before templates had settings gets the defaults', () => {
-    const nameOnly = { type: 'TemplateCreated', data: { template_id: 'template-1', business_id: 'business-1', name: 'Old card', occurred_at: NOW.toISOString() } };
-    expect(replay(templateDecider, [nameOnly as TemplateEvent])).toMatchObject({ name: 'Old card', passType: 'generic', barcodeFormat: 'qr', scanSecurity: { scanCooldown: null } });
+  test('a TemplateCreated recorded before templates had settings (schema version 1) is upcast to the defaults', () => {
+    const nameOnly = { template_id: 'template-1', business_id: 'business-1', name: 'Old card', occurred_at: NOW.toISOString() };
+    const decoded = decodeEvent(templateEvents, { type: 'TemplateCreated', data: nameOnly, metadata: { schema_version: 1 } });
+    expect(replay(templateDecider, [decoded])).toMatchObject({ name: 'Old card', passType: 'generic', barcodeFormat: 'qr', scanSecurity: { scanCooldown: null } });
+  });
+
+  test('a version 1 TemplateCreated that recorded its settings keeps them through the upcast', () => {
+    const [recorded] = templateDecider.decide({ type: 'CreateTemplate', templateId: 'template-1', businessId: 'business-1', draft: { name: 'Card', passType: 'loyalty' }, now: NOW }, null);
+    const decoded = decodeEvent(templateEvents, { type: 'TemplateCreated', data: recorded?.data, metadata: { schema_version: 1 } });
+    expect(decoded).toEqual(recorded);
   });
 
   test('TemplateUpdated changes only what it names', () => {

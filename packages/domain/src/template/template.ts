@@ -22,7 +22,6 @@ export type TemplateEvent =
   /** `changes` holds each changed setting with its whole new value, so one event reads on its own. */
   | { type: 'TemplateUpdated'; data: { changes: Partial<TemplateSettingsData>; occurred_at: string } };
 
-export const TEMPLATE_EVENT_TYPES: readonly TemplateEvent['type'][] = ['TemplateCreated', 'TemplateUpdated'];
 
 export type TemplateCommand =
   | { type: 'CreateTemplate'; templateId: string; businessId: string; draft: TemplateDraft; now: Date }

@@ -36,7 +36,6 @@ export type WebhookEvent =
   | { type: 'WebhookDeleted'; data: { occurred_at: string } }
   | { type: 'WebhookDisabled'; data: { reason: WebhookDisabledReason; status_code: number; occurred_at: string } };
 
-export const WEBHOOK_EVENT_TYPES: readonly WebhookEvent['type'][] = ['WebhookRegistered', 'WebhookDeleted', 'WebhookDisabled'];
 
 export type WebhookCommand =
   | {

@@ -17,7 +17,11 @@ export class AllQuery {
   read(after: number, upTo: number, limit: number, filter: AllFilter | undefined): EventRow[] {
     const prefixes = filter?.streamPrefixes ?? [];
     const types = filter?.eventTypes ?? [];
-    const params = [after, upTo, ...prefixes.flatMap((prefix) => [prefix, prefix]), ...types, limit];
+    const prefixParams = prefixes.flatMap((prefix) => [prefix, prefix]);
+    const params =
+      types.length === 0
+        ? [after, upTo, ...prefixParams, limit]
+        : [...types.flatMap((type) => [type, after, upTo, ...prefixParams, limit]), limit];
     return this.statementFor(prefixes.length, types.length).all(...params);
   }
 
@@ -31,6 +35,12 @@ export class AllQuery {
   }
 }
 
+/**
+ * Without a type filter, a scan of the position range. With one, a page per type through the
+ * (type, position) index, merged: each reads at most `limit` rows however rare or common its type,
+ * where one scan would read every row of the range looking for a rare type, and one `type IN (…)`
+ * lookup would sort every match to keep the first page.
+ */
 function allSql(prefixCount: number, typeCount: number): string {
   const conditions = ['position > ?', 'position <= ?'];
   if (prefixCount > 0) {
@@ -38,8 +48,8 @@ function allSql(prefixCount: number, typeCount: number): string {
     const prefixMatches = Array.from({ length: prefixCount }, () => 'substr(stream, 1, length(?)) = ?');
     conditions.push(`(${prefixMatches.join(' OR ')})`);
   }
-  if (typeCount > 0) {
-    conditions.push(`type IN (${Array.from({ length: typeCount }, () => '?').join(', ')})`);
-  }
-  return `SELECT ${EVENT_COLUMNS} FROM events WHERE ${conditions.join(' AND ')} ORDER BY position LIMIT ?`;
+  const page = (where: string[]) => `SELECT ${EVENT_COLUMNS} FROM events WHERE ${where.join(' AND ')} ORDER BY position LIMIT ?`;
+  if (typeCount === 0) return page(conditions);
+  const pages = Array.from({ length: typeCount }, () => `SELECT * FROM (${page(['type = ?', ...conditions])})`);
+  return `SELECT * FROM (${pages.join(' UNION ALL ')}) ORDER BY position LIMIT ?`;
 }

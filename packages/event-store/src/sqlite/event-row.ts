@@ -1,4 +1,6 @@
-import type { EventMetadata, RecordedEvent } from '../event-store';
+import { dataFrom, metadataFrom } from '../envelope';
+import type { RecordedEvent } from '../event-store';
+import { positionOfInteger } from '../position';
 
 /** One row of the events table, selected through EVENT_COLUMNS. */
 export interface EventRow {
@@ -19,10 +21,10 @@ export function toRecordedEvent(row: EventRow): RecordedEvent {
     id: row.id,
     stream: row.stream,
     revision: row.revision,
-    position: row.position,
+    position: positionOfInteger(row.position),
     type: row.type,
-    data: JSON.parse(row.data) as Record<string, unknown>,
-    metadata: JSON.parse(row.metadata) as EventMetadata,
+    data: dataFrom(row.id, JSON.parse(row.data)),
+    metadata: metadataFrom(row.id, JSON.parse(row.metadata)),
     created_at: row.created_at,
   };
 }

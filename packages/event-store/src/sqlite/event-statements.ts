@@ -10,6 +10,7 @@ export interface EventStatements {
   locateEvent: Database.Statement<[string], { stream: string; revision: number }>;
   readStream: Database.Statement<[string, number, number], EventRow>;
   headPosition: Database.Statement<[], { position: number | null }>;
+  countBetween: Database.Statement<[number, number, number], { count: number }>;
 }
 
 /** Prepared once per connection: preparing on every call would dominate the cost of small appends. */
@@ -24,5 +25,6 @@ export function prepareEventStatements(db: Database.Database): EventStatements {
       `SELECT ${EVENT_COLUMNS} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?`,
     ),
     headPosition: db.prepare('SELECT max(position) AS position FROM events'),
+    countBetween: db.prepare('SELECT count(*) AS count FROM (SELECT 1 FROM events WHERE position > ? AND position <= ? LIMIT ?)'),
   };
 }

@@ -1,5 +1,5 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import type { RecordedEvent, Subscription } from '../event-store';
+import type { FeedHandler, RecordedEvent, Subscription } from '../event-store';
 
 /** One read of the global feed on behalf of a subscription. */
 export interface FeedPage {
@@ -20,7 +20,7 @@ export interface FeedSubscriptionOptions {
 }
 
 /**
- * Delivers the feed one event at a time: catch-up page after page, then live. Live reads are
+ * Delivers the feed a page at a time: catch-up page after page, then live. Live reads are
  * triggered by `wake()` (appends made through this process) or by a poll timer (appends made by
  * another process on the same file), whichever comes first.
  */
@@ -32,7 +32,7 @@ export class FeedSubscription implements Subscription {
   private readonly ended: Promise<void>;
 
   constructor(
-    private readonly handler: (event: RecordedEvent) => Promise<void>,
+    private readonly handler: FeedHandler,
     private readonly options: FeedSubscriptionOptions,
   ) {
     this.ended = this.deliver();
@@ -64,10 +64,8 @@ export class FeedSubscription implements Subscription {
       while (!this.stopped) {
         this.wokenWhileBusy = false;
         const page = this.options.readPage(cursor);
-        for (const event of page.events) {
-          if (this.stopped) return;
-          await this.handler(event);
-        }
+        if (this.stopped) return;
+        if (page.events.length > 0) await this.handler(page.events);
         cursor = page.scannedTo;
         // Yield between catch-up pages so a long catch-up does not starve other I/O.
         await (page.reachedHead ? this.idle() : yieldToEventLoop());

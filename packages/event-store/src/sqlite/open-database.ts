@@ -17,6 +17,7 @@ const SCHEMA = `
     created_at TEXT    NOT NULL,
     UNIQUE (stream, revision)
   ) STRICT;
+  CREATE INDEX IF NOT EXISTS events_by_type ON events (type, position);
 `;
 
 /**

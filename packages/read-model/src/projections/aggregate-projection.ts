@@ -2,31 +2,29 @@
  * Most read models are the aggregate's own state, kept up to date by the domain's evolve function:
  * one document per stream, so the read side can never disagree with the rules about what an event means.
  */
-import { aggregateIdOf, type StreamCategory } from '@passes/domain';
-import type { RecordedEvent } from '@passes/event-store';
+import { aggregateIdOf, decodeEvent, eventTypesOf, type DomainEventShape, type EventRegistry, type StreamCategory } from '@passes/domain';
 import type { Projection } from './projection';
 
-interface AggregateProjectionOptions<State, Event extends { type: string }> {
+interface AggregateProjectionOptions<State, Event extends DomainEventShape, Index extends string> {
   collection: string;
+  version: number;
   category: StreamCategory;
-  eventTypes: readonly Event['type'][];
+  events: EventRegistry<Event>;
   evolve(state: State | null, event: Event): State | null;
-  keys(state: State): Record<string, string[]>;
+  indexes: readonly Index[];
+  keys(state: State): Record<Index, string[]>;
 }
 
-export function aggregateProjection<State, Event extends { type: string }>(
-  options: AggregateProjectionOptions<State, Event>,
+export function aggregateProjection<State, Event extends DomainEventShape, Index extends string = never>(
+  options: AggregateProjectionOptions<State, Event, Index>,
 ): Projection<State> {
   return {
     collection: options.collection,
-    eventTypes: new Set(options.eventTypes),
+    version: options.version,
+    indexes: options.indexes,
+    eventTypes: new Set(eventTypesOf(options.events)),
     documentId: (event) => aggregateIdOf(event.stream, options.category),
-    apply: (doc, event) => options.evolve(doc, toDomainEvent<Event>(event)),
+    apply: (doc, event) => options.evolve(doc, decodeEvent(options.events, event)),
     keys: options.keys,
   };
-}
-
-/** Stored events were written from domain events of this type, so their shape is the domain's. */
-function toDomainEvent<Event>(event: RecordedEvent): Event {
-  return { type: event.type, data: event.data } as Event;
 }

@@ -5,7 +5,15 @@
 import type { RecordedEvent } from '@passes/event-store';
 
 export interface Projection<Doc = unknown> {
+  /** The collection its documents live in; also the projection's name. */
   collection: string;
+  /**
+   * Bumped whenever what the projection makes of events changes (a new field, a new key). Documents
+   * built by another version are rebuilt into a new generation while the old one keeps serving.
+   */
+  version: number;
+  /** The index names `keys` may use. */
+  indexes: readonly string[];
   eventTypes: ReadonlySet<string>;
   documentId(event: RecordedEvent): string;
   apply(doc: Doc | null, event: RecordedEvent): Doc | null;

@@ -2,14 +2,17 @@
 import { createHash } from 'node:crypto';
 import {
   apiKeyDecider,
+  apiKeyEvents,
   businessDecider,
+  businessEvents,
   passDecider,
+  passEvents,
   templateDecider,
+  templateEvents,
   userDecider,
+  userEvents,
   webhookDecider,
-  PASS_EVENT_TYPES,
-  TEMPLATE_EVENT_TYPES,
-  WEBHOOK_EVENT_TYPES,
+  webhookEvents,
   type ApiKey,
   type ApiKeyEvent,
   type Business,
@@ -52,16 +55,25 @@ export const lookupKeys = {
     `${businessId}/${mode}/${createHash('sha256').update(barcodeData).digest('hex')}`,
   /** Every business's live passes of one customer, by `customerEmailDigest`: customers never see sandbox passes. */
   passByCustomer: (emailDigest: string) => emailDigest,
+  /** Passes a wallet on this device registered for updates (Apple's device library identifier). */
+  passByWalletDevice: (deviceLibraryIdentifier: string) => deviceLibraryIdentifier,
+  /** Passes of a template that some wallet registered for updates: whom a template change concerns. */
+  walletPassesOfTemplate: (templateId: string) => templateId,
   userByEmail: (email: string) => email.toLowerCase(),
   apiKeyByHash: (keyHash: string) => keyHash,
   byBusiness: (businessId: string) => businessId,
 };
 
-export const passProjection = aggregateProjection<Pass, PassEvent>({
+type PassIndex = 'serial' | 'external_id' | 'email' | 'business' | 'barcode_data' | 'customer' | 'wallet_device' | 'wallet_template';
+
+export const passProjection = aggregateProjection<Pass, PassEvent, PassIndex>({
   collection: collections.passes,
+  // 2: wallet devices replaced `installed`, with lookups by device and by template.
+  version: 2,
   category: 'pass',
-  eventTypes: PASS_EVENT_TYPES,
+  events: passEvents,
   evolve: passDecider.evolve,
+  indexes: ['serial', 'external_id', 'email', 'business', 'barcode_data', 'customer', 'wallet_device', 'wallet_template'],
   keys: (pass) => ({
     serial: [lookupKeys.passBySerial(pass.serialNumber)],
     external_id: pass.externalId === null ? [] : [lookupKeys.passByExternalId(pass.businessId, pass.mode, pass.externalId)],
@@ -69,46 +81,58 @@ export const passProjection = aggregateProjection<Pass, PassEvent>({
     business: [lookupKeys.passesOfBusiness(pass.businessId, pass.mode)],
     barcode_data: pass.barcodeData === null ? [] : [lookupKeys.passByBarcodeData(pass.businessId, pass.mode, pass.barcodeData)],
     customer: pass.customerEmail === null || pass.mode !== 'live' ? [] : [lookupKeys.passByCustomer(customerEmailDigest(pass.customerEmail))],
+    wallet_device: Object.keys(pass.walletDevices).map(lookupKeys.passByWalletDevice),
+    wallet_template: Object.keys(pass.walletDevices).length === 0 ? [] : [lookupKeys.walletPassesOfTemplate(pass.templateId)],
   }),
 });
 
 export const businessProjection = aggregateProjection<Business, BusinessEvent>({
   collection: collections.businesses,
+  version: 1,
   category: 'business',
-  eventTypes: ['BusinessRegistered', 'BusinessPlanChanged'],
+  events: businessEvents,
   evolve: businessDecider.evolve,
+  indexes: [],
   keys: () => ({}),
 });
 
-export const userProjection = aggregateProjection<User, UserEvent>({
+export const userProjection = aggregateProjection<User, UserEvent, 'email'>({
   collection: collections.users,
+  version: 1,
   category: 'user',
-  eventTypes: ['UserRegistered'],
+  events: userEvents,
   evolve: userDecider.evolve,
+  indexes: ['email'],
   keys: (user) => ({ email: [lookupKeys.userByEmail(user.email)] }),
 });
 
-export const apiKeyProjection = aggregateProjection<ApiKey, ApiKeyEvent>({
+export const apiKeyProjection = aggregateProjection<ApiKey, ApiKeyEvent, 'hash' | 'business'>({
   collection: collections.apiKeys,
+  version: 1,
   category: 'api-key',
-  eventTypes: ['ApiKeyCreated', 'ApiKeyRevoked'],
+  events: apiKeyEvents,
   evolve: apiKeyDecider.evolve,
+  indexes: ['hash', 'business'],
   keys: (key) => ({ hash: [lookupKeys.apiKeyByHash(key.keyHash)], business: [lookupKeys.byBusiness(key.businessId)] }),
 });
 
-export const templateProjection = aggregateProjection<Template, TemplateEvent>({
+export const templateProjection = aggregateProjection<Template, TemplateEvent, 'business'>({
   collection: collections.templates,
+  version: 1,
   category: 'template',
-  eventTypes: TEMPLATE_EVENT_TYPES,
+  events: templateEvents,
   evolve: templateDecider.evolve,
+  indexes: ['business'],
   keys: (template) => ({ business: [lookupKeys.byBusiness(template.businessId)] }),
 });
 
-export const webhookProjection = aggregateProjection<Webhook, WebhookEvent>({
+export const webhookProjection = aggregateProjection<Webhook, WebhookEvent, 'business'>({
   collection: collections.webhooks,
+  version: 1,
   category: 'webhook',
-  eventTypes: WEBHOOK_EVENT_TYPES,
+  events: webhookEvents,
   evolve: webhookDecider.evolve,
+  indexes: ['business'],
   keys: (webhook) => ({ business: [lookupKeys.byBusiness(webhook.businessId)] }),
 });
 

@@ -1,9 +1,11 @@
 /**
  * The delivery store port: one record per (event, webhook), its attempts and when the next one is
- * due, plus the dispatcher's position in the event feed. Pending retries live here, so they survive a
- * restart. Adapters: SQLite (embedded), MongoDB (distributed).
+ * due. Pending retries live here, so they survive a restart. Every dispatcher shares it: an attempt is
+ * made only under a lease on the delivery's webhook, so two dispatchers never send to one webhook at
+ * the same time, and a delivery is never attempted twice at once. Adapters: SQLite, MongoDB.
  */
 import type { WebhookEventName } from '@passes/domain';
+import type { Position } from '@passes/event-store';
 
 /** `pending`: waiting for its first attempt or a retry; `cancelled`: the webhook was deleted or disabled first. */
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'cancelled';
@@ -16,6 +18,8 @@ export interface NewDelivery {
   event: WebhookEventName;
   /** The exact bytes every attempt sends. */
   body: string;
+  /** Where the event is in the feed: a webhook's deliveries go out in this order. */
+  position: Position;
   createdAt: Date;
 }
 
@@ -40,19 +44,24 @@ export interface AttemptRecord {
   nextAttemptAt: Date | null;
 }
 
+export interface DeliveryLease {
+  /** Who attempts (a dispatcher's lease holder name). */
+  holder: string;
+  now: Date;
+  /** How long the lease on each webhook lasts; longer than an attempt can take. */
+  ttlMs: number;
+}
+
 export interface DeliveryStore {
+  /** Records the deliveries, due at once; one already recorded (same id) is left as it is. */
+  record(deliveries: readonly NewDelivery[]): Promise<void>;
   /**
-   * Records the deliveries (ones already recorded are left as they are), due at once, and moves the
-   * feed checkpoint to `position`, all or nothing.
+   * Leases up to `limit` webhooks that have a delivery due at `lease.now` and no running lease, and
+   * returns each one's oldest due delivery (feed order), oldest first.
    */
-  record(deliveries: readonly NewDelivery[], position: number): Promise<void>;
-  /** The feed position the deliveries reflect, 0 at first. */
-  checkpoint(): Promise<number>;
-  /**
-   * For each webhook with a delivery due at `now`, except those in `busyWebhooks`, its oldest due one
-   * (in the order they were recorded), oldest first, at most `limit`.
-   */
-  nextDue(now: Date, busyWebhooks: readonly string[], limit: number): Promise<Delivery[]>;
+  claimDue(lease: DeliveryLease, limit: number): Promise<Delivery[]>;
+  /** Ends the holder's lease on the webhook, so its next delivery can go. */
+  release(webhookId: string, holder: string): Promise<void>;
   /** Counts one more attempt. */
   saveAttempt(id: string, attempt: AttemptRecord): Promise<void>;
   /** A pending delivery that will never be attempted. */

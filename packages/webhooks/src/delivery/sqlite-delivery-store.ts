@@ -2,8 +2,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { WebhookEventName } from '@passes/domain';
-import type { AttemptRecord, Delivery, DeliveryStatus, DeliveryStore, NewDelivery } from './delivery-store';
+import { WEBHOOK_EVENT_NAMES } from '@passes/domain';
+import { positionFromSortable, sortablePosition } from '@passes/event-store';
+import type { AttemptRecord, Delivery, DeliveryLease, DeliveryStatus, DeliveryStore, NewDelivery } from './delivery-store';
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS deliveries (
@@ -21,9 +22,16 @@ const SCHEMA = `
     next_attempt_at   INTEGER,
     created_at        INTEGER NOT NULL
   ) STRICT;
-  CREATE INDEX IF NOT EXISTS deliveries_due ON deliveries (status, next_attempt_at);
   CREATE INDEX IF NOT EXISTS deliveries_by_webhook ON deliveries (webhook_id, sequence);
-  CREATE TABLE IF NOT EXISTS feed_checkpoint (only INTEGER PRIMARY KEY CHECK (only = 1), position INTEGER NOT NULL) STRICT;
+  CREATE INDEX IF NOT EXISTS deliveries_due ON deliveries (status, next_attempt_at);
+  CREATE TABLE IF NOT EXISTS webhook_leases (webhook_id TEXT PRIMARY KEY, holder TEXT NOT NULL, until INTEGER NOT NULL) STRICT;
+  DROP TABLE IF EXISTS feed_checkpoint;
+`;
+
+/** Deliveries recorded before they carried their event's place in the feed keep '' there, and go first. */
+const FEED_ORDER = `
+  ALTER TABLE deliveries ADD COLUMN feed_position TEXT NOT NULL DEFAULT '';
+  CREATE INDEX deliveries_in_feed_order ON deliveries (webhook_id, feed_position, id);
 `;
 
 interface DeliveryRow {
@@ -32,6 +40,7 @@ interface DeliveryRow {
   business_id: string;
   event: string;
   body: string;
+  feed_position: string;
   status: string;
   attempts: number;
   last_attempt_at: number | null;
@@ -41,31 +50,36 @@ interface DeliveryRow {
   created_at: number;
 }
 
-const COLUMNS = 'id, webhook_id, business_id, event, body, status, attempts, last_attempt_at, last_response_code, last_error, next_attempt_at, created_at';
+const COLUMNS =
+  'id, webhook_id, business_id, event, body, feed_position, status, attempts, last_attempt_at, last_response_code, last_error, next_attempt_at, created_at';
 
 export class SqliteDeliveryStore implements DeliveryStore {
   private readonly statements;
   private readonly recordTransaction;
+  private readonly claimTransaction;
 
   private constructor(private readonly db: Database.Database) {
     db.exec(SCHEMA);
+    const columns = db.prepare<[string], { name: string }>('SELECT name FROM pragma_table_info(?)').all('deliveries');
+    if (!columns.some((column) => column.name === 'feed_position')) db.exec(FEED_ORDER);
     this.statements = {
-      insert: db.prepare<[string, string, string, string, string, number, number]>(
-        `INSERT OR IGNORE INTO deliveries (id, webhook_id, business_id, event, body, status, attempts, next_attempt_at, created_at)
-         VALUES (?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
+      insert: db.prepare<[string, string, string, string, string, string, number, number]>(
+        `INSERT OR IGNORE INTO deliveries (id, webhook_id, business_id, event, body, feed_position, status, attempts, next_attempt_at, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
       ),
-      setCheckpoint: db.prepare<[number]>(
-        'INSERT INTO feed_checkpoint (only, position) VALUES (1, ?) ON CONFLICT (only) DO UPDATE SET position = excluded.position',
+      // The oldest due delivery of each webhook without a running lease, in feed order.
+      due: db.prepare<[number, number, number], DeliveryRow>(
+        `SELECT ${COLUMNS} FROM (
+           SELECT d.*, ROW_NUMBER() OVER (PARTITION BY d.webhook_id ORDER BY d.feed_position, d.id) AS place
+           FROM deliveries d
+           WHERE d.status = 'pending' AND d.next_attempt_at <= ?
+             AND NOT EXISTS (SELECT 1 FROM webhook_leases l WHERE l.webhook_id = d.webhook_id AND l.until > ?))
+         WHERE place = 1 ORDER BY feed_position, id LIMIT ?`,
       ),
-      checkpoint: db.prepare<[], { position: number }>('SELECT position FROM feed_checkpoint WHERE only = 1'),
-      // The oldest due delivery of each webhook: the lowest sequence per webhook among the due ones.
-      nextDue: db.prepare<[number, string, number], DeliveryRow>(
-        `SELECT ${COLUMNS} FROM deliveries WHERE sequence IN (
-           SELECT MIN(sequence) FROM deliveries
-           WHERE status = 'pending' AND next_attempt_at <= ? AND webhook_id NOT IN (SELECT value FROM json_each(?))
-           GROUP BY webhook_id)
-         ORDER BY sequence LIMIT ?`,
+      lease: db.prepare<[string, string, number]>(
+        'INSERT INTO webhook_leases (webhook_id, holder, until) VALUES (?, ?, ?) ON CONFLICT (webhook_id) DO UPDATE SET holder = excluded.holder, until = excluded.until',
       ),
+      release: db.prepare<[string, string]>('DELETE FROM webhook_leases WHERE webhook_id = ? AND holder = ?'),
       saveAttempt: db.prepare<[string, number | null, number, number | null, string | null, string]>(
         `UPDATE deliveries SET status = ?, next_attempt_at = ?, attempts = attempts + 1,
            last_attempt_at = ?, last_response_code = ?, last_error = ? WHERE id = ?`,
@@ -75,12 +89,16 @@ export class SqliteDeliveryStore implements DeliveryStore {
       get: db.prepare<[string], DeliveryRow>(`SELECT ${COLUMNS} FROM deliveries WHERE id = ?`),
       listByWebhook: db.prepare<[string, number], DeliveryRow>(`SELECT ${COLUMNS} FROM deliveries WHERE webhook_id = ? ORDER BY sequence DESC LIMIT ?`),
     };
-    this.recordTransaction = db.transaction((deliveries: readonly NewDelivery[], position: number) => {
+    this.recordTransaction = db.transaction((deliveries: readonly NewDelivery[]) => {
       for (const d of deliveries) {
         const created = d.createdAt.getTime();
-        this.statements.insert.run(d.id, d.webhookId, d.businessId, d.event, d.body, created, created);
+        this.statements.insert.run(d.id, d.webhookId, d.businessId, d.event, d.body, sortablePosition(d.position), created, created);
       }
-      this.statements.setCheckpoint.run(position);
+    });
+    this.claimTransaction = db.transaction(({ holder, now, ttlMs }: DeliveryLease, limit: number): DeliveryRow[] => {
+      const rows = this.statements.due.all(now.getTime(), now.getTime(), limit);
+      for (const row of rows) this.statements.lease.run(row.webhook_id, holder, now.getTime() + ttlMs);
+      return rows;
     });
   }
 
@@ -89,7 +107,7 @@ export class SqliteDeliveryStore implements DeliveryStore {
     const db = new Database(file, { timeout: 5000 });
     try {
       db.pragma('journal_mode = WAL');
-      // A write lost to a power cut is redone: the checkpoint moves back with it and ids are derived.
+      // A write lost to a power cut is redone: its feed's checkpoint moves back with it and ids are derived.
       db.pragma('synchronous = NORMAL');
       return new SqliteDeliveryStore(db);
     } catch (error) {
@@ -98,16 +116,16 @@ export class SqliteDeliveryStore implements DeliveryStore {
     }
   }
 
-  async record(deliveries: readonly NewDelivery[], position: number): Promise<void> {
-    this.recordTransaction(deliveries, position);
+  async record(deliveries: readonly NewDelivery[]): Promise<void> {
+    if (deliveries.length > 0) this.recordTransaction(deliveries);
   }
 
-  async checkpoint(): Promise<number> {
-    return this.statements.checkpoint.get()?.position ?? 0;
+  async claimDue(lease: DeliveryLease, limit: number): Promise<Delivery[]> {
+    return this.claimTransaction.immediate(lease, limit).map(toDelivery);
   }
 
-  async nextDue(now: Date, busyWebhooks: readonly string[], limit: number): Promise<Delivery[]> {
-    return this.statements.nextDue.all(now.getTime(), JSON.stringify(busyWebhooks), limit).map(toDelivery);
+  async release(webhookId: string, holder: string): Promise<void> {
+    this.statements.release.run(webhookId, holder);
   }
 
   async saveAttempt(id: string, attempt: AttemptRecord): Promise<void> {
@@ -139,21 +157,22 @@ export class SqliteDeliveryStore implements DeliveryStore {
   }
 
   async close(): Promise<void> {
-    this.db.close();
+    if (this.db.open) this.db.close();
   }
 }
 
 const dateOrNull = (ms: number | null) => (ms === null ? null : new Date(ms));
+const STATUSES: readonly DeliveryStatus[] = ['pending', 'delivered', 'failed', 'cancelled'];
 
-/** Rows were written from deliveries, so their status and event are the port's. */
 function toDelivery(row: DeliveryRow): Delivery {
   return {
     id: row.id,
     webhookId: row.webhook_id,
     businessId: row.business_id,
-    event: row.event as WebhookEventName,
+    event: oneOf(WEBHOOK_EVENT_NAMES, row.event, 'event'),
     body: row.body,
-    status: row.status as DeliveryStatus,
+    position: positionFromSortable(row.feed_position),
+    status: oneOf(STATUSES, row.status, 'status'),
     attempts: row.attempts,
     lastAttemptAt: dateOrNull(row.last_attempt_at),
     lastResponseCode: row.last_response_code,
@@ -161,4 +180,10 @@ function toDelivery(row: DeliveryRow): Delivery {
     nextAttemptAt: dateOrNull(row.next_attempt_at),
     createdAt: new Date(row.created_at),
   };
+}
+
+function oneOf<Value extends string>(values: readonly Value[], value: string, column: string): Value {
+  const known = values.find((candidate) => candidate === value);
+  if (known === undefined) throw new Error(`Delivery row has an unknown ${column} '${value}'`);
+  return known;
 }

@@ -1,10 +1,11 @@
 /**
- * Attempts due deliveries. Each webhook is a lane with at most one attempt in flight, and lanes run
- * side by side up to a bound: a slow or dead receiver holds up only its own lane, and within a lane
- * first attempts go out in the order the events happened. Due times come from the injected clock.
+ * Attempts due deliveries. Each webhook is a lane with at most one attempt in flight, across every
+ * dispatcher (the store leases the webhook to one of them), and lanes run side by side up to a bound:
+ * a slow or dead receiver holds up only its own lane, and within a lane first attempts go out in the
+ * order the events happened. Due times come from the injected clock.
  */
 import { setMaxListeners } from 'node:events';
-import { replay, webhookDecider, type Webhook, type WebhookEvent } from '@passes/domain';
+import { replayEncoded, streamNames, webhookAggregate, type Webhook } from '@passes/domain';
 import type { EventStore } from '@passes/event-store';
 import type { Delivery, DeliveryStore } from '../delivery/delivery-store';
 import { postDelivery, type AttemptResult } from '../delivery/post-delivery';
@@ -15,7 +16,12 @@ import type { TargetPolicy } from '../targets/webhook-url-policy';
 
 const GONE = 410;
 
+/** A lease outlives the longest attempt by this much, so it never runs out while its attempt is in flight. */
+const LEASE_MARGIN_MS = 5_000;
+
 export interface DeliverySenderOptions {
+  /** This dispatcher's name on the webhooks it leases. */
+  holder: string;
   now: () => Date;
   retryScheduleMs: readonly number[];
   policy: TargetPolicy;
@@ -29,6 +35,7 @@ export interface DeliverySenderOptions {
 }
 
 export class DeliverySender {
+  /** Attempts in flight, by delivery id. */
   private readonly inFlight = new Map<string, Promise<void>>();
   private readonly abort = new AbortController();
   private pollTimer: NodeJS.Timeout | null = null;
@@ -82,20 +89,24 @@ export class DeliverySender {
   private async scan(): Promise<void> {
     const free = this.options.maxConcurrent - this.inFlight.size;
     if (free <= 0) return;
-    const due = await this.deliveries.nextDue(this.options.now(), [...this.inFlight.keys()], free);
+    const lease = { holder: this.options.holder, now: this.options.now(), ttlMs: this.options.timeoutMs + LEASE_MARGIN_MS };
+    const due = await this.deliveries.claimDue(lease, free);
     for (const delivery of due) {
-      if (this.stopped) return;
       const lane = this.attempt(delivery)
         .catch((error: unknown) => this.recordBrokenAttempt(delivery, error))
-        .finally(() => {
-          this.inFlight.delete(delivery.webhookId);
-          this.wake();
-        });
-      this.inFlight.set(delivery.webhookId, lane);
+        .finally(() => this.endLane(delivery));
+      this.inFlight.set(delivery.id, lane);
     }
   }
 
+  private async endLane(delivery: Delivery): Promise<void> {
+    await this.deliveries.release(delivery.webhookId, this.options.holder).catch(this.options.onError);
+    this.inFlight.delete(delivery.id);
+    this.wake();
+  }
+
   private async attempt(delivery: Delivery): Promise<void> {
+    if (this.stopped) return;
     const webhook = await this.currentWebhook(delivery.webhookId);
     if (webhook === null || webhook.status !== 'active') {
       await this.deliveries.cancel(delivery.id);
@@ -135,7 +146,6 @@ export class DeliverySender {
 
   /** Read from the webhook's own stream, not from a read model, so a deletion is seen at once. */
   private async currentWebhook(webhookId: string): Promise<Webhook | null> {
-    const history = await this.events.readStream(`webhook-${webhookId}`);
-    return replay(webhookDecider, history.map((event) => ({ type: event.type, data: event.data }) as WebhookEvent));
+    return replayEncoded(webhookAggregate, await this.events.readStream(streamNames.webhook(webhookId)));
   }
 }

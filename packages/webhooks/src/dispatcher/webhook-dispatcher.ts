@@ -1,8 +1,9 @@
 /**
  * The webhook dispatcher: records deliveries from the event feed and attempts them. Library code,
  * composed into a process by its composition root (the embedded server, or a dispatcher service).
+ * Any number may run side by side on one delivery store.
  */
-import type { EventStore } from '@passes/event-store';
+import type { EventFeed, EventStore } from '@passes/event-store';
 import type { DeliveryStore } from '../delivery/delivery-store';
 import type { WebhookSecretCipher } from '../signing/webhook-secret-cipher';
 import type { TargetPolicy } from '../targets/webhook-url-policy';
@@ -10,6 +11,8 @@ import { DeliveryRecorder } from './delivery-recorder';
 import { DeliverySender } from './delivery-sender';
 
 export interface WebhookDispatcherOptions {
+  /** This dispatcher's name on the webhooks it leases (`newLeaseHolder()`). */
+  holder: string;
   clock: { now(): Date };
   /** Delays before each retry; its length is the number of retries. */
   retryScheduleMs: readonly number[];
@@ -31,9 +34,11 @@ export class WebhookDispatcher {
   private readonly recorder: DeliveryRecorder;
   private readonly sender: DeliverySender;
 
-  constructor(events: EventStore, deliveries: DeliveryStore, cipher: WebhookSecretCipher, options: WebhookDispatcherOptions) {
+  /** `feed` brings the events to notify of; `events` is read for the state of passes and webhooks. */
+  constructor(feed: EventFeed, events: EventStore, deliveries: DeliveryStore, cipher: WebhookSecretCipher, options: WebhookDispatcherOptions) {
     const now = () => options.clock.now();
     this.sender = new DeliverySender(events, deliveries, cipher, {
+      holder: options.holder,
       now,
       retryScheduleMs: options.retryScheduleMs,
       policy: options.policy,
@@ -44,11 +49,10 @@ export class WebhookDispatcher {
       onEndpointGone: options.onEndpointGone,
       onError: options.onError,
     });
-    this.recorder = new DeliveryRecorder(events, deliveries, {
+    this.recorder = new DeliveryRecorder(feed, events, deliveries, {
       now,
       onRecorded: () => this.sender.wake(),
       onError: options.onError,
-      retryDelayMs: 1000,
     });
   }
 

@@ -13,7 +13,8 @@ export type ApiErrorCode =
   | 'unsupported_media_type'
   | 'idempotency_mismatch'
   | 'rate_limited'
-  | 'internal_error';
+  | 'internal_error'
+  | 'service_unavailable';
 
 export interface ErrorDetail {
   path: string;
@@ -37,6 +38,7 @@ const STATUS_BY_CODE: Record<ApiErrorCode, number> = {
   scan_cooldown: 429,
   rate_limited: 429,
   internal_error: 500,
+  service_unavailable: 503,
 };
 
 export class ApiError extends Error {

@@ -8,7 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import { credentialOf, type Clock } from '@passes/application';
 import type { IdempotencyStore } from '@passes/request-guards';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { Logger } from '../logger';
+import type { Logger } from '@passes/runtime';
 import { ApiError } from './api-error';
 import { callerOf } from './authentication';
 import { clientAddressOf } from './client-address';

@@ -44,3 +44,39 @@ export function amountInMinorUnits(request: Request): number {
   }
   return minor;
 }
+
+const NON_NEGATIVE_INTEGER = /^\d{1,10}$/;
+export const HISTORY_PAGE = { default: 100, max: 1000 } as const;
+
+/** `after_revision` (optional, ≥ 0) and `limit` (1–1000, 100 when absent) of a history page. */
+export function historyRange(request: Request): { afterRevision: number | null; limit: number } {
+  const after = single(request, 'after_revision');
+  const limit = single(request, 'limit');
+  if (after !== undefined && !NON_NEGATIVE_INTEGER.test(after)) {
+    throw new ApiError('bad_request', "Query parameter 'after_revision' must be a revision: an integer from 0");
+  }
+  const size = limit === undefined ? HISTORY_PAGE.default : NON_NEGATIVE_INTEGER.test(limit) ? Number(limit) : NaN;
+  if (!(size >= 1 && size <= HISTORY_PAGE.max)) {
+    throw new ApiError('bad_request', `Query parameter 'limit' must be an integer from 1 to ${HISTORY_PAGE.max}`);
+  }
+  return { afterRevision: after === undefined ? null : Number(after), limit: size };
+}
+
+/** An instant in UTC to the millisecond at most, e.g. `2026-11-23T10:00:00Z`; 'Z' or '+00:00' only. */
+const UTC_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?(Z|\+00:00)$/;
+
+/** `as_of`: absent, or an ISO 8601 UTC instant not in the future (422 otherwise: it names a state to show). */
+export function asOfInstant(request: Request, now: Date): Date | null {
+  const text = single(request, 'as_of');
+  if (text === undefined) return null;
+  const instant = UTC_INSTANT.test(text) ? new Date(text) : null;
+  if (instant === null || Number.isNaN(instant.getTime())) {
+    throw new ApiError('validation_error', "as_of must be an ISO 8601 instant in UTC, such as 2026-11-23T10:00:00Z", [
+      { path: 'as_of', message: 'must be an ISO 8601 instant in UTC' },
+    ]);
+  }
+  if (instant.getTime() > now.getTime()) {
+    throw new ApiError('validation_error', 'as_of must not be in the future', [{ path: 'as_of', message: 'must not be in the future' }]);
+  }
+  return instant;
+}

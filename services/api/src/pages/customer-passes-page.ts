@@ -1,5 +1,6 @@
 /** The customer's page behind a magic link (`{app_url}/customer?token=…`): their passes, or why the link doesn't work. */
 import { escapeHtml, type CustomerPass, type CustomerPassesResult } from '@passes/application';
+import type { Wallets } from '@passes/wallets';
 import type { Response } from 'express';
 import { customerPassRepresentation } from '../representations/customer-pass-representation';
 import { pageStyle, sendPage } from './page-document';
@@ -38,11 +39,11 @@ const STYLE = pageStyle(CSS);
 
 const STATUS_LABELS = { active: 'Active', checked_in: 'Checked in', redeemed: 'Redeemed', voided: 'Voided' } as const;
 
-export function sendCustomerPassesPage(response: Response, result: CustomerPassesResult, appUrl: string): void {
-  sendPage(response, { ...customerPassesPage(result, appUrl), style: STYLE });
+export function sendCustomerPassesPage(response: Response, result: CustomerPassesResult, wallets: Wallets): void {
+  sendPage(response, { ...customerPassesPage(result, wallets), style: STYLE });
 }
 
-function customerPassesPage(result: CustomerPassesResult, appUrl: string): { status: number; title: string; body: string } {
+function customerPassesPage(result: CustomerPassesResult, wallets: Wallets): { status: number; title: string; body: string } {
   if (result.status === 'expired') {
     const title = 'This link has expired';
     const body = notice(
@@ -62,14 +63,14 @@ function customerPassesPage(result: CustomerPassesResult, appUrl: string): { sta
   const body = [
     '<h1>Your passes</h1>',
     `<p class="lead">${lead}</p>`,
-    count === 0 ? '' : `<ul class="passes">\n${result.passes.map((each) => passCard(each, appUrl)).join('\n')}\n</ul>`,
+    count === 0 ? '' : `<ul class="passes">\n${result.passes.map((each) => passCard(each, wallets)).join('\n')}\n</ul>`,
     `<p class="footnote">This link works until ${until} UTC. Please don't share it: anyone with it can see these passes.</p>`,
   ].join('\n');
   return { status: 200, title: 'Your passes', body };
 }
 
-function passCard(customerPass: CustomerPass, appUrl: string): string {
-  const pass = customerPassRepresentation(customerPass, appUrl);
+function passCard(customerPass: CustomerPass, wallets: Wallets): string {
+  const pass = customerPassRepresentation(customerPass, wallets.links(customerPass.pass));
   const figures: [string, string][] = [
     ['Stamps', String(pass.stamps)],
     ['Points', String(pass.points)],

@@ -1,8 +1,9 @@
 /** A pass as its holder sees it through their link: what it is, where it's from, what's on it. */
 import type { CustomerPass } from '@passes/application';
 import { minorUnitsToNumber } from '@passes/domain';
+import type { PassLinks } from '@passes/wallets';
 
-export function customerPassRepresentation({ pass, businessName, templateName }: CustomerPass, appUrl: string) {
+export function customerPassRepresentation({ pass, businessName, templateName }: CustomerPass, links: PassLinks) {
   return {
     id: pass.id,
     serial_number: pass.serialNumber,
@@ -13,6 +14,6 @@ export function customerPassRepresentation({ pass, businessName, templateName }:
     stamps: pass.stamps,
     points: pass.points,
     balance: pass.balanceMinor === null ? null : minorUnitsToNumber(pass.balanceMinor),
-    download_url: `${appUrl}/passes/${pass.serialNumber}`,
+    download_url: links.downloadUrl,
   };
 }

@@ -1,8 +1,12 @@
-/** How a pass looks on the wire (spec: Resources and their fields), with the barcode and NFC message it carries. */
+/**
+ * How a pass looks on the wire (spec: Resources and their fields), with the barcode and NFC message it
+ * carries and its wallet links, which hold the download secret (docs/wallets.md).
+ */
 import type { PassCodes } from '@passes/application';
 import { minorUnitsToNumber, type Pass } from '@passes/domain';
+import type { PassLinks } from '@passes/wallets';
 
-export function passRepresentation(pass: Pass, codes: PassCodes, appUrl: string) {
+export function passRepresentation(pass: Pass, codes: PassCodes, links: PassLinks) {
   return {
     id: pass.id,
     serial_number: pass.serialNumber,
@@ -19,7 +23,9 @@ export function passRepresentation(pass: Pass, codes: PassCodes, appUrl: string)
     nfc_message: codes.nfcMessage,
     barcode_data: pass.barcodeData,
     nfc_data: pass.nfcData,
-    download_url: `${appUrl}/passes/${pass.serialNumber}`,
+    download_url: links.downloadUrl,
+    apple_wallet_url: links.appleWalletUrl,
+    google_wallet_url: links.googleWalletUrl,
     created_at: pass.createdAt,
     updated_at: pass.updatedAt,
     checked_in_at: pass.checkedInAt,

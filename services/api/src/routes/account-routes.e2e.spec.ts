@@ -162,6 +162,10 @@ describe('routing', () => {
     expect((await fetch(`${server.rootUrl}/healthz`)).status).toBe(200);
     const ready = await fetch(`${server.rootUrl}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toMatchObject({ status: 'ready' });
+    expect(await ready.json()).toMatchObject({
+      status: 'ready',
+      dependencies: { event_store: 'ok', read_store: 'ok' },
+      projections: expect.arrayContaining([expect.objectContaining({ name: 'passes', lag: 0, caught_up: true })]),
+    });
   });
 });

@@ -8,7 +8,7 @@ import { bulkBody, bulkUpdateItem, issuePassBody } from '@passes/contracts';
 import { Router, type Request } from 'express';
 import { commandContextOf, passScopeOf } from '../http/authentication';
 import { parseBody, parseBulkItem } from '../http/parse-body';
-import type { Logger } from '../logger';
+import type { Logger } from '@passes/runtime';
 import { bulkResult } from '../representations/bulk-result-representation';
 import { issueInput, passUpdate } from './pass-bodies-to-commands';
 

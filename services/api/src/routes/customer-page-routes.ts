@@ -1,13 +1,14 @@
 /** The customer's page at the server root: `GET /customer?token=…`, the address magic links point to. */
 import type { Application } from '@passes/application';
+import type { Wallets } from '@passes/wallets';
 import { Router } from 'express';
 import { linkTokenOf } from '../http/link-token';
 import { sendCustomerPassesPage } from '../pages/customer-passes-page';
 
-export function customerPageRoutes(application: Application, appUrl: () => string): Router {
+export function customerPageRoutes(application: Application, wallets: Wallets): Router {
   const router = Router();
   router.get('/', async (request, response) => {
-    sendCustomerPassesPage(response, await application.customerPasses.forToken(linkTokenOf(request)), appUrl());
+    sendCustomerPassesPage(response, await application.customerPasses.forToken(linkTokenOf(request)), wallets);
   });
   return router;
 }

@@ -11,16 +11,17 @@ import { clientAddressOf } from '../http/client-address';
 import { linkTokenOf } from '../http/link-token';
 import type { MagicLinkLimits } from '../http/magic-link-limits';
 import { parseBody } from '../http/parse-body';
+import type { Wallets } from '@passes/wallets';
 import { customerPassRepresentation } from '../representations/customer-pass-representation';
 
 export interface CustomerRouteDependencies {
   application: Application;
   limits: MagicLinkLimits;
   background: BackgroundWork;
-  appUrl: () => string;
+  wallets: Wallets;
 }
 
-export function customerRoutes({ application, limits, background, appUrl }: CustomerRouteDependencies): Router {
+export function customerRoutes({ application, limits, background, wallets }: CustomerRouteDependencies): Router {
   const router = Router();
 
   router.post('/magic-link', async (request, response) => {
@@ -37,7 +38,7 @@ export function customerRoutes({ application, limits, background, appUrl }: Cust
     response.set('Cache-Control', 'no-store');
     if (result.status === 'expired') throw new ApiError('unauthorized', 'This link has expired; ask for a new one');
     if (result.status === 'invalid') throw new ApiError('unauthorized', 'A valid link token is required in ?token=');
-    response.json({ data: result.passes.map((each) => customerPassRepresentation(each, appUrl())), expires_at: result.expiresAt.toISOString() });
+    response.json({ data: result.passes.map((each) => customerPassRepresentation(each, wallets.links(each.pass))), expires_at: result.expiresAt.toISOString() });
   });
 
   return router;

@@ -1,17 +1,41 @@
-/** Health at the server root (DESIGN §6): the process is up; the stores answer and projections are current. */
-import type { EventStore } from '@passes/event-store';
-import type { Projector } from '@passes/read-model';
+/**
+ * Health at the server root (DESIGN §6): `/healthz` says the process is up; `/readyz` says whether each
+ * store answers and how far each projection is behind the event store.
+ */
+import { hasReached, type EventStore, type Position } from '@passes/event-store';
+import type { DocumentStore } from '@passes/read-model';
+
+/** Lags are counted up to here: beyond it, a projection is far behind anyway. */
+const LAG_COUNT_LIMIT = 10_000;
 import { Router } from 'express';
 
-export function healthRoutes(events: EventStore, projector: Projector): Router {
+export function healthRoutes(events: EventStore, documents: DocumentStore): Router {
   const router = Router();
   router.get('/healthz', (_request, response) => {
     response.json({ status: 'ok' });
   });
   router.get('/readyz', async (_request, response) => {
-    const head = await events.headPosition();
-    const ready = projector.position >= head;
-    response.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'catching_up', position: projector.position, head });
+    const [head, collections] = await Promise.allSettled([events.headPosition(), documents.collections()]);
+    const dependencies = {
+      event_store: head.status === 'fulfilled' ? 'ok' : 'unavailable',
+      read_store: collections.status === 'fulfilled' ? 'ok' : 'unavailable',
+    };
+    const headPosition = head.status === 'fulfilled' ? head.value : null;
+    const lagOf = (checkpoint: Position | null) => (headPosition === null ? Promise.resolve(0) : events.countBetween(checkpoint, headPosition, LAG_COUNT_LIMIT));
+    const projections =
+      collections.status === 'fulfilled'
+        ? await Promise.all(
+            collections.value.map(async (state) => ({
+              name: state.collection,
+              checkpoint: state.live?.checkpoint ?? null,
+              head: headPosition,
+              lag: await lagOf(state.live?.checkpoint ?? null).catch(() => null),
+              caught_up: state.live !== null && hasReached(state.live.checkpoint, headPosition),
+            })),
+          )
+        : [];
+    const ready = Object.values(dependencies).every((status) => status === 'ok') && projections.length > 0 && projections.every((projection) => projection.caught_up);
+    response.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready', dependencies, projections });
   });
   return router;
 }

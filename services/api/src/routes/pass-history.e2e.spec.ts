@@ -1,8 +1,8 @@
-/** The auditors' endpoint: a pass's whole history, in order, from the event store. */
+/** The auditors' endpoints: a pass's history, a page at a time, and the pass as it was at any instant. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { issuePass, startWithTwoBusinesses, type TestBusiness } from '../testing/fixtures';
 import type { TestServer } from '../testing/test-server';
-import type { HistoryBody } from '../testing/wire-types';
+import type { HistoryBody, PassBody } from '../testing/wire-types';
 
 let server: TestServer, business: TestBusiness, other: TestBusiness;
 beforeAll(async () => ({ server, business, other } = await startWithTwoBusinesses()));
@@ -39,5 +39,69 @@ describe('GET /businesses/{id}/passes/{identifier}/events', () => {
     const pass = await issuePass(server, business);
     expect((await server.request('GET', `/businesses/${business.businessId}/passes/${pass.id}/events`)).status).toBe(401);
     expect((await server.request('GET', `/businesses/${business.businessId}/passes/${pass.id}/events`, { token: other.token })).status).toBe(403);
+  });
+});
+
+describe('GET …/passes/{identifier}/events, a page at a time', () => {
+  it('pages with after_revision and limit, and says whether more follow', async () => {
+    const pass = await issuePass(server, business);
+    const base = `/businesses/${business.businessId}/passes/${pass.id}`;
+    for (let stamp = 0; stamp < 6; stamp += 1) await server.request('POST', `${base}/stamp`, { token: business.token });
+
+    const first = await server.request<HistoryBody>('GET', `${base}/events?limit=3`, { token: business.token });
+    expect(first.body.data.map((event) => event.revision)).toEqual([0, 1, 2]);
+    expect(first.body.has_more).toBe(true);
+    const last = await server.request<HistoryBody>('GET', `${base}/events?after_revision=2&limit=4`, { token: business.token });
+    expect(last.body.data.map((event) => event.revision)).toEqual([3, 4, 5, 6]);
+    expect(last.body.has_more).toBe(false);
+    const whole = await server.request<HistoryBody>('GET', `${base}/events`, { token: business.token });
+    expect(whole.body.data).toHaveLength(7);
+    expect(whole.body.has_more).toBe(false);
+    const beyond = await server.request<HistoryBody>('GET', `${base}/events?after_revision=6`, { token: business.token });
+    expect(beyond.body).toEqual({ data: [], has_more: false });
+  });
+
+  it.each([['limit=0'], ['limit=1001'], ['limit=ten'], ['after_revision=-1'], ['after_revision=1.5'], ['limit=1&limit=2']])('refuses %s with 400 bad_request', async (query) => {
+    const pass = await issuePass(server, business);
+    const response = await server.request<{ error: { code: string } }>('GET', `/businesses/${business.businessId}/passes/${pass.id}/events?${query}`, { token: business.token });
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe('bad_request');
+  });
+});
+
+describe('GET …/passes/{identifier}?as_of=', () => {
+  it('answers the pass as it was at each instant of its life, folded from its events', async () => {
+    const issuedAt = server.clock.now();
+    const pass = await issuePass(server, business, { external_id: 'as-of-1', points: 10 });
+    const base = `/businesses/${business.businessId}/passes/${pass.id}`;
+    server.clock.advance(60_000);
+    await server.request('POST', `${base}/stamp?count=3`, { token: business.token });
+    const stampedAt = server.clock.now();
+    server.clock.advance(60_000);
+    await server.request('DELETE', base, { token: business.token });
+    const voidedAt = server.clock.now();
+    server.clock.advance(60_000);
+
+    const at = async (instant: Date) => server.request<PassBody>('GET', `/businesses/${business.businessId}/passes/as-of-1?as_of=${instant.toISOString()}`, { token: business.token });
+    expect((await at(new Date(issuedAt.getTime() - 1))).status).toBe(404);
+    expect((await at(issuedAt)).body).toMatchObject({ status: 'active', points: 10, stamps: 0 });
+    expect((await at(new Date(stampedAt.getTime() - 1))).body).toMatchObject({ status: 'active', stamps: 0 });
+    expect((await at(stampedAt)).body).toMatchObject({ status: 'active', stamps: 3 });
+    expect((await at(voidedAt)).body).toMatchObject({ status: 'voided', stamps: 3 });
+    expect((await server.request<PassBody>('GET', `${base}?as_of=${encodeURIComponent(voidedAt.toISOString().replace('Z', '+00:00'))}`, { token: business.token })).body).toMatchObject({ status: 'voided' });
+    expect((await server.request<PassBody>('GET', base, { token: business.token })).body).toEqual((await at(server.clock.now())).body);
+  });
+
+  it.each([['yesterday'], ['2026-11-21'], ['2026-11-21T10:00:00'], ['2026-11-21T10:00:00+01:00'], ['2026-13-01T10:00:00Z']])('refuses as_of=%s with 422', async (text) => {
+    const pass = await issuePass(server, business);
+    const response = await server.request<{ error: { code: string; details: unknown[] } }>('GET', `/businesses/${business.businessId}/passes/${pass.id}?as_of=${encodeURIComponent(text)}`, { token: business.token });
+    expect(response.status).toBe(422);
+    expect(response.body.error).toMatchObject({ code: 'validation_error', details: [{ path: 'as_of' }] });
+  });
+
+  it('refuses an instant in the future with 422', async () => {
+    const pass = await issuePass(server, business);
+    const future = new Date(server.clock.now().getTime() + 1000).toISOString();
+    expect((await server.request('GET', `/businesses/${business.businessId}/passes/${pass.id}?as_of=${future}`, { token: business.token })).status).toBe(422);
   });
 });

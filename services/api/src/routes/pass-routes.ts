@@ -2,14 +2,15 @@
  * The pass endpoints (spec 1, 3, 4, 6–15) and the auditors' history. Every `:identifier` is an id, a
  * serial_number or an external_id. Mounted under `/businesses/:business_id/passes` behind authentication.
  */
-import type { Application, PassAction } from '@passes/application';
+import type { Application, Clock, PassAction } from '@passes/application';
 import { issuePassBody, updatePassBody } from '@passes/contracts';
 import type { Pass } from '@passes/domain';
+import type { Wallets } from '@passes/wallets';
 import { Router, type Request, type Response } from 'express';
 import { ApiError } from '../http/api-error';
 import { commandContextOf, passScopeOf } from '../http/authentication';
 import { parseBody } from '../http/parse-body';
-import { amountInMinorUnits, pointsDelta, stampCount } from '../http/query-parameters';
+import { amountInMinorUnits, asOfInstant, historyRange, pointsDelta, stampCount } from '../http/query-parameters';
 import { passRepresentation, passSummary } from '../representations/pass-representation';
 import { issueInput, passUpdate } from './pass-bodies-to-commands';
 
@@ -25,10 +26,10 @@ const ACTIONS = new Map<string, (request: Request) => PassAction>([
   ['reactivate', () => ({ type: 'Reactivate' })],
 ]);
 
-export function passRoutes(application: Application, appUrl: () => string): Router {
+export function passRoutes(application: Application, wallets: Wallets, clock: Clock): Router {
   const router = Router({ mergeParams: true });
   const send = async (response: Response, pass: Pass, status = 200) => {
-    response.status(status).json(passRepresentation(pass, await application.passBarcodes.codesOf(pass), appUrl()));
+    response.status(status).json(passRepresentation(pass, await application.passBarcodes.codesOf(pass), wallets.links(pass)));
   };
   const identifierOf = (request: Request) => String(request.params['identifier']);
 
@@ -50,11 +51,15 @@ export function passRoutes(application: Application, appUrl: () => string): Rout
   });
 
   router.get('/:identifier', async (request, response) => {
-    await send(response, await application.passes.get(passScopeOf(response), identifierOf(request)));
+    const asOf = asOfInstant(request, clock.now());
+    const scope = passScopeOf(response);
+    const identifier = identifierOf(request);
+    await send(response, asOf === null ? await application.passes.get(scope, identifier) : await application.passHistory.asOf(scope, identifier, asOf));
   });
 
   router.get('/:identifier/events', async (request, response) => {
-    response.json({ data: await application.passHistory.of(passScopeOf(response), identifierOf(request)) });
+    const page = await application.passHistory.page(passScopeOf(response), identifierOf(request), historyRange(request));
+    response.json({ data: page.entries, has_more: page.hasMore });
   });
 
   router.patch('/:identifier', async (request, response) => {

@@ -2,14 +2,15 @@
  * Starts the real embedded stack (SQLite in a temp directory, real HTTP on a free port) for one test
  * file, and speaks to it over HTTP.
  */
+// The test's composition root: tsyringe needs the metadata polyfill before anything imports it.
+import 'reflect-metadata';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { cryptoIdGenerator, type Clock } from '@passes/application';
+import { cryptoIdGenerator } from '@passes/application';
 import type { Plan } from '@passes/domain';
-import { DEFAULT_CONFIG, type Config } from '../config';
+import { DEFAULT_CONFIG, jsonLogger, silentLogger, type Config } from '@passes/runtime';
 import { EmbeddedServer } from '../embedded-server';
-import { jsonLogger, silentLogger } from '../logger';
 import { ManualClock } from './manual-clock';
 
 /** `Body` is what the test expects to read; assertions on `status` come first and check it. */
@@ -85,7 +86,18 @@ export class TestServer {
 
   /** Stops and starts the server on the same data directory. */
   async restart(): Promise<void> {
+    await this.halt();
+    await this.boot();
+  }
+
+  /** Stops the server, keeping its data directory for `resume` (or an operator's tool meanwhile). */
+  async halt(): Promise<void> {
     await this.server?.stop();
+    this.server = null;
+  }
+
+  async resume(): Promise<void> {
+    if (this.server) throw new Error('server is running');
     await this.boot();
   }
 
@@ -96,13 +108,11 @@ export class TestServer {
   }
 
   private async boot(): Promise<void> {
-    const clock: Clock = this.clock;
-    this.server = new EmbeddedServer(
-      { ...DEFAULT_CONFIG, ...UNLIMITED, port: 0, appUrl: 'https://passes.test', ...this.overrides, dataDir: this.dataDir },
-      clock,
-      cryptoIdGenerator,
-      process.env['PASSES_TEST_LOG'] ? jsonLogger : silentLogger,
-    );
-    await this.server.start();
+    this.server = await EmbeddedServer.start({
+      config: { ...DEFAULT_CONFIG, ...UNLIMITED, port: 0, appUrl: 'https://passes.test', ...this.overrides, dataDir: this.dataDir },
+      clock: this.clock,
+      ids: cryptoIdGenerator,
+      logger: process.env['PASSES_TEST_LOG'] ? jsonLogger : silentLogger,
+    });
   }
 }

@@ -64,6 +64,15 @@ export class WebhookReceiver {
     });
   }
 
+  /** Resolves once `count` different delivery ids have arrived (repeats of one count once). */
+  async waitForDistinct(count: number, timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (new Set(this.received.map((delivery) => delivery.body.id)).size < count) {
+      if (Date.now() > deadline) throw new Error(`expected ${count} distinct deliveries, got ${new Set(this.received.map((delivery) => delivery.body.id)).size}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
   /** Answers every held request with `status`. */
   release(status = 200): void {
     for (const response of this.hanging.splice(0)) response.writeHead(status).end();

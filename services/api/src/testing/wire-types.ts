@@ -20,6 +20,8 @@ export interface PassBody {
   barcode_data: string | null;
   nfc_data: string | null;
   download_url: string;
+  apple_wallet_url: string | null;
+  google_wallet_url: string | null;
   created_at: string;
   updated_at: string;
   checked_in_at: string | null;
@@ -55,6 +57,7 @@ export interface ApiKeyBody {
 
 export interface HistoryBody {
   data: { type: string; data: Record<string, unknown>; revision: number; recorded_at: string }[];
+  has_more: boolean;
 }
 
 export interface BusinessBody {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { type EventStore, WrongExpectedRevisionError } from '../../event-store';
-import { expectWrongRevision, newEvent, newEvents, uniqueName } from './fixtures';
+import { expectStrictlyIncreasing, expectWrongRevision, newEvent, newEvents, positionsOf, uniqueName } from './fixtures';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
@@ -112,9 +112,7 @@ export function describeAppendContract(store: () => EventStore): void {
 
       const events = await store().readStream(stream);
       expect(events.map((event) => event.revision)).toEqual([0, 1, 2, 3, 4]);
-      for (let index = 1; index < events.length; index += 1) {
-        expect(events[index]?.position).toBeGreaterThan(events[index - 1]?.position ?? Infinity);
-      }
+      expectStrictlyIncreasing(positionsOf(events));
       expect(result).toEqual({ nextRevision: 4, position: events[4]?.position });
     });
 

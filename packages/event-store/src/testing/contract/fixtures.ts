@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from '@jest/globals';
-import { type ExpectedRevision, type NewEvent, WrongExpectedRevisionError } from '../../event-store';
+import { type ExpectedRevision, type NewEvent, type RecordedEvent, WrongExpectedRevisionError } from '../../event-store';
+import { isAfter, type Position } from '../../position';
 
 /** The contract also runs against a shared server, so every test works on names nobody else uses. */
 export function uniqueName(label: string): string {
@@ -49,4 +50,14 @@ export async function waitUntil(condition: () => boolean, what: string, timeoutM
 
 export function pause(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export function positionsOf(events: readonly RecordedEvent[]): Position[] {
+  return events.map((event) => event.position);
+}
+
+export function expectStrictlyIncreasing(positions: readonly Position[]): void {
+  for (let index = 1; index < positions.length; index += 1) {
+    expect(isAfter(positions[index] ?? null, positions[index - 1] ?? null)).toBe(true);
+  }
 }

@@ -1,16 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import type { EventStore, RecordedEvent } from '../../event-store';
-import { newEvent, newEvents, uniqueName } from './fixtures';
-
-function positionsOf(events: readonly RecordedEvent[]): number[] {
-  return events.map((event) => event.position);
-}
-
-function expectStrictlyIncreasing(values: readonly number[]): void {
-  for (let index = 1; index < values.length; index += 1) {
-    expect(values[index]).toBeGreaterThan(values[index - 1] ?? Infinity);
-  }
-}
+import type { EventStore } from '../../event-store';
+import { isAfter } from '../../position';
+import { expectStrictlyIncreasing, newEvent, newEvents, positionsOf, uniqueName } from './fixtures';
 
 export function describeReadContract(store: () => EventStore): void {
   describe('readStream', () => {
@@ -74,7 +65,7 @@ export function describeReadContract(store: () => EventStore): void {
       const unfiltered = await store().readAll({ after: start, maxCount: 2 });
       expect(unfiltered).toHaveLength(2);
       expectStrictlyIncreasing(positionsOf(unfiltered));
-      expect(unfiltered.every((event) => event.position > start)).toBe(true);
+      expect(unfiltered.every((event) => isAfter(event.position, start))).toBe(true);
 
       const filtered = await store().readAll({ after: start, maxCount: 3, filter: { streamPrefixes: [prefix] } });
       expect(filtered.map((event) => event.data)).toEqual([{ index: 0 }, { index: 1 }, { index: 2 }]);
@@ -129,6 +120,22 @@ export function describeReadContract(store: () => EventStore): void {
     });
   });
 
+  describe('countBetween', () => {
+    it('counts the events after one position up to another, as far as a limit', async () => {
+      const stream = uniqueName('count');
+      const start = await store().headPosition();
+      await store().append(stream, newEvents('E', 5), 'no_stream');
+      const events = await store().readStream(stream);
+      const [first, , third, , fifth] = events;
+      if (!first || !third || !fifth) throw new Error('five events were appended');
+      expect(await store().countBetween(first.position, fifth.position, 100)).toBe(4);
+      expect(await store().countBetween(first.position, third.position, 100)).toBe(2);
+      expect(await store().countBetween(first.position, fifth.position, 3)).toBe(3);
+      expect(await store().countBetween(fifth.position, fifth.position, 100)).toBe(0);
+      expect(await store().countBetween(start, fifth.position, 1_000_000)).toBeGreaterThanOrEqual(5);
+    });
+  });
+
   describe('headPosition', () => {
     it('moves up to the position of the latest append', async () => {
       const stream = uniqueName('head');
@@ -138,10 +145,10 @@ export function describeReadContract(store: () => EventStore): void {
       const second = await store().append(stream, newEvents('More', 2), 0);
       const afterSecond = await store().headPosition();
 
-      expect(afterFirst).toBeGreaterThan(before);
-      expect(afterFirst).toBeGreaterThanOrEqual(first.position);
-      expect(afterSecond).toBeGreaterThan(afterFirst);
-      expect(afterSecond).toBeGreaterThanOrEqual(second.position);
+      expect(isAfter(afterFirst, before)).toBe(true);
+      expect(afterFirst).toBe(first.position);
+      expect(isAfter(afterSecond, afterFirst)).toBe(true);
+      expect(afterSecond).toBe(second.position);
       expect(await store().readAll({ after: afterSecond, filter: { streamPrefixes: [stream] } })).toEqual([]);
     });
   });

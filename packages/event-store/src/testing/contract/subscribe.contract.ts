@@ -1,21 +1,21 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import type { EventStore, RecordedEvent, Subscription } from '../../event-store';
+import type { EventStore, FeedHandler, RecordedEvent, Subscription } from '../../event-store';
 import { newEvent, newEvents, pause, uniqueName, waitUntil } from './fixtures';
 
 /** Long enough for a live event to arrive if delivery had wrongly gone on. */
 const QUIET_PERIOD_MS = 500;
 
 /** Records the events of the given streams, ignoring whatever else a shared store carries. */
-function recorder(streams: readonly string[]): {
-  received: RecordedEvent[];
-  handler: (event: RecordedEvent) => Promise<void>;
-} {
+function recorder(streams: readonly string[]): { received: RecordedEvent[]; batchSizes: number[]; handler: FeedHandler } {
   const received: RecordedEvent[] = [];
+  const batchSizes: number[] = [];
   const wanted = new Set(streams);
   return {
     received,
-    handler: async (event) => {
-      if (wanted.has(event.stream)) received.push(event);
+    batchSizes,
+    handler: async (events) => {
+      batchSizes.push(events.length);
+      for (const event of events) if (wanted.has(event.stream)) received.push(event);
     },
   };
 }
@@ -58,13 +58,14 @@ export function describeSubscribeContract(store: () => EventStore): void {
       for (let batch = 1; batch < 11; batch += 1) {
         await store().append(stream, newEvents('E', 100), batch * 100 - 1);
       }
-      const { received, handler } = recorder([stream]);
+      const { received, batchSizes, handler } = recorder([stream]);
 
       subscribe({ after: start }, handler);
       await waitUntil(() => received.length >= 1100, '1100 events', 15000);
       await stopAll();
 
       expect(received.map((event) => event.revision)).toEqual(Array.from({ length: 1100 }, (_, index) => index));
+      expect(batchSizes.every((size) => size > 0)).toBe(true);
     });
 
     it('starts strictly after the position given', async () => {
@@ -87,8 +88,8 @@ export function describeSubscribeContract(store: () => EventStore): void {
       const start = await store().headPosition();
       const received: RecordedEvent[] = [];
 
-      subscribe({ after: start, filter: { streamPrefixes: [prefix] } }, async (event) => {
-        received.push(event);
+      subscribe({ after: start, filter: { streamPrefixes: [prefix] } }, async (events) => {
+        received.push(...events);
       });
       await store().append(elsewhere, [newEvent('Elsewhere')], 'no_stream');
       await store().append(`${prefix}-1`, [newEvent('Wanted')], 'no_stream');
@@ -109,11 +110,11 @@ export function describeSubscribeContract(store: () => EventStore): void {
       let inFlight = 0;
       let mostInFlight = 0;
 
-      subscribe({ after: start }, async (event) => {
+      subscribe({ after: start }, async (events) => {
         inFlight += 1;
         mostInFlight = Math.max(mostInFlight, inFlight);
         await pause(0);
-        if (wanted.has(event.stream)) received.push(event);
+        for (const event of events) if (wanted.has(event.stream)) received.push(event);
         inFlight -= 1;
       });
       for (let round = 0; round < 10; round += 1) {
@@ -145,7 +146,7 @@ export function describeSubscribeContract(store: () => EventStore): void {
       expect(received.map((event) => event.type)).toEqual(['Before']);
     });
 
-    it('resolves stop() only once the event being handled is done', async () => {
+    it('resolves stop() only once the batch being handled is done', async () => {
       const stream = uniqueName('sub-stop-inflight');
       const start = await store().headPosition();
       let release: () => void = () => undefined;
@@ -154,14 +155,15 @@ export function describeSubscribeContract(store: () => EventStore): void {
       });
       const handled: string[] = [];
       let entered = false;
-      const subscription = subscribe({ after: start }, async (event) => {
-        if (event.stream !== stream) return;
+      const subscription = subscribe({ after: start }, async (events) => {
+        const mine = events.filter((event) => event.stream === stream);
+        if (mine.length === 0) return;
         entered = true;
         await gate;
-        handled.push(event.type);
+        handled.push(...mine.map((event) => event.type));
       });
 
-      await store().append(stream, [newEvent('Slow'), newEvent('Never')], 'no_stream');
+      await store().append(stream, [newEvent('Slow')], 'no_stream');
       await waitUntil(() => entered, 'the handler to start');
       let stopped = false;
       const stopping = subscription.stop().then(() => {
@@ -169,6 +171,7 @@ export function describeSubscribeContract(store: () => EventStore): void {
       });
       await pause(50);
       expect(stopped).toBe(false);
+      await store().append(stream, [newEvent('Never')], 0);
       release();
       await stopping;
 
@@ -191,10 +194,12 @@ export function describeSubscribeContract(store: () => EventStore): void {
             errors.push(error);
           },
         },
-        async (event) => {
-          if (event.stream !== stream) return;
-          handled.push(event.revision);
-          if (event.revision === 1) throw failure;
+        async (events) => {
+          for (const event of events) {
+            if (event.stream !== stream) continue;
+            handled.push(event.revision);
+            if (event.revision === 1) throw failure;
+          }
         },
       );
       await store().append(stream, newEvents('E', 3), 'no_stream');

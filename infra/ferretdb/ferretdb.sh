@@ -1,0 +1,161 @@
+#!/usr/bin/env bash
+# A real MongoDB-wire server on loopback without Docker: FerretDB v1 with its SQLite backend, embedded
+# in main.go here and built with Go from the module proxy (no mongod is published on our registries).
+#
+#   ferretdb.sh build                    build on first use; prints the binary's path on stdout
+#   ferretdb.sh start <state-dir> [port] start in the background (port 0 or absent: a free port) and
+#                                        print one line PASSES_MONGODB_URL=mongodb://127.0.0.1:<port>
+#   ferretdb.sh stop <state-dir>         SIGTERM, then SIGKILL after a bound; fine if not running
+#
+# Only the URL line goes to stdout; progress and errors go to stderr. Exit code 3 means Go is missing
+# (and no binary was built before), so callers can report "skipped: Go missing".
+# The state dir gets db/ (the SQLite files), ferretdb.log, ferretdb.pid and ferretdb.port.
+# Environment: FERRETDB_LOG_LEVEL (default warn); FERRETDB_SERIALIZE (default true: one request at a
+# time, which makes single-document writes atomic as on MongoDB; see main.go); XDG_CACHE_HOME (the
+# binary cache root).
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+
+# How long start waits for a ping to succeed, and stop for the process to exit after each signal.
+start_timeout_s=60
+term_timeout_s=10
+kill_timeout_s=5
+
+die() {
+  echo "ferretdb.sh: $*" >&2
+  exit 1
+}
+
+# The cache dir is named after the FerretDB version and a hash of our sources, so that an edit of
+# main.go or go.mod gets a fresh build instead of a stale binary with other flags.
+binary_path() {
+  local version hash
+  version="$(awk '$1 == "github.com/FerretDB/FerretDB" { print $2 }' "$here/go.mod")"
+  [ -n "$version" ] || die "no github.com/FerretDB/FerretDB requirement in $here/go.mod"
+  hash="$(cat "$here/go.mod" "$here/go.sum" "$here/main.go" | sha256sum | cut -c1-12)"
+  echo "${XDG_CACHE_HOME:-$HOME/.cache}/wallet-passes/ferretdb-$version-$hash/ferretdb"
+}
+
+cmd_build() {
+  local bin dir
+  bin="$(binary_path)"
+  if [ ! -x "$bin" ]; then
+    if ! command -v go >/dev/null; then
+      echo "ferretdb.sh: Go is missing: install Go >= 1.24 (the 'go' command) to build FerretDB" >&2
+      exit 3
+    fi
+    dir="$(dirname "$bin")"
+    mkdir -p "$dir"
+    # The lock makes a racing second run wait for the first build instead of doing its own; the
+    # build goes to a temporary name and is renamed into place, so nobody ever runs a partial file.
+    (
+      flock 9
+      if [ ! -x "$bin" ]; then
+        echo "ferretdb.sh: building FerretDB into $dir (first use; ~3 min on 2 cores)" >&2
+        tmp="$bin.tmp.$$"
+        trap 'rm -f "$tmp"' EXIT
+        (cd "$here" && go build -o "$tmp" .) >&2
+        mv -f "$tmp" "$bin"
+      fi
+    ) 9>"$dir/build.lock"
+  fi
+  echo "$bin"
+}
+
+# Prints the pid recorded in the state dir if that process is alive and is our server; the cmdline
+# check keeps a reused pid of some other process from being reported (or killed).
+running_pid() {
+  local state_dir="$1" pid
+  [ -f "$state_dir/ferretdb.pid" ] || return 1
+  pid="$(cat "$state_dir/ferretdb.pid")"
+  [[ "$pid" =~ ^[0-9]+$ ]] || return 1
+  kill -0 "$pid" 2>/dev/null || return 1
+  tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -qF "ferretdb serve --sqlite-dir $state_dir/db " || return 1
+  echo "$pid"
+}
+
+# Waits up to $2 seconds for process $1 to exit; fails if it is still there.
+wait_exit() {
+  local pid="$1" deadline=$((SECONDS + $2))
+  while kill -0 "$pid" 2>/dev/null; do
+    [ "$SECONDS" -lt "$deadline" ] || return 1
+    sleep 0.1
+  done
+}
+
+cmd_stop() {
+  local state_dir pid
+  [ -d "$1" ] || return 0
+  state_dir="$(cd "$1" && pwd)"
+  if pid="$(running_pid "$state_dir")"; then
+    kill -TERM "$pid" 2>/dev/null || true
+    if ! wait_exit "$pid" "$term_timeout_s"; then
+      echo "ferretdb.sh: pid $pid ignored SIGTERM for ${term_timeout_s}s; sending SIGKILL" >&2
+      kill -KILL "$pid" 2>/dev/null || true
+      wait_exit "$pid" "$kill_timeout_s" || die "pid $pid survived SIGKILL"
+    fi
+  fi
+  rm -f "$state_dir/ferretdb.pid" "$state_dir/ferretdb.port"
+}
+
+cmd_start() {
+  local state_dir="$1" port="${2:-0}" bin pid log deadline
+  if ! [[ "$port" =~ ^[0-9]{1,5}$ ]] || [ "$port" -gt 65535 ]; then
+    die "port must be a number in 0..65535, not '$port'"
+  fi
+  mkdir -p "$state_dir"
+  state_dir="$(cd "$state_dir" && pwd)"
+  if pid="$(running_pid "$state_dir")"; then
+    die "already running in $state_dir (pid $pid); stop it first"
+  fi
+  bin="$(cmd_build)"
+
+  log="$state_dir/ferretdb.log"
+  rm -f "$state_dir/ferretdb.port"
+  # setsid detaches the server from the caller's session and signals; its output goes to the log only,
+  # never to our stdout, so that a caller reading our stdout to the end is not held open by the server.
+  setsid "$bin" serve --sqlite-dir "$state_dir/db" --listen-addr "127.0.0.1:$port" \
+    --port-file "$state_dir/ferretdb.port" --log-level "${FERRETDB_LOG_LEVEL:-warn}" \
+    --serialize="${FERRETDB_SERIALIZE:-true}" \
+    </dev/null >"$log" 2>&1 &
+  pid=$!
+  echo "$pid" >"$state_dir/ferretdb.pid"
+
+  # Ready means a real ping over the wire succeeded, not only that the port is open.
+  deadline=$((SECONDS + start_timeout_s))
+  while :; do
+    if ! kill -0 "$pid" 2>/dev/null; then
+      echo "ferretdb.sh: the server exited during start; end of $log:" >&2
+      tail -n 30 "$log" >&2
+      rm -f "$state_dir/ferretdb.pid"
+      exit 1
+    fi
+    if [ -s "$state_dir/ferretdb.port" ]; then
+      port="$(cat "$state_dir/ferretdb.port")"
+      if "$bin" ping --addr "127.0.0.1:$port" --timeout 1s 2>/dev/null; then
+        break
+      fi
+    fi
+    if [ "$SECONDS" -ge "$deadline" ]; then
+      echo "ferretdb.sh: no answer to ping within ${start_timeout_s}s; end of $log:" >&2
+      tail -n 30 "$log" >&2
+      cmd_stop "$state_dir"
+      exit 1
+    fi
+    sleep 0.2
+  done
+  echo "PASSES_MONGODB_URL=mongodb://127.0.0.1:$port"
+}
+
+usage() {
+  echo "usage: ferretdb.sh build | start <state-dir> [port] | stop <state-dir>" >&2
+  exit 2
+}
+
+case "${1:-}" in
+  build) [ $# -eq 1 ] || usage; cmd_build ;;
+  start) [ $# -eq 2 ] || [ $# -eq 3 ] || usage; cmd_start "$2" "${3:-0}" ;;
+  stop) [ $# -eq 2 ] || usage; cmd_stop "$2" ;;
+  *) usage ;;
+esac

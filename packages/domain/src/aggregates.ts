@@ -1,0 +1,41 @@
+/**
+ * Each aggregate as the application layer runs it: its decider, and the registry through which its
+ * stored events are decoded and its new ones are versioned.
+ */
+import { apiKeyDecider } from './api-key/api-key-decider';
+import { apiKeyEvents } from './api-key/api-key-event-registry';
+import { businessDecider } from './business/business-decider';
+import { businessEvents } from './business/business-event-registry';
+import { decodeEvent, type DomainEventShape, type EncodedEvent, type EventRegistry } from './events/event-registry';
+import { passDecider } from './pass/pass-decider';
+import { passEvents } from './pass/pass-event-registry';
+import { reservationDecider } from './reservation/reservation-decider';
+import { reservationEvents } from './reservation/reservation-event-registry';
+import type { Decider } from './shared/decider';
+import { templateDecider } from './template/template-decider';
+import { templateEvents } from './template/template-event-registry';
+import { userDecider } from './user/user-decider';
+import { userEvents } from './user/user-event-registry';
+import { webhookDecider } from './webhook/webhook-decider';
+import { webhookEvents } from './webhook/webhook-event-registry';
+
+export interface Aggregate<Command, Event extends DomainEventShape, State> {
+  decider: Decider<Command, Event, State>;
+  events: EventRegistry<Event>;
+}
+
+export const passAggregate = { decider: passDecider, events: passEvents };
+export const businessAggregate = { decider: businessDecider, events: businessEvents };
+export const userAggregate = { decider: userDecider, events: userEvents };
+export const apiKeyAggregate = { decider: apiKeyDecider, events: apiKeyEvents };
+export const templateAggregate = { decider: templateDecider, events: templateEvents };
+export const webhookAggregate = { decider: webhookDecider, events: webhookEvents };
+export const reservationAggregate = { decider: reservationDecider, events: reservationEvents };
+
+/** Folds stored events into a state through the aggregate's registry. */
+export function replayEncoded<Command, Event extends DomainEventShape, State>(
+  aggregate: Aggregate<Command, Event, State>,
+  encoded: readonly EncodedEvent[],
+): State {
+  return encoded.reduce((state, event) => aggregate.decider.evolve(state, decodeEvent(aggregate.events, event)), aggregate.decider.initialState());
+}

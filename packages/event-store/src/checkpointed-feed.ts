@@ -1,0 +1,79 @@
+/**
+ * Follows the event store's global feed on behalf of a named follower, from the checkpoint it stored,
+ * and moves that checkpoint only after the follower's handler is done with a batch. A failure stops
+ * the subscription; it is resumed from the checkpoint after a pause that doubles with each failure in
+ * a row (up to a bound), so a broker or store that is down is not hammered.
+ */
+import type { CheckpointStore } from './checkpoint-store';
+import type { EventFeed } from './event-feed';
+import type { AllFilter, EventStore, RecordedEvent, Subscription } from './event-store';
+
+export interface CheckpointedFeedOptions {
+  /** The follower's name in the checkpoint store. */
+  name: string;
+  filter?: AllFilter;
+  /** The first pause after a failure. */
+  retryDelayMs?: number;
+  maxRetryDelayMs?: number;
+}
+
+export class CheckpointedFeed implements EventFeed {
+  private subscription: Subscription | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private failuresInARow = 0;
+  private stopped = true;
+
+  constructor(
+    private readonly events: EventStore,
+    private readonly checkpoints: CheckpointStore,
+    private readonly options: CheckpointedFeedOptions,
+  ) {}
+
+  async start(handler: (events: readonly RecordedEvent[]) => Promise<void>, onError: (error: unknown) => void): Promise<void> {
+    this.stopped = false;
+    await this.subscribe(handler, onError);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    const subscription = this.subscription;
+    this.subscription = null;
+    await subscription?.stop();
+  }
+
+  private resubscribeLater(handler: (events: readonly RecordedEvent[]) => Promise<void>, onError: (error: unknown) => void): void {
+    if (this.stopped) return;
+    const first = this.options.retryDelayMs ?? 1000;
+    const delay = Math.min(first * 2 ** this.failuresInARow, this.options.maxRetryDelayMs ?? 30_000);
+    this.failuresInARow += 1;
+    this.retryTimer = setTimeout(() => {
+      this.subscribe(handler, onError).catch((error: unknown) => {
+        onError(error);
+        this.resubscribeLater(handler, onError);
+      });
+    }, delay);
+    this.retryTimer.unref();
+  }
+
+  private async subscribe(handler: (events: readonly RecordedEvent[]) => Promise<void>, onError: (error: unknown) => void): Promise<void> {
+    const after = await this.checkpoints.load(this.options.name);
+    if (this.stopped) return;
+    this.subscription = this.events.subscribeToAll(
+      {
+        after,
+        ...(this.options.filter === undefined ? {} : { filter: this.options.filter }),
+        onError: (error) => {
+          onError(error);
+          this.resubscribeLater(handler, onError);
+        },
+      },
+      async (batch) => {
+        await handler(batch);
+        const last = batch.at(-1);
+        if (last !== undefined) await this.checkpoints.save(this.options.name, last.position);
+        this.failuresInARow = 0;
+      },
+    );
+  }
+}

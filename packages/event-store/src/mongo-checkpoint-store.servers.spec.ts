@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from '@jest/globals';
+import { MongoClient } from 'mongodb';
+import { connectMongo, StoreUnavailableError } from '@passes/storage';
+import { describeWithServer } from '@passes/testkit';
+import { MongoCheckpointStore } from './mongo-checkpoint-store';
+import { positionOfInteger } from './position';
+import { describeCheckpointStoreContract } from './testing/checkpoint-store.contract';
+
+describeWithServer('mongodb', 'MongoCheckpointStore', (url) => {
+  describeCheckpointStoreContract('MongoCheckpointStore', async () => {
+    const connection = await connectMongo(url, `passes_test_${randomUUID().slice(0, 8)}`);
+    const store = await MongoCheckpointStore.open(connection.db);
+    return {
+      store,
+      dispose: async () => {
+        await store.close();
+        await connection.db.dropDatabase();
+        await connection.close();
+      },
+    };
+  });
+});
+
+describe('MongoCheckpointStore without a reachable server', () => {
+  it('fails loads and saves with StoreUnavailableError instead of hanging', async () => {
+    // Port 9 (discard) has no listener on loopback here.
+    const client = new MongoClient('mongodb://127.0.0.1:9', { serverSelectionTimeoutMS: 300 });
+    const store = await MongoCheckpointStore.open(client.db('passes'));
+    await expect(store.load('relay')).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(store.save('relay', positionOfInteger(1))).rejects.toBeInstanceOf(StoreUnavailableError);
+    await client.close();
+  });
+});

@@ -1,0 +1,297 @@
+/**
+ * The read store of the distributed profile, on MongoDB (or a MongoDB-wire server) without
+ * transactions or change streams (DESIGN §7). Each generation of a collection is a MongoDB collection
+ * `<name>_g<n>`, its lookup indexes declared when it is created; one catalog document per collection
+ * says which generation is live, which is being built and which are retired, and holds their
+ * checkpoints. Writes are revision-guarded upserts, so a replayed batch changes nothing; only the
+ * projector holding the lease writes, so checkpoints need no transaction: they are written after the
+ * documents they cover.
+ */
+import { positionFrom, sortablePosition, type Position } from '@passes/event-store';
+import { isDuplicateKey, onMongo } from '@passes/storage';
+import { MongoBulkWriteError, type AnyBulkWriteOperation, type Collection, type Db } from 'mongodb';
+import {
+  GenerationConflictError,
+  type CollectionShape,
+  type CollectionState,
+  type DocumentStore,
+  type DocumentWrite,
+  type Generation,
+  type GenerationRef,
+  type GenerationWrites,
+  type StoredDocument,
+} from '../document-store';
+
+const STORE = 'read store';
+/** How long a query trusts the live generation it last saw; a command's wait for the read models refreshes it. */
+const LIVE_POINTER_TTL_MS = 1000;
+/** Collection names become MongoDB collection names, so they are held to a safe shape. */
+const COLLECTION_NAME = /^[a-z][a-z0-9_]{0,62}$/;
+
+interface GenerationFields {
+  generation: number;
+  version: number;
+  checkpoint: string | null;
+}
+
+interface CatalogState {
+  _id: string;
+  lastGeneration: number;
+  live: GenerationFields | null;
+  next: (GenerationFields & { requestedAt: Date }) | null;
+  retired: number[];
+}
+
+/**
+ * A catalog document as first written holds only its generation counter (FerretDB v1 left
+ * `$setOnInsert` unapplied on a `findOneAndUpdate` upsert with `$inc`), so absent fields read as empty.
+ */
+type CatalogDocument = Pick<CatalogState, '_id' | 'lastGeneration'> & Partial<Omit<CatalogState, '_id' | 'lastGeneration'>>;
+
+interface StoredRecord {
+  _id: string;
+  revision: number;
+  /** null once the document was removed; the revision stays to guard against older events. */
+  doc: unknown;
+  keys: Record<string, string[]>;
+  /** First-write order within the generation: the batch's position, then the write's place in it. */
+  order: string;
+}
+
+interface LeaseDocument {
+  _id: string;
+  holder: string;
+  until: Date;
+}
+
+export class MongoDocumentStore implements DocumentStore {
+  private readonly catalog: Collection<CatalogDocument>;
+  private readonly leases: Collection<LeaseDocument>;
+  private readonly livePointers = new Map<string, { generation: number | null; seenAt: number }>();
+
+  private constructor(private readonly db: Db) {
+    this.catalog = db.collection<CatalogDocument>('projection_generations');
+    this.leases = db.collection<LeaseDocument>('projection_leases');
+  }
+
+  static async open(db: Db): Promise<MongoDocumentStore> {
+    return new MongoDocumentStore(db);
+  }
+
+  async get<Doc>(collection: string, id: string): Promise<StoredDocument<Doc> | null> {
+    const live = await this.liveRecords(collection);
+    const record = live === null ? null : await onMongo(STORE, () => live.findOne({ _id: id }));
+    return record === null || record.doc === null ? null : { id: record._id, revision: record.revision, doc: record.doc as Doc };
+  }
+
+  async find<Doc>(collection: string, index: string, key: string, limit = 1000): Promise<Doc[]> {
+    const live = await this.liveRecords(collection);
+    if (live === null) return [];
+    const records = await onMongo(STORE, () =>
+      live
+        .find({ [`keys.${index}`]: key, doc: { $ne: null } })
+        .sort({ order: 1 })
+        .limit(limit)
+        .toArray(),
+    );
+    return records.map((record) => record.doc as Doc);
+  }
+
+  async count(collection: string, index: string, key: string): Promise<number> {
+    const live = await this.liveRecords(collection);
+    return live === null ? 0 : onMongo(STORE, () => live.countDocuments({ [`keys.${index}`]: key }));
+  }
+
+  async collections(): Promise<CollectionState[]> {
+    const documents = await onMongo(STORE, () => this.catalog.find({}).sort({ _id: 1 }).toArray());
+    const now = Date.now();
+    return documents
+      .map(withDefaults)
+      .filter((document) => document.live !== null || document.next !== null)
+      .map(({ _id, live, next, retired }) => {
+        this.livePointers.set(_id, { generation: live?.generation ?? null, seenAt: now });
+        return {
+          collection: _id,
+          live: live === null ? null : generationOf(live),
+          next: next === null ? null : { ...generationOf(next), requestedAt: next.requestedAt.toISOString() },
+          retired,
+        };
+      });
+  }
+
+  async createGeneration(shape: CollectionShape, as: 'live' | 'next', requestedAt: Date): Promise<Generation> {
+    requireSafeName(shape.collection);
+    // A number of its own first, then the generation's collection with its indexes, and only then its place in the catalog.
+    const allocated = await onMongo(STORE, () =>
+      this.catalog.findOneAndUpdate(
+        { _id: shape.collection },
+        { $inc: { lastGeneration: 1 } },
+        { upsert: true, returnDocument: 'after' },
+      ),
+    );
+    if (allocated === null) throw new Error(`Could not allocate a generation of ${shape.collection}`);
+    const generation = allocated.lastGeneration;
+    const target = { collection: shape.collection, generation };
+    await onMongo(STORE, () =>
+      this.records(target).createIndexes([{ key: { order: 1 } }, ...shape.indexes.map((index) => ({ key: { [`keys.${index}`]: 1 } }))]),
+    );
+    const fields: GenerationFields = { generation, version: shape.version, checkpoint: null };
+    const placed = await onMongo(STORE, () =>
+      this.catalog.updateOne({ _id: shape.collection, [as]: null }, { $set: { [as]: as === 'next' ? { ...fields, requestedAt } : fields } }),
+    );
+    if (placed.matchedCount === 0) {
+      await onMongo(STORE, () => this.records(target).drop());
+      throw new GenerationConflictError(shape.collection, as);
+    }
+    return { generation, version: shape.version, checkpoint: null };
+  }
+
+  async load(target: GenerationRef, ids: readonly string[]): Promise<Map<string, StoredDocument<unknown>>> {
+    if (ids.length === 0) return new Map();
+    const records = await onMongo(STORE, () => this.records(target).find({ _id: { $in: [...ids] } }).toArray());
+    return new Map(records.map((record) => [record._id, { id: record._id, revision: record.revision, doc: record.doc }]));
+  }
+
+  async commit(batch: readonly GenerationWrites[], position: Position): Promise<void> {
+    for (const { target, writes } of batch) {
+      if (writes.length > 0) await this.write(target, writes, position);
+    }
+    const checkpoints: AnyBulkWriteOperation<CatalogDocument>[] = batch.flatMap(({ target }) =>
+      (['live', 'next'] as const).map((role) => ({
+        updateOne: { filter: { _id: target.collection, [`${role}.generation`]: target.generation }, update: { $set: { [`${role}.checkpoint`]: position } } },
+      })),
+    );
+    if (checkpoints.length > 0) await onMongo(STORE, () => this.catalog.bulkWrite(checkpoints, { ordered: false }));
+  }
+
+  async promote(collection: string, generation: number): Promise<void> {
+    const found = await onMongo(STORE, () => this.catalog.findOne({ _id: collection }));
+    const { live, next } = found === null ? { live: null, next: null } : withDefaults(found);
+    if (next === null || next.generation !== generation) throw new Error(`Generation ${generation} of ${collection} is not the next one`);
+    // Guarded by what was read: a single-document update, so the swap is atomic.
+    const swapped = await onMongo(STORE, () =>
+      this.catalog.updateOne(
+        { _id: collection, 'next.generation': generation, 'live.generation': live?.generation ?? null },
+        {
+          $set: { live: { generation: next.generation, version: next.version, checkpoint: next.checkpoint }, next: null },
+          ...(live === null ? {} : { $push: { retired: live.generation } }),
+        },
+      ),
+    );
+    if (swapped.matchedCount === 0) throw new Error(`Generation ${generation} of ${collection} changed while being promoted`);
+    this.livePointers.set(collection, { generation, seenAt: Date.now() });
+  }
+
+  async drop(target: GenerationRef): Promise<void> {
+    await onMongo(STORE, () => this.records(target).drop().catch((error: unknown) => (isMissingNamespace(error) ? false : Promise.reject(error))));
+    await onMongo(STORE, () =>
+      this.catalog.bulkWrite(
+        [
+          { updateOne: { filter: { _id: target.collection }, update: { $pull: { retired: target.generation } } } },
+          { updateOne: { filter: { _id: target.collection, 'next.generation': target.generation }, update: { $set: { next: null } } } },
+        ],
+        { ordered: true },
+      ),
+    );
+  }
+
+  async acquireLease(name: string, holder: string, now: Date, ttlMs: number, isStale: (holder: string) => boolean): Promise<boolean> {
+    const until = new Date(now.getTime() + ttlMs);
+    try {
+      await onMongo(STORE, () => this.leases.updateOne({ _id: name, $or: [{ holder }, { until: { $lte: now } }] }, { $set: { holder, until } }, { upsert: true }));
+      return true;
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+    }
+    // Another holder's lease runs; it is taken over only when that holder is known to be gone.
+    const current = await onMongo(STORE, () => this.leases.findOne({ _id: name }));
+    if (current === null || !isStale(current.holder)) return false;
+    const taken = await onMongo(STORE, () => this.leases.updateOne({ _id: name, holder: current.holder, until: current.until }, { $set: { holder, until } }));
+    return taken.matchedCount === 1;
+  }
+
+  async releaseLease(name: string, holder: string): Promise<void> {
+    await onMongo(STORE, () => this.leases.deleteOne({ _id: name, holder }));
+  }
+
+  async leaseHolder(name: string): Promise<{ holder: string; until: Date } | null> {
+    const lease = await onMongo(STORE, () => this.leases.findOne({ _id: name }));
+    return lease === null ? null : { holder: lease.holder, until: lease.until };
+  }
+
+  async close(): Promise<void> {
+    this.livePointers.clear();
+  }
+
+  private records(target: GenerationRef): Collection<StoredRecord> {
+    requireSafeName(target.collection);
+    return this.db.collection<StoredRecord>(`${target.collection}_g${target.generation}`);
+  }
+
+  private async liveRecords(collection: string): Promise<Collection<StoredRecord> | null> {
+    const cached = this.livePointers.get(collection);
+    let generation = cached?.generation ?? null;
+    if (cached === undefined || Date.now() - cached.seenAt > LIVE_POINTER_TTL_MS) {
+      const document = await onMongo(STORE, () => this.catalog.findOne({ _id: collection }, { projection: { live: 1 } }));
+      generation = document?.live?.generation ?? null;
+      this.livePointers.set(collection, { generation, seenAt: Date.now() });
+    }
+    return generation === null ? null : this.records({ collection, generation });
+  }
+
+  /**
+   * Revision-guarded upserts: a write no newer than the stored document misses its filter, and its
+   * insert meets the unique _id (a duplicate key error, which is skipped). The bulk is ordered and
+   * resumed after each such refusal, as FerretDB stops even an unordered bulk at its first error.
+   */
+  private async write(target: GenerationRef, writes: readonly DocumentWrite[], position: Position): Promise<void> {
+    const operations: AnyBulkWriteOperation<StoredRecord>[] = writes.map((write, index) => ({
+      updateOne: {
+        filter: { _id: write.id, revision: { $lt: write.revision } },
+        update: {
+          $set: { revision: write.revision, doc: write.doc, keys: write.doc === null ? {} : copyKeys(write.keys) },
+          $setOnInsert: { order: `${sortablePosition(position)}:${String(index).padStart(6, '0')}` },
+        },
+        upsert: true,
+      },
+    }));
+    for (let start = 0; start < operations.length; ) {
+      const remaining = operations.slice(start);
+      try {
+        await onMongo(STORE, () => this.records(target).bulkWrite(remaining, { ordered: true }));
+        return;
+      } catch (error) {
+        start += 1 + guardMissAt(error);
+      }
+    }
+  }
+}
+
+/** Where an ordered bulk stopped on a guard miss (the stored document was as new or newer); any other error is thrown on. */
+function guardMissAt(error: unknown): number {
+  if (!(error instanceof MongoBulkWriteError)) throw error;
+  const [failure] = Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors];
+  if (failure?.code !== 11000) throw error;
+  return failure.index;
+}
+
+function withDefaults(document: CatalogDocument): CatalogState {
+  return { ...document, live: document.live ?? null, next: document.next ?? null, retired: document.retired ?? [] };
+}
+
+function generationOf(fields: GenerationFields): Generation {
+  return { generation: fields.generation, version: fields.version, checkpoint: fields.checkpoint === null ? null : positionFrom(fields.checkpoint) };
+}
+
+function copyKeys(keys: Readonly<Record<string, readonly string[]>>): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(keys).map(([index, values]) => [index, [...values]]));
+}
+
+function requireSafeName(collection: string): void {
+  if (!COLLECTION_NAME.test(collection)) throw new RangeError(`Collection name '${collection}' is not a safe collection name`);
+}
+
+/** Dropping a collection that does not exist (NamespaceNotFound) is no error for us. */
+function isMissingNamespace(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === 26;
+}

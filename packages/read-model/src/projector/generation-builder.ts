@@ -1,0 +1,83 @@
+/**
+ * Builds a collection's next generation from the start of the event store, page after page, beside the
+ * live one. Once a page comes back short it has caught up with the head, and asks its projector to
+ * finish it and make it live (`onCaughtUp`), which happens while the live feed is paused.
+ */
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { isAfter, type EventStore, type Position } from '@passes/event-store';
+import type { DocumentStore, GenerationRef } from '../document-store';
+import type { Projection } from '../projections/projection';
+import { projectBatch } from './project-batch';
+
+export interface BuildProgress {
+  collection: string;
+  generation: number;
+  checkpoint: Position | null;
+  /** Events read by this builder since it started (not since the generation began). */
+  replayed: number;
+  startedAt: Date;
+}
+
+export class GenerationBuilder {
+  private stopped = false;
+  private replayed = 0;
+  private readonly startedAt = new Date();
+
+  constructor(
+    private readonly events: EventStore,
+    private readonly store: DocumentStore,
+    private readonly projection: Projection,
+    readonly target: GenerationRef,
+    private checkpoint: Position | null,
+    private readonly pageSize: number,
+  ) {}
+
+  get progress(): BuildProgress {
+    return { ...this.target, checkpoint: this.checkpoint, replayed: this.replayed, startedAt: this.startedAt };
+  }
+
+  stop(): void {
+    this.stopped = true;
+  }
+
+  get isStopped(): boolean {
+    return this.stopped;
+  }
+
+  /**
+   * Moves the checkpoint up to `position` without events: the builder has read every event of its
+   * projection up to the head, so nothing between its last one and `position` concerns it.
+   */
+  async advanceTo(position: Position | null): Promise<void> {
+    if (!isAfter(position, this.checkpoint) || position === null) return;
+    await this.store.commit([{ target: this.target, writes: [] }], position);
+    this.checkpoint = position;
+  }
+
+  /** Replays pages until one comes back short (the head is near) or the builder is stopped; true when caught up. */
+  async catchUp(): Promise<boolean> {
+    while (!this.stopped) {
+      const full = await this.replayPage();
+      if (!full) return true;
+      // Leave room for requests between pages: the service keeps answering during a rebuild.
+      await yieldToEventLoop();
+    }
+    return false;
+  }
+
+  /**
+   * Replays one page of the projection's own events (the store filters, so a rebuild reads no event it
+   * would skip); false when the page was short, i.e. the head was reached.
+   */
+  async replayPage(): Promise<boolean> {
+    const filter = { eventTypes: [...this.projection.eventTypes] };
+    const page = await this.events.readAll({ after: this.checkpoint, maxCount: this.pageSize, filter });
+    const last = page.at(-1);
+    if (last === undefined) return false;
+    const writes = await projectBatch(this.store, this.target, this.projection, page);
+    await this.store.commit([{ target: this.target, writes }], last.position);
+    this.checkpoint = last.position;
+    this.replayed += page.length;
+    return page.length === this.pageSize;
+  }
+}

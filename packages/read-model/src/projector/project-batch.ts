@@ -1,0 +1,28 @@
+/**
+ * Applies a batch of events to one generation of one projection: loads every document the batch
+ * touches in one call, folds the events over them in order, and returns one write per document. An
+ * event older than a document's revision is skipped, so replaying a batch changes nothing.
+ */
+import type { RecordedEvent } from '@passes/event-store';
+import type { DocumentStore, DocumentWrite, GenerationRef, StoredDocument } from '../document-store';
+import type { Projection } from '../projections/projection';
+
+export async function projectBatch(
+  store: DocumentStore,
+  target: GenerationRef,
+  projection: Projection,
+  events: readonly RecordedEvent[],
+): Promise<DocumentWrite[]> {
+  const relevant = events.filter((event) => projection.eventTypes.has(event.type));
+  if (relevant.length === 0) return [];
+  const ids = [...new Set(relevant.map((event) => projection.documentId(event)))];
+  const documents = await store.load(target, ids);
+  const changed = new Map<string, StoredDocument<unknown>>();
+  for (const event of relevant) {
+    const id = projection.documentId(event);
+    const current = changed.get(id) ?? documents.get(id);
+    if (current !== undefined && current.revision >= event.revision) continue;
+    changed.set(id, { id, revision: event.revision, doc: projection.apply(current?.doc ?? null, event) });
+  }
+  return [...changed.values()].map(({ id, revision, doc }) => ({ id, revision, doc, keys: doc === null ? {} : projection.keys(doc) }));
+}

@@ -1,0 +1,272 @@
+/**
+ * Keeps the read models up to date (DESIGN §4, §7). One projector at a time writes: it holds the
+ * `projector` lease in the read store, renewing it as it works; another waits as a standby and takes
+ * over when the lease runs out or its holder is known to be gone.
+ *
+ * The writer follows the event feed into every collection's live generation, committing documents and
+ * checkpoints together per batch. A collection whose live generation was built by another version of
+ * its projection, or for which an operator asked a rebuild, gets a next generation built beside it; once
+ * that has caught up, the live feed pauses, the new generation takes the last events and is promoted in
+ * one atomic step, and the old one is dropped after a grace period.
+ */
+import type { EventStore, Position, RecordedEvent, Subscription } from '@passes/event-store';
+import { hasReached, isAfter } from '@passes/event-store';
+import type { CollectionState, DocumentStore, GenerationRef, GenerationWrites } from '../document-store';
+import type { Projection } from '../projections/projection';
+import { CheckpointWaiter } from './checkpoint-waiter';
+import { GenerationBuilder, type BuildProgress } from './generation-builder';
+import { isStaleLeaseHolder } from './lease-holder';
+import { projectBatch } from './project-batch';
+import { SerialQueue } from './serial-queue';
+
+export const PROJECTOR_LEASE = 'projector';
+
+export interface ProjectorOptions {
+  /** This process as a lease holder (`newLeaseHolder()`). */
+  holder: string;
+  /** When rebuilds are asked for. Leases run on the machine's own time: other processes compare them. */
+  clock: { now(): Date };
+  onError: (error: unknown, activity: string) => void;
+  /** A next generation became live. */
+  onPromoted?: (collection: string, generation: number) => void;
+  /** How often the lease is renewed and rebuild requests are looked for. */
+  housekeepingIntervalMs?: number;
+  leaseTtlMs?: number;
+  /** How long a replaced generation stays for readers that have not yet seen the promotion. */
+  retireGraceMs?: number;
+  /** Events per page when building a generation. */
+  pageSize?: number;
+  /** How often waiters poll the store for a projector in another process. */
+  waitPollIntervalMs?: number;
+  retryDelayMs?: number;
+}
+
+interface LiveTarget {
+  projection: Projection;
+  ref: GenerationRef;
+  checkpoint: Position | null;
+}
+
+export class Projector {
+  private readonly waiter: CheckpointWaiter;
+  private readonly queue = new SerialQueue();
+  private readonly live = new Map<string, LiveTarget>();
+  private readonly builders = new Map<string, GenerationBuilder>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private subscription: Subscription | null = null;
+  private housekeepingTimer: NodeJS.Timeout | null = null;
+  private housekeeping: Promise<void> | null = null;
+  private writing = false;
+  private stopped = true;
+
+  constructor(
+    private readonly events: EventStore,
+    private readonly store: DocumentStore,
+    private readonly projections: readonly Projection[],
+    private readonly options: ProjectorOptions,
+  ) {
+    this.waiter = new CheckpointWaiter(
+      store,
+      projections.map((projection) => projection.collection),
+      options.waitPollIntervalMs ?? 25,
+    );
+  }
+
+  /** Whether this process holds the lease and writes the read models. */
+  get isWriter(): boolean {
+    return this.writing;
+  }
+
+  /** The position every live generation reflects, as last seen. */
+  get position(): Position | null {
+    return this.waiter.position;
+  }
+
+  /** Generations being built by this process, for progress displays. */
+  get rebuilds(): BuildProgress[] {
+    return [...this.builders.values()].map((builder) => builder.progress);
+  }
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    await this.waiter.refresh();
+    await this.tick();
+    this.housekeepingTimer = setInterval(() => void this.tick(), this.options.housekeepingIntervalMs ?? 1000);
+    this.housekeepingTimer.unref();
+  }
+
+  /** Resolves true once the read models reflect `position`, false when `timeoutMs` passes first. */
+  waitFor(position: Position, timeoutMs: number): Promise<boolean> {
+    return this.waiter.waitFor(position, timeoutMs);
+  }
+
+  /** Resolves once the read models reflect everything stored when it was called. */
+  async catchUp(timeoutMs: number): Promise<boolean> {
+    const head = await this.events.headPosition();
+    return head === null || this.waitFor(head, timeoutMs);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.housekeepingTimer) clearInterval(this.housekeepingTimer);
+    await this.housekeeping;
+    await this.resign();
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    this.waiter.close();
+    await this.store.releaseLease(PROJECTOR_LEASE, this.options.holder).catch((error: unknown) => this.options.onError(error, 'releasing the lease'));
+  }
+
+  /** Renews (or tries to take) the lease, then starts whatever rebuild was asked for. */
+  private tick(): Promise<void> {
+    if (this.housekeeping !== null || this.stopped) return this.housekeeping ?? Promise.resolve();
+    this.housekeeping = this.keepHouse()
+      .catch((error: unknown) => this.options.onError(error, 'housekeeping'))
+      .finally(() => {
+        this.housekeeping = null;
+      });
+    return this.housekeeping;
+  }
+
+  private async keepHouse(): Promise<void> {
+    const leased = await this.store.acquireLease(PROJECTOR_LEASE, this.options.holder, new Date(), this.options.leaseTtlMs ?? 10_000, isStaleLeaseHolder);
+    if (this.stopped) return;
+    if (leased && !this.writing) await this.takeOver();
+    else if (!leased && this.writing) await this.resign();
+    if (this.writing) await this.startRequestedRebuilds(await this.store.collections());
+  }
+
+  private async takeOver(): Promise<void> {
+    const states = await this.store.collections();
+    for (const projection of this.projections) {
+      const state = states.find((candidate) => candidate.collection === projection.collection);
+      const live = state?.live ?? (await this.store.createGeneration(shapeOf(projection), 'live', this.options.clock.now()));
+      this.live.set(projection.collection, { projection, ref: { collection: projection.collection, generation: live.generation }, checkpoint: live.checkpoint });
+      for (const generation of state?.retired ?? []) this.dropLater({ collection: projection.collection, generation }, 0);
+      if (live.version !== projection.version) await this.requestRebuild(projection, state);
+    }
+    this.writing = true;
+    this.subscribe();
+    await this.startRequestedRebuilds(await this.store.collections());
+  }
+
+  /** Stops writing: another holder has the lease now, or this projector is stopping. */
+  private async resign(): Promise<void> {
+    this.writing = false;
+    for (const builder of this.builders.values()) builder.stop();
+    this.builders.clear();
+    const subscription = this.subscription;
+    this.subscription = null;
+    await subscription?.stop();
+    this.live.clear();
+  }
+
+  /** A version bump: the next generation is built by this version, replacing one left by an older one. */
+  private async requestRebuild(projection: Projection, state: CollectionState | undefined): Promise<void> {
+    const next = state?.next;
+    if (next?.version === projection.version) return;
+    if (next) await this.store.drop({ collection: projection.collection, generation: next.generation });
+    await this.store.createGeneration(shapeOf(projection), 'next', this.options.clock.now());
+  }
+
+  private async startRequestedRebuilds(states: readonly CollectionState[]): Promise<void> {
+    for (const state of states) {
+      const projection = this.projections.find((candidate) => candidate.collection === state.collection);
+      if (!projection || !state.next || this.builders.has(state.collection)) continue;
+      // `states` may have been read before a promotion this projector has just made.
+      if (this.live.get(state.collection)?.ref.generation === state.next.generation) continue;
+      const target = { collection: state.collection, generation: state.next.generation };
+      const builder = new GenerationBuilder(this.events, this.store, projection, target, state.next.checkpoint, this.options.pageSize ?? 1000);
+      this.builders.set(state.collection, builder);
+      void this.build(builder);
+    }
+  }
+
+  private async build(builder: GenerationBuilder): Promise<void> {
+    try {
+      if (await builder.catchUp()) await this.queue.run(() => this.promote(builder));
+    } catch (error) {
+      this.options.onError(error, `rebuilding ${builder.target.collection}`);
+      if (this.builders.get(builder.target.collection) === builder) this.builders.delete(builder.target.collection);
+      // Picked up again, from its checkpoint, by the next housekeeping round.
+    }
+  }
+
+  /** Runs with the live feed paused: the last events go into the new generation, then it becomes live. */
+  private async promote(builder: GenerationBuilder): Promise<void> {
+    if (builder.isStopped) return;
+    while (await builder.replayPage()) {
+      if (builder.isStopped) return;
+    }
+    const { collection, generation } = builder.target;
+    const live = this.live.get(collection);
+    if (!live) return;
+    // The live feed is paused here: its checkpoint is where the new generation takes over.
+    await builder.advanceTo(live.checkpoint);
+    await this.store.promote(collection, generation);
+    this.builders.delete(collection);
+    this.live.set(collection, { projection: live.projection, ref: builder.target, checkpoint: builder.progress.checkpoint });
+    this.dropLater(live.ref, this.options.retireGraceMs ?? 30_000);
+    this.options.onPromoted?.(collection, generation);
+  }
+
+  private dropLater(target: GenerationRef, delayMs: number): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      this.store.drop(target).catch((error: unknown) => this.options.onError(error, `dropping generation ${target.generation} of ${target.collection}`));
+    }, delayMs);
+    timer.unref();
+    this.timers.add(timer);
+  }
+
+  private subscribe(): void {
+    const after = this.leastLiveCheckpoint();
+    this.subscription = this.events.subscribeToAll(
+      {
+        after,
+        onError: (error) => {
+          this.options.onError(error, 'following the event feed');
+          if (!this.writing || this.stopped) return;
+          const timer = setTimeout(() => {
+            this.timers.delete(timer);
+            if (this.writing && !this.stopped) this.subscribe();
+          }, this.options.retryDelayMs ?? 1000);
+          timer.unref();
+          this.timers.add(timer);
+        },
+      },
+      (batch) => this.queue.run(() => this.projectLive(batch)),
+    );
+  }
+
+  private async projectLive(batch: readonly RecordedEvent[]): Promise<void> {
+    const last = batch.at(-1);
+    if (last === undefined || !this.writing) return;
+    const commits: GenerationWrites[] = [];
+    const advanced: LiveTarget[] = [];
+    for (const target of this.live.values()) {
+      if (!isAfter(last.position, target.checkpoint)) continue;
+      const unseen = batch.filter((event) => isAfter(event.position, target.checkpoint));
+      commits.push({ target: target.ref, writes: await projectBatch(this.store, target.ref, target.projection, unseen) });
+      advanced.push(target);
+    }
+    if (commits.length > 0) await this.store.commit(commits, last.position);
+    for (const target of advanced) target.checkpoint = last.position;
+    this.waiter.notify(this.leastLiveCheckpoint());
+  }
+
+  private leastLiveCheckpoint(): Position | null {
+    let least: Position | null = null;
+    let first = true;
+    for (const { checkpoint } of this.live.values()) {
+      if (checkpoint === null) return null;
+      if (first || !hasReached(checkpoint, least)) least = checkpoint;
+      first = false;
+    }
+    return least;
+  }
+}
+
+function shapeOf(projection: Projection) {
+  return { collection: projection.collection, version: projection.version, indexes: projection.indexes };
+}

@@ -1,0 +1,102 @@
+/**
+ * The two tables of one generation of one collection (documents, and their lookup keys), with their
+ * statements prepared once and kept until the generation is dropped. A removed document keeps its row
+ * with `doc` NULL, so its revision still guards against older events.
+ */
+import type Database from 'better-sqlite3';
+import type { DocumentWrite, GenerationRef, StoredDocument } from '../document-store';
+
+interface DocumentRow {
+  id: string;
+  revision: number;
+  doc: string | null;
+}
+
+/** Collection names become table names, so they are held to a safe shape. */
+const COLLECTION_NAME = /^[a-z][a-z0-9_]{0,62}$/;
+
+export class GenerationTables {
+  private readonly prepared = new Map<string, PreparedGeneration>();
+  private readonly tableExists;
+
+  constructor(private readonly db: Database.Database) {
+    this.tableExists = db.prepare<[string], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?");
+  }
+
+  create(target: GenerationRef): void {
+    const { documents, keys } = tableNames(target);
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS ${documents} (id TEXT PRIMARY KEY, revision INTEGER NOT NULL, doc TEXT);
+      CREATE TABLE IF NOT EXISTS ${keys} (index_name TEXT NOT NULL, key TEXT NOT NULL, id TEXT NOT NULL, PRIMARY KEY (index_name, key, id)) WITHOUT ROWID;
+      CREATE INDEX IF NOT EXISTS ${keys}_by_id ON ${keys} (id);
+    `);
+  }
+
+  drop(target: GenerationRef): void {
+    const { documents, keys } = tableNames(target);
+    this.prepared.delete(documents);
+    this.db.exec(`DROP TABLE IF EXISTS ${keys}; DROP TABLE IF EXISTS ${documents};`);
+  }
+
+  /** The generation's tables, or undefined when it does not exist (never created, or dropped). */
+  of(target: GenerationRef): PreparedGeneration | undefined {
+    const names = tableNames(target);
+    const cached = this.prepared.get(names.documents);
+    if (cached !== undefined) return cached;
+    if (this.tableExists.get(names.documents) === undefined) return undefined;
+    const generation = new PreparedGeneration(this.db, names);
+    this.prepared.set(names.documents, generation);
+    return generation;
+  }
+}
+
+export class PreparedGeneration {
+  private readonly statements;
+
+  constructor(db: Database.Database, { documents, keys }: { documents: string; keys: string }) {
+    this.statements = {
+      get: db.prepare<[string], DocumentRow>(`SELECT id, revision, doc FROM ${documents} WHERE id = ?`),
+      find: db.prepare<[string, string, number], { doc: string }>(
+        `SELECT d.doc FROM ${keys} k JOIN ${documents} d ON d.id = k.id
+         WHERE k.index_name = ? AND k.key = ? AND d.doc IS NOT NULL ORDER BY d.rowid LIMIT ?`,
+      ),
+      count: db.prepare<[string, string], { count: number }>(`SELECT COUNT(*) AS count FROM ${keys} WHERE index_name = ? AND key = ?`),
+      // Newer revisions only: a replayed or redelivered event changes nothing.
+      upsert: db.prepare<[string, number, string | null]>(
+        `INSERT INTO ${documents} (id, revision, doc) VALUES (?, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET revision = excluded.revision, doc = excluded.doc WHERE excluded.revision > ${documents}.revision`,
+      ),
+      removeKeys: db.prepare<[string]>(`DELETE FROM ${keys} WHERE id = ?`),
+      addKey: db.prepare<[string, string, string]>(`INSERT OR IGNORE INTO ${keys} (index_name, key, id) VALUES (?, ?, ?)`),
+    };
+  }
+
+  get(id: string): StoredDocument<unknown> | undefined {
+    const row = this.statements.get.get(id);
+    return row === undefined ? undefined : { id: row.id, revision: row.revision, doc: row.doc === null ? null : (JSON.parse(row.doc) as unknown) };
+  }
+
+  find(index: string, key: string, limit: number): unknown[] {
+    return this.statements.find.all(index, key, limit).map((row) => JSON.parse(row.doc) as unknown);
+  }
+
+  count(index: string, key: string): number {
+    return this.statements.count.get(index, key)?.count ?? 0;
+  }
+
+  write(write: DocumentWrite): void {
+    const changed = this.statements.upsert.run(write.id, write.revision, write.doc === null ? null : JSON.stringify(write.doc)).changes > 0;
+    if (!changed) return;
+    this.statements.removeKeys.run(write.id);
+    if (write.doc === null) return;
+    for (const [index, keys] of Object.entries(write.keys)) {
+      for (const key of keys) this.statements.addKey.run(index, key, write.id);
+    }
+  }
+}
+
+function tableNames({ collection, generation }: GenerationRef): { documents: string; keys: string } {
+  if (!COLLECTION_NAME.test(collection)) throw new RangeError(`Collection name '${collection}' is not a safe table name`);
+  if (!Number.isSafeInteger(generation) || generation < 1) throw new RangeError(`Generation ${generation} is not a positive integer`);
+  return { documents: `docs_${collection}_g${generation}`, keys: `keys_${collection}_g${generation}` };
+}

@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from '@jest/globals';
+import { positionOfInteger } from '@passes/event-store';
+import { freshForEachTest } from '@passes/testkit';
+import { GenerationConflictError, type CollectionShape, type DocumentStore, type DocumentWrite, type GenerationRef } from '../document-store';
+
+const T0 = new Date('2026-11-23T10:00:00.000Z');
+const later = (ms: number) => new Date(T0.getTime() + ms);
+const at = (n: number) => positionOfInteger(n);
+
+/** Collection and lease names are unique per test, so the suite can run against a shared server. */
+function uniqueShape(version = 1): CollectionShape {
+  return { collection: `c_${randomUUID().replaceAll('-', '').slice(0, 20)}`, version, indexes: ['email', 'business'] };
+}
+
+function write(id: string, revision: number, keys: Record<string, string[]> = {}, doc: unknown = { id, revision }): DocumentWrite {
+  return { id, revision, doc, keys };
+}
+
+/** The behaviour every DocumentStore adapter owes the projector and the queries. */
+export function describeDocumentStoreContract(
+  adapterName: string,
+  createStore: () => Promise<{ store: DocumentStore; dispose: () => Promise<void> }>,
+): void {
+  describe(`DocumentStore contract: ${adapterName}`, () => {
+    const current = freshForEachTest(createStore);
+    const store = () => current().store;
+
+    async function liveCollection(shape = uniqueShape()): Promise<GenerationRef> {
+      const { generation } = await store().createGeneration(shape, 'live', T0);
+      return { collection: shape.collection, generation };
+    }
+
+    describe('queries', () => {
+      it('find nothing in a collection that has no generation', async () => {
+        const { collection } = uniqueShape();
+        expect(await store().get(collection, 'a')).toBeNull();
+        expect(await store().find(collection, 'email', 'x')).toEqual([]);
+        expect(await store().count(collection, 'email', 'x')).toBe(0);
+      });
+
+      it('get a committed document with its revision', async () => {
+        const target = await liveCollection();
+        await store().commit([{ target, writes: [write('a', 3, {}, { name: 'Ada' })] }], at(10));
+        expect(await store().get(target.collection, 'a')).toEqual({ id: 'a', revision: 3, doc: { name: 'Ada' } });
+        expect(await store().get(target.collection, 'b')).toBeNull();
+      });
+
+      it('find documents by key in the order they were first written, up to a limit', async () => {
+        const target = await liveCollection();
+        await store().commit([{ target, writes: [write('z', 0, { email: ['e'] }), write('a', 0, { email: ['e'] })] }], at(1));
+        await store().commit([{ target, writes: [write('m', 0, { email: ['e'] }), write('z', 1, { email: ['e'] })] }], at(2));
+        expect((await store().find<{ id: string }>(target.collection, 'email', 'e')).map((doc) => doc.id)).toEqual(['z', 'a', 'm']);
+        expect((await store().find<{ id: string }>(target.collection, 'email', 'e', 2)).map((doc) => doc.id)).toEqual(['z', 'a']);
+      });
+
+      it('count the documents a key holds, following key changes and removals', async () => {
+        const target = await liveCollection();
+        await store().commit([{ target, writes: [write('a', 0, { business: ['b1/live'] }), write('b', 0, { business: ['b1/live'] }), write('c', 0, { business: ['b1/test'] })] }], at(1));
+        expect(await store().count(target.collection, 'business', 'b1/live')).toBe(2);
+        await store().commit([{ target, writes: [write('a', 1, { business: ['b1/test'] }), write('b', 1, {}, null)] }], at(2));
+        expect(await store().count(target.collection, 'business', 'b1/live')).toBe(0);
+        expect(await store().count(target.collection, 'business', 'b1/test')).toBe(2);
+      });
+
+      it('keep indexes and collections apart', async () => {
+        const [first, second] = [await liveCollection(), await liveCollection()];
+        await store().commit([{ target: first, writes: [write('a', 0, { business: ['k'], email: ['k'] })] }], at(1));
+        expect(await store().count(first.collection, 'email', 'k')).toBe(1);
+        expect(await store().count(second.collection, 'business', 'k')).toBe(0);
+        expect(await store().get(second.collection, 'a')).toBeNull();
+      });
+    });
+
+    describe('commit', () => {
+      it('ignores a write that is not newer than the stored document', async () => {
+        const target = await liveCollection();
+        await store().commit([{ target, writes: [write('a', 5, { email: ['new'] }, { v: 'five' })] }], at(1));
+        await store().commit([{ target, writes: [write('a', 4, { email: ['old'] }, { v: 'four' }), write('b', 0)] }], at(2));
+        await store().commit([{ target, writes: [write('a', 5, { email: ['same'] }, { v: 'again' })] }], at(3));
+        expect(await store().get(target.collection, 'a')).toEqual({ id: 'a', revision: 5, doc: { v: 'five' } });
+        expect(await store().count(target.collection, 'email', 'new')).toBe(1);
+        expect(await store().count(target.collection, 'email', 'old')).toBe(0);
+        expect(await store().get(target.collection, 'b')).not.toBeNull();
+      });
+
+      it('removes a document for good: an older event cannot bring it back', async () => {
+        const target = await liveCollection();
+        await store().commit([{ target, writes: [write('a', 0, { email: ['e'] })] }], at(1));
+        await store().commit([{ target, writes: [write('a', 1, {}, null)] }], at(2));
+        await store().commit([{ target, writes: [write('a', 0, { email: ['e'] })] }], at(3));
+        expect(await store().get(target.collection, 'a')).toBeNull();
+        expect(await store().find(target.collection, 'email', 'e')).toEqual([]);
+        expect(await store().load(target, ['a'])).toEqual(new Map([['a', { id: 'a', revision: 1, doc: null }]]));
+      });
+
+      it('moves the checkpoint of every generation it writes, even without documents', async () => {
+        const [first, second] = [await liveCollection(), await liveCollection()];
+        await store().commit([{ target: first, writes: [write('a', 0)] }, { target: second, writes: [] }], at(41));
+        const states = await store().collections();
+        for (const { collection, generation } of [first, second]) {
+          expect(states.find((state) => state.collection === collection)?.live).toEqual({ generation, version: 1, checkpoint: '41' });
+        }
+      });
+
+      it('keeps checkpoints beyond 64 bits exactly', async () => {
+        const target = await liveCollection();
+        const large = positionOfInteger(2n ** 64n * 987_654_321n + 7n);
+        await store().commit([{ target, writes: [] }], large);
+        const state = (await store().collections()).find((candidate) => candidate.collection === target.collection);
+        expect(state?.live?.checkpoint).toBe(large);
+      });
+
+      it('loads documents of one generation by id, leaving out unknown ids', async () => {
+        const target = await liveCollection();
+        await store().commit([{ target, writes: [write('a', 2), write('b', 0)] }], at(1));
+        const loaded = await store().load(target, ['a', 'missing', 'b']);
+        expect([...loaded.keys()].sort()).toEqual(['a', 'b']);
+        expect(loaded.get('a')).toEqual({ id: 'a', revision: 2, doc: { id: 'a', revision: 2 } });
+      });
+    });
+
+    describe('generations', () => {
+      it('creates the live generation once, then the next one beside it, once', async () => {
+        const shape = uniqueShape();
+        const live = await store().createGeneration(shape, 'live', T0);
+        expect(live).toEqual({ generation: expect.any(Number), version: 1, checkpoint: null });
+        await expect(store().createGeneration(shape, 'live', T0)).rejects.toBeInstanceOf(GenerationConflictError);
+        const next = await store().createGeneration({ ...shape, version: 2 }, 'next', later(1000));
+        expect(next.generation).not.toBe(live.generation);
+        await expect(store().createGeneration({ ...shape, version: 2 }, 'next', T0)).rejects.toBeInstanceOf(GenerationConflictError);
+        const state = (await store().collections()).find((candidate) => candidate.collection === shape.collection);
+        expect(state).toEqual({
+          collection: shape.collection,
+          live,
+          next: { ...next, requestedAt: later(1000).toISOString() },
+          retired: [],
+        });
+      });
+
+      it('serves the live generation while the next one is built, then the next one once promoted', async () => {
+        const shape = uniqueShape();
+        const live = await liveCollection(shape);
+        await store().commit([{ target: live, writes: [write('a', 0, { email: ['e'] }, { from: 'live' })] }], at(5));
+        const { generation } = await store().createGeneration({ ...shape, version: 2 }, 'next', T0);
+        const next = { collection: shape.collection, generation };
+        await store().commit([{ target: next, writes: [write('a', 0, { email: ['e'] }, { from: 'next' }), write('b', 0, { email: ['e'] }, { from: 'next' })] }], at(5));
+        expect(await store().get(shape.collection, 'a')).toMatchObject({ doc: { from: 'live' } });
+        expect(await store().count(shape.collection, 'email', 'e')).toBe(1);
+
+        await store().promote(shape.collection, generation);
+
+        expect(await store().get(shape.collection, 'a')).toMatchObject({ doc: { from: 'next' } });
+        expect(await store().count(shape.collection, 'email', 'e')).toBe(2);
+        const state = (await store().collections()).find((candidate) => candidate.collection === shape.collection);
+        expect(state).toMatchObject({ live: { generation, version: 2, checkpoint: '5' }, next: null, retired: [live.generation] });
+      });
+
+      it('drops a retired generation with its documents', async () => {
+        const shape = uniqueShape();
+        const live = await liveCollection(shape);
+        await store().commit([{ target: live, writes: [write('a', 0)] }], at(1));
+        const { generation } = await store().createGeneration(shape, 'next', T0);
+        await store().promote(shape.collection, generation);
+        await store().drop(live);
+        const state = (await store().collections()).find((candidate) => candidate.collection === shape.collection);
+        expect(state?.retired).toEqual([]);
+        expect(await store().load(live, ['a'])).toEqual(new Map());
+      });
+
+      it('drops an abandoned next generation, leaving the live one serving', async () => {
+        const shape = uniqueShape();
+        const live = await liveCollection(shape);
+        await store().commit([{ target: live, writes: [write('a', 0)] }], at(1));
+        const { generation } = await store().createGeneration(shape, 'next', T0);
+        await store().drop({ collection: shape.collection, generation });
+        expect(await store().get(shape.collection, 'a')).not.toBeNull();
+        const state = (await store().collections()).find((candidate) => candidate.collection === shape.collection);
+        expect(state?.next).toBeNull();
+        await expect(store().createGeneration(shape, 'next', T0)).resolves.toMatchObject({ checkpoint: null });
+      });
+
+      it('refuses to promote a generation that is not the next one', async () => {
+        const shape = uniqueShape();
+        const live = await liveCollection(shape);
+        await expect(store().promote(shape.collection, live.generation)).rejects.toThrow();
+        expect(await store().collections()).toEqual(expect.arrayContaining([expect.objectContaining({ collection: shape.collection, live: expect.objectContaining({ generation: live.generation }) })]));
+      });
+    });
+
+    describe('leases', () => {
+      const name = () => `lease-${randomUUID()}`;
+      const neverStale = () => false;
+
+      it('go to one holder at a time until they run out', async () => {
+        const lease = name();
+        expect(await store().acquireLease(lease, 'one', T0, 10_000, neverStale)).toBe(true);
+        expect(await store().acquireLease(lease, 'two', later(9_999), 10_000, neverStale)).toBe(false);
+        expect(await store().leaseHolder(lease)).toEqual({ holder: 'one', until: later(10_000) });
+        expect(await store().acquireLease(lease, 'two', later(10_000), 10_000, neverStale)).toBe(true);
+        expect(await store().leaseHolder(lease)).toEqual({ holder: 'two', until: later(20_000) });
+      });
+
+      it('are renewed by their holder', async () => {
+        const lease = name();
+        await store().acquireLease(lease, 'one', T0, 10_000, neverStale);
+        expect(await store().acquireLease(lease, 'one', later(5_000), 10_000, neverStale)).toBe(true);
+        expect(await store().acquireLease(lease, 'two', later(12_000), 10_000, neverStale)).toBe(false);
+      });
+
+      it('pass at once from a holder known to be gone', async () => {
+        const lease = name();
+        await store().acquireLease(lease, 'dead', T0, 10_000, neverStale);
+        expect(await store().acquireLease(lease, 'heir', later(1), 10_000, (holder) => holder === 'dead')).toBe(true);
+      });
+
+      it('are free once released, and only their holder releases them', async () => {
+        const lease = name();
+        await store().acquireLease(lease, 'one', T0, 10_000, neverStale);
+        await store().releaseLease(lease, 'two');
+        expect(await store().leaseHolder(lease)).not.toBeNull();
+        await store().releaseLease(lease, 'one');
+        expect(await store().leaseHolder(lease)).toBeNull();
+        expect(await store().acquireLease(lease, 'two', later(1), 10_000, neverStale)).toBe(true);
+      });
+
+      it('go to exactly one of many concurrent claimants', async () => {
+        const lease = name();
+        const claims = await Promise.all(Array.from({ length: 10 }, (_, index) => store().acquireLease(lease, `claimant-${index}`, T0, 10_000, neverStale)));
+        expect(claims.filter(Boolean)).toHaveLength(1);
+      });
+    });
+  });
+}

@@ -1,0 +1,26 @@
+/** A container for one process (or one embedded server among several in a test run), with the ports registered. */
+import 'reflect-metadata';
+import type { Clock, IdGenerator } from '@passes/application';
+import { container, type DependencyContainer } from 'tsyringe';
+import type { Config } from '../config/config';
+import type { Logger } from '../logging/logger';
+import { registerStores } from '../stores/register-stores';
+import type { Stores } from '../stores/stores';
+import { TOKENS } from '../tokens';
+
+export interface ProcessBasics {
+  config: Config;
+  clock: Clock;
+  ids: IdGenerator;
+  logger: Logger;
+}
+
+export function processScope({ config, clock, ids, logger }: ProcessBasics, stores: Stores): DependencyContainer {
+  const scope = container.createChildContainer();
+  scope.register(TOKENS.config, { useValue: config });
+  scope.register(TOKENS.clock, { useValue: clock });
+  scope.register(TOKENS.ids, { useValue: ids });
+  scope.register(TOKENS.logger, { useValue: logger });
+  registerStores(scope, stores);
+  return scope;
+}

@@ -1,0 +1,60 @@
+/**
+ * The distributed profile's adapters: EventStoreDB (or one SQLite event store file shared by the
+ * processes of a host, `PASSES_EVENT_STORE=sqlite`), and MongoDB for everything every process must
+ * see alike. Mail still lands in the data directory's outbox, and goes out over SMTP when configured.
+ */
+import { EsdbEventStore, MongoCheckpointStore, type EventStore } from '@passes/event-store';
+import { MongoDocumentStore } from '@passes/read-model';
+import { MongoIdempotencyStore, MongoRateLimitStore } from '@passes/request-guards';
+import { connectMongo } from '@passes/storage';
+import { MongoWalletNotificationStore } from '@passes/wallets';
+import { MongoDeliveryStore } from '@passes/webhooks';
+import type { Config, DistributedConfig } from '../config/config';
+import { openSqliteEventStore } from './embedded-stores';
+import { openMailer } from './mailer';
+import { IDEMPOTENCY_TIMINGS, type Stores } from './stores';
+
+export async function openDistributedStores(config: Config, settings: DistributedConfig, now: () => Date): Promise<Stores> {
+  const mongo = await connectMongo(settings.mongoUrl, settings.mongoDatabase);
+  try {
+    const stores = {
+      events: openEventStore(config, settings, now),
+      documents: await MongoDocumentStore.open(mongo.db),
+      deliveries: await MongoDeliveryStore.open(mongo.db),
+      rateLimits: await MongoRateLimitStore.open(mongo.db),
+      idempotencyKeys: await MongoIdempotencyStore.open(mongo.db, IDEMPOTENCY_TIMINGS),
+      checkpoints: await MongoCheckpointStore.open(mongo.db),
+      walletNotifications: await MongoWalletNotificationStore.open(mongo.db),
+      mailer: openMailer(config, now),
+    };
+    return {
+      ...stores,
+      close: async () => {
+        await stores.mailer.close();
+        await Promise.all([
+          stores.checkpoints.close(),
+          stores.walletNotifications.close(),
+          stores.deliveries.close(),
+          stores.rateLimits.close(),
+          stores.idempotencyKeys.close(),
+          stores.documents.close(),
+        ]);
+        await mongo.close();
+        await stores.events.close();
+      },
+    };
+  } catch (error) {
+    await mongo.close();
+    throw error;
+  }
+}
+
+function openEventStore(config: Config, settings: DistributedConfig, now: () => Date): EventStore {
+  switch (settings.eventStore) {
+    case 'sqlite':
+      return openSqliteEventStore(config, now);
+    case 'eventstoredb':
+      if (settings.eventStoreUrl === null) throw new Error('PASSES_EVENTSTORE_URL is required when PASSES_EVENT_STORE is eventstoredb');
+      return EsdbEventStore.connect(settings.eventStoreUrl);
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * The embedded profile's adapters: each store in its own SQLite file (or the outbox directory) under
+ * the data directory. The distributed profile with `PASSES_EVENT_STORE=sqlite` shares the event store
+ * file between the processes of one host.
+ */
+import path from 'node:path';
+import { SqliteCheckpointStore, SqliteEventStore } from '@passes/event-store';
+import { SqliteDocumentStore } from '@passes/read-model';
+import { SqliteIdempotencyStore, SqliteRateLimitStore } from '@passes/request-guards';
+import { SqliteWalletNotificationStore } from '@passes/wallets';
+import { SqliteDeliveryStore } from '@passes/webhooks';
+import type { Config } from '../config/config';
+import { openMailer } from './mailer';
+import { IDEMPOTENCY_TIMINGS, type Stores } from './stores';
+
+/** Another process's appends to a shared file are seen by polling it; within a process, at once. */
+const SHARED_FILE_POLL_INTERVAL_MS = 20;
+
+export function openSqliteEventStore(config: Config, now: () => Date): SqliteEventStore {
+  const shared = config.profile === 'distributed';
+  return SqliteEventStore.open(path.join(config.dataDir, 'events.sqlite'), { now, ...(shared ? { pollIntervalMs: SHARED_FILE_POLL_INTERVAL_MS } : {}) });
+}
+
+export function openEmbeddedStores(config: Config, now: () => Date): Stores {
+  const file = (name: string) => path.join(config.dataDir, name);
+  const stores = {
+    events: openSqliteEventStore(config, now),
+    documents: SqliteDocumentStore.open(file('read-models.sqlite')),
+    deliveries: SqliteDeliveryStore.open(file('webhook-deliveries.sqlite')),
+    rateLimits: SqliteRateLimitStore.open(file('rate-limits.sqlite')),
+    idempotencyKeys: SqliteIdempotencyStore.open(file('idempotency.sqlite'), IDEMPOTENCY_TIMINGS),
+    checkpoints: SqliteCheckpointStore.open(file('checkpoints.sqlite')),
+    walletNotifications: SqliteWalletNotificationStore.open(file('wallet-notifications.sqlite')),
+    mailer: openMailer(config, now),
+  };
+  return {
+    ...stores,
+    close: async () => {
+      await stores.mailer.close();
+      await stores.checkpoints.close();
+      await stores.walletNotifications.close();
+      await stores.deliveries.close();
+      await stores.rateLimits.close();
+      await stores.idempotencyKeys.close();
+      await stores.documents.close();
+      await stores.events.close();
+    },
+  };
+}

@@ -1,0 +1,15 @@
+/** Makes the opened stores what the port tokens resolve to. */
+import type { DependencyContainer } from 'tsyringe';
+import { TOKENS } from '../tokens';
+import type { Stores } from './stores';
+
+export function registerStores(container: DependencyContainer, stores: Stores): void {
+  container.register(TOKENS.eventStore, { useValue: stores.events });
+  container.register(TOKENS.documentStore, { useValue: stores.documents });
+  container.register(TOKENS.deliveryStore, { useValue: stores.deliveries });
+  container.register(TOKENS.rateLimitStore, { useValue: stores.rateLimits });
+  container.register(TOKENS.idempotencyStore, { useValue: stores.idempotencyKeys });
+  container.register(TOKENS.checkpointStore, { useValue: stores.checkpoints });
+  container.register(TOKENS.walletNotificationStore, { useValue: stores.walletNotifications });
+  container.register(TOKENS.mailer, { useValue: stores.mailer });
+}

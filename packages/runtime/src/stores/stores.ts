@@ -1,0 +1,26 @@
+/**
+ * The ports every process of the service is built on, opened together from the configuration. This
+ * folder is the one place that names concrete adapters: each profile is a preset of them.
+ */
+import type { CheckpointStore, EventStore } from '@passes/event-store';
+import type { Mailer } from '@passes/mailer';
+import type { DocumentStore } from '@passes/read-model';
+import type { IdempotencyStore, RateLimitStore } from '@passes/request-guards';
+import type { WalletNotificationStore } from '@passes/wallets';
+import type { DeliveryStore } from '@passes/webhooks';
+
+export interface Stores {
+  events: EventStore;
+  documents: DocumentStore;
+  deliveries: DeliveryStore;
+  rateLimits: RateLimitStore;
+  idempotencyKeys: IdempotencyStore;
+  checkpoints: CheckpointStore;
+  walletNotifications: WalletNotificationStore;
+  mailer: Mailer;
+  /** Closes everything, the event store last. */
+  close(): Promise<void>;
+}
+
+/** Idempotency keys live 24 h (spec: Limits); a claim running for a minute belongs to a dead process. */
+export const IDEMPOTENCY_TIMINGS = { ttlMs: 24 * 3_600_000, abandonAfterMs: 60_000 };

@@ -1,0 +1,3 @@
+export * from './mongo/mongo-connection';
+export * from './mongo/mongo-errors';
+export * from './store-unavailable-error';

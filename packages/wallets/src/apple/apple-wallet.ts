@@ -1,0 +1,33 @@
+/** Apple Wallet as the service offers it: the store card of a pass, signed into a .pkpass on demand. */
+import type { AppleWalletSettings } from '../wallet-settings';
+import type { PassSecrets } from '../pass-secrets';
+import type { WalletPass } from '../wallet-pass';
+import { PkpassPackager } from './pkpass-packager';
+import { storeCard } from './store-card';
+
+/** Under `{app_url}`: where wallets register passes and fetch their updates. */
+export const APPLE_WEB_SERVICE_PATH = '/wallet/apple';
+
+export class AppleWallet {
+  private readonly packager: PkpassPackager;
+
+  constructor(
+    readonly settings: AppleWalletSettings,
+    private readonly secrets: PassSecrets,
+    private readonly appUrl: () => string,
+  ) {
+    this.packager = new PkpassPackager(settings);
+  }
+
+  pkpass(walletPass: WalletPass, now: Date): Buffer {
+    const { settings } = this;
+    const card = storeCard(walletPass, {
+      passTypeIdentifier: settings.passTypeIdentifier,
+      teamIdentifier: settings.teamIdentifier,
+      authenticationToken: this.secrets.appleAuthenticationToken(walletPass.pass.serialNumber),
+      webServiceUrl: `${this.appUrl()}${APPLE_WEB_SERVICE_PATH}`,
+      nfcEncryptionPublicKey: settings.nfcEncryptionPublicKey,
+    });
+    return this.packager.package(card, now);
+  }
+}

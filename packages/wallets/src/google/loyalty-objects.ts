@@ -1,0 +1,79 @@
+/**
+ * A template as a Google Wallet loyalty class and a pass as a loyalty object (Google Wallet REST API,
+ * `loyaltyClass` and `loyaltyObject`). Pure: the save link carries both, and object updates send the
+ * object's changing fields.
+ */
+import { minorUnitsToNumber, type BarcodeFormat, type PassStatus, type Template } from '@passes/domain';
+import type { WalletPass } from '../wallet-pass';
+
+export type GoogleBarcodeType = 'QR_CODE' | 'PDF_417' | 'AZTEC' | 'CODE_128';
+export type GoogleObjectState = 'ACTIVE' | 'COMPLETED' | 'INACTIVE';
+
+export interface LoyaltyClass {
+  id: string;
+  issuerName: string;
+  programName: string;
+  programLogo: { sourceUri: { uri: string } };
+  hexBackgroundColor: string;
+  reviewStatus: 'UNDER_REVIEW';
+}
+
+/** What changes as the pass changes: an update sends these. */
+export interface LoyaltyObjectFields {
+  state: GoogleObjectState;
+  accountId: string;
+  accountName?: string;
+  loyaltyPoints: { label: string; balance: { int: number } };
+  secondaryLoyaltyPoints: { label: string; balance: { int: number } };
+  barcode: { type: GoogleBarcodeType; value: string; alternateText: string };
+  textModulesData: { id: string; header: string; body: string }[];
+}
+
+export interface LoyaltyObject extends LoyaltyObjectFields {
+  id: string;
+  classId: string;
+}
+
+const BARCODE_TYPES: Readonly<Record<BarcodeFormat, GoogleBarcodeType>> = { qr: 'QR_CODE', pdf417: 'PDF_417', aztec: 'AZTEC', code128: 'CODE_128' };
+
+/** Redeemed passes are done with; voided ones no longer count. */
+const STATES: Readonly<Record<PassStatus, GoogleObjectState>> = { active: 'ACTIVE', checked_in: 'ACTIVE', redeemed: 'COMPLETED', voided: 'INACTIVE' };
+
+/** Google ids are `{issuer id}.{suffix}`; template and pass ids (UUIDs) are valid suffixes as they are. */
+export const loyaltyClassId = (issuerId: string, templateId: string) => `${issuerId}.${templateId}`;
+export const loyaltyObjectId = (issuerId: string, passId: string) => `${issuerId}.${passId}`;
+
+export function loyaltyClass(issuerId: string, template: Template, businessName: string, logoUrl: string): LoyaltyClass {
+  return {
+    id: loyaltyClassId(issuerId, template.id),
+    issuerName: businessName,
+    programName: template.name,
+    programLogo: { sourceUri: { uri: logoUrl } },
+    hexBackgroundColor: template.colors.background,
+    // Google reviews a class before passes of it can be saved by anyone but the issuer's test accounts.
+    reviewStatus: 'UNDER_REVIEW',
+  };
+}
+
+export function loyaltyObject(issuerId: string, walletPass: WalletPass): LoyaltyObject {
+  const { pass } = walletPass;
+  return { id: loyaltyObjectId(issuerId, pass.id), classId: loyaltyClassId(issuerId, pass.templateId), ...loyaltyObjectFields(walletPass) };
+}
+
+export function loyaltyObjectFields({ pass, template, codes }: WalletPass): LoyaltyObjectFields {
+  const balance = pass.balanceMinor === null ? [] : [{ id: 'balance', header: 'Balance', body: money(pass.balanceMinor, template.currency) }];
+  return {
+    state: STATES[pass.status],
+    accountId: pass.serialNumber,
+    ...(pass.customerName === null ? {} : { accountName: pass.customerName }),
+    loyaltyPoints: { label: 'Points', balance: { int: pass.points } },
+    secondaryLoyaltyPoints: { label: 'Stamps', balance: { int: pass.stamps } },
+    barcode: { type: BARCODE_TYPES[codes.barcode.format], value: codes.barcode.message, alternateText: pass.serialNumber },
+    textModulesData: balance,
+  };
+}
+
+function money(minor: number, currency: string | null): string {
+  const amount = minorUnitsToNumber(minor).toFixed(2);
+  return currency === null ? amount : `${amount} ${currency}`;
+}

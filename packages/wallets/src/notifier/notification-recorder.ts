@@ -1,0 +1,83 @@
+/**
+ * Turns the event feed into wallet notifications: a change to a pass pushes every device its stream
+ * had registered at that event, and updates its Google Wallet object; a change to a template pushes the
+ * devices of its registered passes and updates its Google Wallet class. Ids derive from the event, so a
+ * redelivered event records nothing new (the feed is at-least-once).
+ */
+import { createHash } from 'node:crypto';
+import { aggregateIdOf, isEventOf, passAggregate, passEvents, replayEncoded, templateEvents, type Pass, type PassEventType } from '@passes/domain';
+import type { EventFeed, EventStore, RecordedEvent } from '@passes/event-store';
+import { collections, lookupKeys, type DocumentStore } from '@passes/read-model';
+import type { NewWalletNotification, WalletNotificationStore, WalletWork } from './wallet-notification-store';
+
+/** Facts that change nothing a wallet shows: a scan, and the registrations themselves. */
+const UNSEEN: ReadonlySet<PassEventType> = new Set<PassEventType>(['PassScanned', 'PassInstalled', 'PassUninstalled']);
+
+export interface NotificationRecorderOptions {
+  apple: boolean;
+  google: boolean;
+  now: () => Date;
+  onRecorded: () => void;
+  onError: (error: unknown) => void;
+}
+
+export class NotificationRecorder {
+  constructor(
+    private readonly feed: EventFeed,
+    private readonly events: EventStore,
+    private readonly documents: DocumentStore,
+    private readonly notifications: WalletNotificationStore,
+    private readonly options: NotificationRecorderOptions,
+  ) {}
+
+  start(): Promise<void> {
+    return this.feed.start((batch) => this.handle(batch), this.options.onError);
+  }
+
+  stop(): Promise<void> {
+    return this.feed.stop();
+  }
+
+  private async handle(batch: readonly RecordedEvent[]): Promise<void> {
+    const recorded: NewWalletNotification[] = [];
+    for (const event of batch) {
+      const works = await this.workFor(event);
+      const createdAt = this.options.now();
+      for (const work of works) recorded.push({ id: notificationId(event.id, work), work, position: event.position, createdAt });
+    }
+    await this.notifications.record(recorded);
+    if (recorded.length > 0) this.options.onRecorded();
+  }
+
+  private async workFor(event: RecordedEvent): Promise<WalletWork[]> {
+    if (isEventOf(passEvents, event.type)) {
+      // A pass just issued is in no wallet yet.
+      if (UNSEEN.has(event.type) || event.type === 'PassIssued') return [];
+      const pass = await this.passAfter(event);
+      if (pass === null) return [];
+      return [...(this.options.apple ? pushes(pass) : []), ...(this.options.google ? [{ kind: 'google_object' as const, passId: pass.id }] : [])];
+    }
+    if (isEventOf(templateEvents, event.type) && event.type === 'TemplateUpdated') {
+      const templateId = aggregateIdOf(event.stream, 'template');
+      const registered = this.options.apple
+        ? await this.documents.find<Pass>(collections.passes, 'wallet_template', lookupKeys.walletPassesOfTemplate(templateId))
+        : [];
+      return [...registered.flatMap(pushes), ...(this.options.google ? [{ kind: 'google_class' as const, templateId }] : [])];
+    }
+    return [];
+  }
+
+  /** The pass as it was right after the event: the devices registered then are the ones to tell. */
+  private async passAfter(event: RecordedEvent): Promise<Pass | null> {
+    return replayEncoded(passAggregate, await this.events.readStream(event.stream, { maxCount: event.revision + 1 }));
+  }
+}
+
+function pushes(pass: Pass): WalletWork[] {
+  return Object.entries(pass.walletDevices).map(([deviceLibraryIdentifier, pushToken]) => ({ kind: 'apple_push', passId: pass.id, deviceLibraryIdentifier, pushToken }));
+}
+
+function notificationId(eventId: string, work: WalletWork): string {
+  const target = work.kind === 'apple_push' ? `${work.passId}/${work.deviceLibraryIdentifier}/${work.pushToken}` : work.kind === 'google_object' ? work.passId : work.templateId;
+  return `wn_${createHash('sha256').update(`${eventId}/${work.kind}/${target}`).digest('hex').slice(0, 32)}`;
+}

@@ -1,0 +1,35 @@
+/** A pass with everything a wallet shows of it: its template, its business's name and the codes it carries. */
+import type { PassBarcodes, PassCodes } from '@passes/application';
+import type { Business, Pass, Template } from '@passes/domain';
+import { collections, type DocumentStore } from '@passes/read-model';
+
+export interface WalletPass {
+  pass: Pass;
+  template: Template;
+  businessName: string;
+  codes: PassCodes;
+  /** When anything a wallet shows last changed: the pass itself, or its template (ISO 8601). */
+  lastModified: string;
+}
+
+export class WalletPasses {
+  constructor(
+    private readonly documents: DocumentStore,
+    private readonly barcodes: PassBarcodes,
+  ) {}
+
+  /** Null when the pass's template or business is gone from the read models (never, but not assumed). */
+  async of(pass: Pass): Promise<WalletPass | null> {
+    const [template, business] = await Promise.all([
+      this.documents.get<Template>(collections.templates, pass.templateId),
+      this.documents.get<Business>(collections.businesses, pass.businessId),
+    ]);
+    if (!template || !business) return null;
+    const codes = await this.barcodes.codesOf(pass);
+    return { pass, template: template.doc, businessName: business.doc.name, codes, lastModified: lastModifiedOf(pass, template.doc) };
+  }
+}
+
+export function lastModifiedOf(pass: Pass, template: Template): string {
+  return pass.updatedAt > template.updatedAt ? pass.updatedAt : template.updatedAt;
+}

@@ -1,0 +1,146 @@
+/**
+ * The distributed profile as separate processes on loopback, as docker-compose.yml runs it: two API
+ * processes, one projector, one relay and two webhook dispatchers, over one shared SQLite event store
+ * file (PASSES_EVENT_STORE=sqlite), the MongoDB-wire server and the Kafka broker the test run started.
+ */
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { describeWithServers } from '@passes/testkit';
+import { ServiceProcess, type ServiceKind } from './testing/service-process';
+import { WebhookReceiver } from './testing/webhook-receiver';
+import type { PassBody, RegistrationBody } from './testing/wire-types';
+
+const SECRET = 'a-test-secret-of-at-least-thirty-two-characters';
+
+describeWithServers(['mongodb', 'kafka'], 'the distributed topology as separate processes', (servers) => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'passes-topology-'));
+  const run = randomUUID().slice(0, 8);
+  const env: NodeJS.ProcessEnv = {
+    PASSES_PROFILE: 'distributed',
+    PASSES_EVENT_STORE: 'sqlite',
+    PASSES_DATA_DIR: dataDir,
+    PASSES_MONGODB_URL: servers.mongodb,
+    PASSES_MONGODB_DATABASE: `passes_topology_${run}`,
+    PASSES_KAFKA_BROKERS: servers.kafka,
+    PASSES_KAFKA_TOPIC: `passes.events.${run}`,
+    PASSES_SECRET_KEY: SECRET,
+    PASSES_WEBHOOK_ALLOW_PRIVATE: 'true',
+    PASSES_RATE_LIMIT_PER_MINUTE: '1000000',
+    PASSES_PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000',
+    HOST: '127.0.0.1',
+    PORT: '0',
+  };
+  const processes = new Map<string, ServiceProcess>();
+  const service = (name: string, kind: ServiceKind) => {
+    const created = new ServiceProcess(name, kind, env);
+    processes.set(name, created);
+    return created;
+  };
+  const api1 = service('api-1', 'api');
+  const api2 = service('api-2', 'api');
+  const projector = service('projector', 'projector');
+  const relay = service('relay', 'relay');
+  const dispatcher1 = service('dispatcher-1', 'dispatcher');
+  const dispatcher2 = service('dispatcher-2', 'dispatcher');
+  let receiver: WebhookReceiver;
+  let owner: { token: string; businessId: string; templateId: string };
+
+  async function call<Body>(api: ServiceProcess, method: string, pathname: string, body?: unknown): Promise<{ status: number; body: Body }> {
+    const response = await fetch(`${api.url}${pathname}`, {
+      method,
+      headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: response.status, body: (await response.json()) as Body };
+  }
+
+  beforeAll(async () => {
+    receiver = await WebhookReceiver.start();
+    // The projector first: the API processes wait for its read models on every command.
+    await projector.start();
+    await Promise.all([api1.start(), api2.start(), relay.start(), dispatcher1.start(), dispatcher2.start()]);
+    const registered = await fetch(`${api1.url}/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ business_name: 'Topology Café', email: `owner-${run}@example.com`, password: 'correct-horse-battery' }),
+    });
+    const registration = (await registered.json()) as RegistrationBody;
+    owner = { token: registration.access_token, businessId: registration.business.id, templateId: '' };
+    const template = await call<{ id: string }>(api2, 'POST', `/businesses/${owner.businessId}/templates`, { name: 'Coffee card' });
+    owner.templateId = template.body.id;
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all([...processes.values()].map((running) => running.kill('SIGTERM')));
+    await receiver?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const passes = () => `/businesses/${owner.businessId}/passes`;
+
+  it('answers a read on one API process with a write acknowledged by the other', async () => {
+    for (let round = 0; round < 10; round += 1) {
+      const issued = await call<PassBody>(api1, 'POST', passes(), { template_id: owner.templateId, external_id: `rw-${round}` });
+      expect(issued.status).toBe(201);
+      const read = await call<PassBody>(api2, 'GET', `${passes()}/rw-${round}`);
+      expect(read.status).toBe(200);
+      const stamped = await call<PassBody>(api2, 'POST', `${passes()}/rw-${round}/stamp?count=2`);
+      expect(stamped.body.stamps).toBe(2);
+      expect((await call<PassBody>(api1, 'GET', `${passes()}/${issued.body.id}`)).body.stamps).toBe(2);
+    }
+  });
+
+  it('delivers every event to the webhook at least once while a dispatcher is killed mid-stream; a repeat carries the same id', async () => {
+    const webhook = await call<{ id: string }>(api1, 'POST', `/businesses/${owner.businessId}/webhooks`, { url: receiver.url, events: ['pass.created', 'pass.updated'] });
+    expect(webhook.status).toBe(201);
+    const issuedIds: string[] = [];
+    for (let index = 0; index < 12; index += 1) {
+      const issued = await call<PassBody>(index % 2 === 0 ? api1 : api2, 'POST', passes(), { template_id: owner.templateId });
+      issuedIds.push(issued.body.id);
+      await call<PassBody>(api1, 'POST', `${passes()}/${issued.body.id}/stamp`);
+      if (index === 4) await dispatcher1.kill('SIGKILL');
+    }
+    // Two events (issued, stamped) per pass, each delivered at least once.
+    await receiver.waitForDistinct(issuedIds.length * 2, 90_000);
+    const byPass = new Map<string, Set<string>>();
+    for (const delivery of receiver.received) {
+      const ids = byPass.get(delivery.body.data.id) ?? new Set<string>();
+      ids.add(`${delivery.body.event}:${delivery.body.id}`);
+      byPass.set(delivery.body.data.id, ids);
+    }
+    for (const id of issuedIds) expect([...(byPass.get(id) ?? [])].map((entry) => entry.split(':')[0]).sort()).toEqual(['pass.created', 'pass.updated']);
+    for (const delivery of receiver.received) expect(delivery.headers['webhook-id']).toBe(delivery.body.id);
+    await dispatcher1.start();
+  }, 120_000);
+
+  it('loses no document and doubles none when the projector is killed and restarted', async () => {
+    const writes = Array.from({ length: 8 }, (_, index) => call<PassBody>(index % 2 === 0 ? api1 : api2, 'POST', passes(), { template_id: owner.templateId, customer_email: `kill-${run}@example.com` }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await projector.kill('SIGKILL');
+    await projector.start();
+    const issued = await Promise.all(writes);
+    for (const response of issued) expect(response.status).toBe(201);
+    const found = await call<{ id: string }[]>(api2, 'GET', `${passes()}/lookup/email/kill-${run}@example.com`);
+    expect(found.body.map((pass) => pass.id).sort()).toEqual(issued.map((response) => response.body.id).sort());
+  }, 60_000);
+
+  it('lets the passes CLI work on the distributed stores: the next request sees what it recorded', async () => {
+    const cli = path.resolve(__dirname, '../../cli/bin/passes.js');
+    const passesCli = (...args: string[]) => execFileSync(process.execPath, [cli, ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
+    expect(passesCli('admin', 'set-plan', owner.businessId, 'pro')).toContain('pro plan');
+    expect((await call<{ plan: string }>(api2, 'GET', '/businesses/me')).body.plan).toBe('pro');
+    const status = JSON.parse(passesCli('projections', 'status', '--json')) as { name: string; state: string }[];
+    expect(status.map((row) => row.state)).toEqual(status.map(() => 'live'));
+  });
+
+  it('reports each dependency and each projection on /readyz', async () => {
+    const ready = await fetch(`${api1.url.replace(/\/api\/v1$/, '')}/readyz`);
+    const body = (await ready.json()) as { status: string; dependencies: Record<string, string>; projections: { name: string; caught_up: boolean }[] };
+    expect(body.dependencies).toEqual({ event_store: 'ok', read_store: 'ok' });
+    expect(body.projections.map((projection) => projection.name).sort()).toEqual(['api_keys', 'businesses', 'passes', 'templates', 'users', 'webhooks']);
+  });
+});

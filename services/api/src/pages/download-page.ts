@@ -1,0 +1,88 @@
+/**
+ * The page a pass's download link opens (`{app_url}/passes/{serial_number}/{secret}`): the pass as its
+ * holder knows it, and a button for each wallet the operator configured. A voided pass says so and
+ * offers nothing to add. Only reachable with the link's secret, so the holder's name may show.
+ */
+import { escapeHtml } from '@passes/application';
+import { minorUnitsToNumber } from '@passes/domain';
+import type { PassLinks, WalletPass } from '@passes/wallets';
+import { pageStyle, type Page } from './page-document';
+
+const CSS = `
+  :root { color-scheme: light; --ink: #1c1f23; --muted: #5f6670; --line: #e3e6ea; --page: #f4f5f7; }
+  * { box-sizing: border-box; }
+  body { margin: 0; background: var(--page); color: var(--ink);
+    font: 16px/1.45 -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; }
+  main { max-width: 30rem; margin: 0 auto; padding: 1.5rem 1rem 2.5rem; }
+  .card { border-radius: 18px; padding: 1.25rem 1.25rem 1.5rem; box-shadow: 0 1px 3px rgba(0,0,0,.12); }
+  .card h1 { font-size: 1.375rem; margin: 0; overflow-wrap: anywhere; }
+  .card .template { margin: .125rem 0 1rem; opacity: .85; overflow-wrap: anywhere; }
+  .holder { font-size: 1.125rem; font-weight: 600; margin: 0 0 1rem; overflow-wrap: anywhere; }
+  .figures { display: flex; flex-wrap: wrap; gap: 1.25rem; margin: 0; }
+  .figures dt { font-size: .8125rem; opacity: .8; }
+  .figures dd { margin: 0; font-size: 1.375rem; font-weight: 700; font-variant-numeric: tabular-nums; }
+  .serial { font: .8125rem/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; margin: 1rem 0 0; opacity: .8; }
+  .wallets { display: grid; gap: .75rem; margin: 1.5rem 0 0; }
+  .wallet { display: block; text-align: center; text-decoration: none; font-weight: 600; font-size: 1.0625rem;
+    border-radius: 12px; padding: .875rem 1rem; }
+  .apple { background: #000; color: #fff; }
+  .google { background: #fff; color: #1f1f1f; border: 1px solid #747775; }
+  .notice { background: #fff; border: 1px solid var(--line); border-radius: 14px; padding: 1.125rem; margin: 1.5rem 0 0; }
+  .notice h2 { font-size: 1.125rem; margin: 0 0 .25rem; }
+  .notice p { margin: 0; color: var(--muted); }
+  .void .card { filter: grayscale(1); opacity: .75; }
+`;
+
+const STYLE = pageStyle(CSS);
+const HEX_COLOR = /^#[0-9A-Fa-f]{6}$/;
+
+/** The card in the template's colours: a rule of the page's one stylesheet, since the CSP allows no style attribute. */
+function styleWith(colors: { background: string; foreground: string }): ReturnType<typeof pageStyle> {
+  const background = HEX_COLOR.test(colors.background) ? colors.background : '#FFFFFF';
+  const foreground = HEX_COLOR.test(colors.foreground) ? colors.foreground : '#000000';
+  return pageStyle(`${CSS}  .card { background: ${background}; color: ${foreground}; }\n`);
+}
+
+export function downloadPage({ pass, template, businessName }: WalletPass, links: PassLinks): Page {
+  const voided = pass.status === 'voided';
+  const figures: [string, string][] = [
+    ['Stamps', template.stampsForReward === null ? String(pass.stamps) : `${pass.stamps} / ${template.stampsForReward}`],
+    ['Points', String(pass.points)],
+  ];
+  if (pass.balanceMinor !== null) figures.push(['Balance', `${minorUnitsToNumber(pass.balanceMinor).toFixed(2)}${template.currency ? ` ${template.currency}` : ''}`]);
+  const card = [
+    '<section class="card">',
+    `<h1>${escapeHtml(businessName)}</h1>`,
+    `<p class="template">${escapeHtml(template.name)}</p>`,
+    pass.customerName === null ? '' : `<p class="holder">${escapeHtml(pass.customerName)}</p>`,
+    `<dl class="figures">${figures.map(([label, value]) => `<div><dt>${label}</dt><dd>${escapeHtml(value)}</dd></div>`).join('')}</dl>`,
+    `<p class="serial">${escapeHtml(pass.serialNumber)}</p>`,
+    '</section>',
+  ];
+  return {
+    status: 200,
+    title: `${businessName} · ${template.name}`,
+    style: styleWith(template.colors),
+    body: [...card, voided ? voidNotice() : walletButtons(links)].filter((part) => part !== '').join('\n'),
+    mainClass: voided ? 'void' : 'active',
+  };
+}
+
+/** What a link without its secret, with a wrong one, or of no pass at all shows: the same page. */
+export function unknownLinkPage(): Page {
+  const title = "This link doesn't work";
+  return { status: 404, title, style: STYLE, body: `<div class="notice">\n<h2>${escapeHtml(title)}</h2>\n<p>Open the link exactly as you received it, or ask the business for a new one.</p>\n</div>` };
+}
+
+function walletButtons(links: PassLinks): string {
+  const buttons = [
+    links.appleWalletUrl === null ? '' : `<a class="wallet apple" href="${escapeHtml(links.appleWalletUrl)}">Add to Apple Wallet</a>`,
+    links.googleWalletUrl === null ? '' : `<a class="wallet google" href="${escapeHtml(links.googleWalletUrl)}">Save to Google Wallet</a>`,
+  ].filter((button) => button !== '');
+  if (buttons.length === 0) return '<div class="notice"><h2>No wallet yet</h2><p>This service does not offer passes for phone wallets yet.</p></div>';
+  return `<nav class="wallets" aria-label="Add to a wallet">\n${buttons.join('\n')}\n</nav>`;
+}
+
+function voidNotice(): string {
+  return '<div class="notice"><h2>This pass is void</h2><p>The business has voided it, so it can no longer be added to a wallet.</p></div>';
+}

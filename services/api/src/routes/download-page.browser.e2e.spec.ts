@@ -1,0 +1,92 @@
+/**
+ * The download page as a holder sees it on a phone: headless Chromium, a screenshot, a button per
+ * configured wallet, the void notice, escaped business text, and no script under a strict CSP.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, PHONE_VIEWPORT } from '../testing/browser';
+import { configureTemplate, issuePass, registerBusiness } from '../testing/fixtures';
+import { startWalletTestBed, type WalletTestBed } from '../testing/wallet-server';
+import type { PassBody } from '../testing/wire-types';
+
+const HOSTILE_NAME = `<img src=x onerror="document.title='owned'"> & "Café"`;
+
+let bed: WalletTestBed, browser: Browser, page: Page, screenshots: string;
+let pass: PassBody, voided: PassBody;
+beforeAll(async () => {
+  bed = await startWalletTestBed();
+  const business = await registerBusiness(bed.server, HOSTILE_NAME);
+  await configureTemplate(bed.server, business, { stamps_for_reward: 10, currency: 'GBP', colors: { background: '#1D3557', foreground: '#F1FAEE' } });
+  pass = await issuePass(bed.server, business, { customer_name: 'Ada Lovelace', initial_balance: 12.5, points: 120 });
+  await bed.server.request('POST', `/businesses/${business.businessId}/passes/${pass.id}/stamp?count=7`, { token: business.token });
+  voided = await issuePass(bed.server, business, { customer_name: 'Grace Hopper' });
+  await bed.server.request('DELETE', `/businesses/${business.businessId}/passes/${voided.id}`, { token: business.token });
+  screenshots = fs.mkdtempSync(path.join(os.tmpdir(), 'passes-download-page-'));
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: PHONE_VIEWPORT, deviceScaleFactor: 2 });
+});
+afterAll(async () => {
+  await browser?.close();
+  await bed?.stop();
+  fs.rmSync(screenshots, { recursive: true, force: true });
+});
+
+const open = (link: string) => page.goto(link.replace('https://passes.test', bed.server.rootUrl));
+const inPage = (expression: string): Promise<unknown> => page.evaluate(expression);
+
+function pngWidth(file: string): number {
+  return fs.readFileSync(file).readUInt32BE(16);
+}
+
+describe('the download page on a phone', () => {
+  it('shows the pass in its template’s colours with a button for each wallet', async () => {
+    const response = await open(pass.download_url);
+    expect(response?.status()).toBe(200);
+    const card = (await page.locator('section.card').innerText()).replace(/\s+/g, ' ');
+    expect(card).toContain('Coffee card');
+    expect(card).toContain('Ada Lovelace');
+    expect(card).toMatch(/Stamps 7 \/ 10 Points 120 Balance 12\.50 GBP/);
+    expect(await inPage(`getComputedStyle(document.querySelector('section.card')).backgroundColor`)).toBe('rgb(29, 53, 87)');
+    const apple = page.locator('a.wallet.apple');
+    const google = page.locator('a.wallet.google');
+    expect(await apple.innerText()).toBe('Add to Apple Wallet');
+    expect(await apple.getAttribute('href')).toBe(pass.apple_wallet_url);
+    expect(await google.innerText()).toBe('Save to Google Wallet');
+    expect(await google.getAttribute('href')).toBe(pass.google_wallet_url);
+    expect(await inPage('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE_VIEWPORT.width);
+
+    const file = path.join(screenshots, 'download-page.png');
+    await page.screenshot({ path: file, fullPage: true });
+    expect(pngWidth(file)).toBe(PHONE_VIEWPORT.width * 2);
+  });
+
+  it('escapes what the business wrote and runs no script, under a strict Content-Security-Policy', async () => {
+    const response = await open(pass.download_url);
+    const headers = response?.headers() ?? {};
+    expect(headers['content-security-policy']).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'$/);
+    expect(headers['referrer-policy']).toBe('no-referrer');
+    expect(headers['cache-control']).toBe('no-store');
+    expect(await page.locator('section.card h1').innerText()).toBe(HOSTILE_NAME);
+    expect(await page.locator('script, img').count()).toBe(0);
+    expect(await page.title()).not.toBe('owned');
+  });
+
+  it('says a voided pass is void and offers no wallet', async () => {
+    await open(voided.download_url);
+    expect(await page.locator('.notice h2').innerText()).toBe('This pass is void');
+    expect(await page.locator('a.wallet').count()).toBe(0);
+    const file = path.join(screenshots, 'download-page-void.png');
+    await page.screenshot({ path: file, fullPage: true });
+    expect(pngWidth(file)).toBe(PHONE_VIEWPORT.width * 2);
+  });
+
+  it('shows the same honest 404 for a link without its secret', async () => {
+    const response = await page.goto(`${bed.server.rootUrl}/passes/${pass.serial_number}/not-the-secret`);
+    expect(response?.status()).toBe(404);
+    expect(await page.locator('h2').innerText()).toBe("This link doesn't work");
+    expect(await page.locator('body').innerText()).not.toContain('Ada Lovelace');
+  });
+});

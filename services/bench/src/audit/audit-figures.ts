@@ -1,0 +1,17 @@
+/** What the audit section found, and the goal of issue 12 ("Speed") it is judged against. */
+import type { SequentialTiming } from './sequential-timing';
+
+/** State as-of and history of a pass with 10,000 events in under this, at p99. */
+export const AUDIT_GOAL_MS = 50;
+
+export interface AuditFigures {
+  passEvents: number;
+  /** `GET …/passes/{id}?as_of=<now>`: the pass folded from all its events. */
+  asOf: SequentialTiming;
+  /** `GET …/passes/{id}/events?limit=1000`: the first page. */
+  firstPage: SequentialTiming;
+  /** Every event, page after page of 1000: one sample is the whole walk. */
+  wholeHistory: SequentialTiming & { pages: number };
+  /** Judged on the p99 of as-of and of the whole history. */
+  goalMet: boolean;
+}

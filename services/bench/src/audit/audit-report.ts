@@ -1,0 +1,20 @@
+/** The audit section as a person reads it: each read's median and p99, and the goal. */
+import { count, verdict } from '../format';
+import { heading } from '../section';
+import { AUDIT_GOAL_MS, type AuditFigures } from './audit-figures';
+import type { SequentialTiming } from './sequential-timing';
+
+const timing = (name: string, { requests, medianMs, p99Ms }: SequentialTiming) =>
+  `${name.padEnd(46)}median ${medianMs.toFixed(1).padStart(6)} ms   p99 ${p99Ms.toFixed(1).padStart(6)} ms   (${requests} requests, one at a time)`;
+
+export function auditLines(figures: AuditFigures): string[] {
+  const { asOf, firstPage, wholeHistory } = figures;
+  return [
+    '',
+    heading(`audit · embedded profile · one pass with ${count(figures.passEvents)} events`),
+    timing('GET …/passes/{id}?as_of=<now>', asOf),
+    timing('GET …/passes/{id}/events?limit=1000', firstPage),
+    timing(`whole history: ${wholeHistory.pages} pages of 1000`, wholeHistory),
+    `goal as-of and history of a pass with ${count(figures.passEvents)} events < ${AUDIT_GOAL_MS} ms (p99): ${verdict(figures.goalMet)} (as-of p99 ${asOf.p99Ms.toFixed(1)} ms, whole history p99 ${wholeHistory.p99Ms.toFixed(1)} ms)`,
+  ];
+}

@@ -1,0 +1,17 @@
+/** What the distributed section found. */
+import type { Row } from '../report';
+import type { CatchUp } from './catch-up';
+import type { ServerVersions } from './server-versions';
+
+export interface DistributedFigures {
+  /** The servers every figure below ran on. */
+  servers: ServerVersions;
+  /** issue, stamp and get through the distributed API; ratios to the http section's echo baselines when it ran. */
+  scenarios: Row[];
+  /** Into the MongoDB-wire server, until every projection's lag on /readyz is 0. */
+  projector: CatchUp;
+  /** To Kafka, until the relay's checkpoint reaches the head of the event store. */
+  relay: CatchUp;
+}
+
+export type DistributedOutcome = DistributedFigures | { skipped: string };

@@ -1,0 +1,55 @@
+/**
+ * The `distributed` section (issue 11, "Benchmark"): what the distributed parts cost on this machine.
+ * issue, stamp and get through the API process of the distributed profile under the http section's
+ * load, then the projector's and the relay's throughput on a backlog. Runs only where
+ * infra/servers.sh can start the servers.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createFixture } from '../fixture';
+import { measure, type Measurement } from '../measure';
+import { rowsOf, warningLines, type Row } from '../report';
+import type { Resources } from '../resources';
+import { SCENARIOS } from '../scenarios';
+import type { SectionOutcome } from '../section';
+import type { Settings } from '../settings';
+import { upgradeToPro } from '../upgrade-to-pro';
+import { timeBacklog } from './backlog-throughput';
+import type { DistributedFigures, DistributedOutcome } from './distributed-figures';
+import { distributedLines, skippedLines } from './distributed-report';
+import { testServerVersions } from './server-versions';
+import { startTestServers } from './test-servers';
+import { Topology } from './topology';
+import { topologyEnvironment } from './topology-environment';
+
+/** Ratios to the echo baselines the http section measured in this run, when it ran. */
+function rowsAgainstEcho(measurements: Measurement[], embeddedRows: Row[] | null): Row[] {
+  const echoRows = (embeddedRows ?? []).filter((row) => SCENARIOS.find((scenario) => scenario.name === row.scenario)?.target === 'echo');
+  return rowsOf(SCENARIOS, [...echoRows, ...measurements]).slice(echoRows.length);
+}
+
+export async function runDistributedSection(settings: Settings, embeddedRows: Row[] | null, resources: Resources): Promise<SectionOutcome<DistributedOutcome>> {
+  process.stderr.write('distributed: starting the test servers (infra/servers.sh)…\n');
+  const servers = await startTestServers(resources);
+  if (!servers.started) return { lines: skippedLines(servers.why), warnings: [], figures: { skipped: servers.why } };
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'passes-bench-distributed-'));
+  resources.defer(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const { storesEnv, processEnv, mongoDatabase } = topologyEnvironment(servers, dataDir);
+  process.stderr.write('distributed: starting the API, projector, relay and dispatcher…\n');
+  const topology = await Topology.start(processEnv, resources);
+  const fixture = await createFixture(topology.api.url);
+  await upgradeToPro(topology.api.url, storesEnv, fixture);
+
+  const measurements: Measurement[] = [];
+  for (const scenario of SCENARIOS.filter((candidate) => candidate.target === 'service')) {
+    process.stderr.write(`distributed: measuring ${scenario.name} for ${settings.durationSeconds} s…\n`);
+    measurements.push(await measure(scenario, topology.api.url, fixture, settings));
+  }
+  const stores = { eventStoreFile: path.join(dataDir, 'events.sqlite'), mongodbUrl: servers.mongodbUrl, mongoDatabase };
+  const { projector, relay } = await timeBacklog(topology, stores, fixture, settings.distributedEvents, resources);
+
+  const figures: DistributedFigures = { servers: testServerVersions(), scenarios: rowsAgainstEcho(measurements, embeddedRows), projector, relay };
+  return { lines: distributedLines(figures, embeddedRows), warnings: warningLines(figures.scenarios, topology.problems()), figures };
+}

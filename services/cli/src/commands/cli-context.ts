@@ -1,0 +1,25 @@
+/** What every command of the `passes` tool works with: the configured stores, a clock and somewhere to write. */
+import type { Clock, ReadYourWrites } from '@passes/application';
+import type { EventStore } from '@passes/event-store';
+import type { DocumentStore } from '@passes/read-model';
+
+export interface Output {
+  out(text: string): void;
+  /** Progress and notices: stderr, so that stdout stays machine-readable. */
+  note(text: string): void;
+  /** Whether notes go to a terminal, where progress may redraw one line. */
+  isTerminal: boolean;
+}
+
+export interface CliContext {
+  events: EventStore;
+  documents: DocumentStore;
+  clock: Clock;
+  readYourWrites: ReadYourWrites;
+  output: Output;
+  /** Aborted by Ctrl-C: long commands stop cleanly. */
+  signal: AbortSignal;
+}
+
+/** A wrong invocation: exit code 2 and the usage. */
+export class UsageError extends Error {}

@@ -1,0 +1,40 @@
+/** `passes projections status [--json]`: one row per projection. */
+import { projectionStatuses, readModelProjections, type ProjectionStatus } from '@passes/read-model';
+import type { CliContext } from './cli-context';
+import { count } from './progress';
+
+export async function projectionsStatus({ events, documents, output }: CliContext, json: boolean): Promise<void> {
+  const statuses = await projectionStatuses(events, documents, readModelProjections);
+  if (json) {
+    output.out(JSON.stringify(statuses.map(({ name, version, checkpoint, head, lag }) => ({ name, version, checkpoint, head, lag, state: stateOf(statuses, name) })), null, 2));
+    return;
+  }
+  const rows = statuses.map((status) => [
+    status.name,
+    String(status.version),
+    status.liveGeneration === null ? '-' : String(status.liveGeneration),
+    status.checkpoint ?? '-',
+    status.head ?? '-',
+    count(status.lag),
+    describeState(status),
+  ]);
+  output.out(table(['projection', 'version', 'generation', 'checkpoint', 'head', 'lag', 'state'], rows));
+}
+
+function stateOf(statuses: readonly ProjectionStatus[], name: string): string {
+  const status = statuses.find((candidate) => candidate.name === name);
+  return status === undefined ? 'unknown' : describeState(status);
+}
+
+/** `live`, `stale`, or `rebuilding n %`. */
+export function describeState(status: ProjectionStatus): string {
+  if (status.rebuild === null) return status.state;
+  const { done, total } = status.rebuild;
+  return `rebuilding ${total === 0 ? 100 : Math.floor((done / total) * 100)} %`;
+}
+
+function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
+  const line = (cells: readonly string[]) => cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd();
+  return [line(header), ...rows.map(line)].join('\n');
+}

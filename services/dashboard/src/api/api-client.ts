@@ -1,0 +1,91 @@
+/**
+ * The one way the dashboard speaks to the API: JSON over fetch to `/api/v1` on its own origin, the bearer
+ * token of the session, an `Idempotency-Key` on every POST and PATCH (the type demands one), and every
+ * answer checked against its schema before a screen sees it.
+ */
+import type * as z from 'zod/mini';
+import { ApiFailure, problemFromAnswer } from './api-problem';
+
+export const API_BASE = '/api/v1';
+
+type Query = Readonly<Record<string, string | number>>;
+
+export type ApiRequest =
+  | { method: 'GET' | 'DELETE'; path: string; query?: Query }
+  | { method: 'POST' | 'PATCH'; path: string; query?: Query; body?: unknown; idempotencyKey: string };
+
+export interface ApiClientOptions {
+  /** The session's bearer token; null before log-in. */
+  token: () => string | null;
+  /** Told when the API refuses the session's token (expired, or the user was removed). */
+  onSessionRefused: () => void;
+  fetch?: typeof fetch;
+}
+
+export class ApiClient {
+  private readonly fetch: typeof fetch;
+
+  constructor(private readonly options: ApiClientOptions) {
+    this.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  }
+
+  /** A call whose answer has a body, checked by `schema`. */
+  async read<Schema extends z.ZodMiniType>(schema: Schema, request: ApiRequest): Promise<z.infer<Schema>> {
+    const body = await this.send(request);
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) {
+      throw new ApiFailure({ kind: 'malformed', message: `The API answered ${request.method} ${request.path} in an unexpected shape.` });
+    }
+    return parsed.data;
+  }
+
+  /** A call answered with no body worth reading (204). */
+  async perform(request: ApiRequest): Promise<void> {
+    await this.send(request);
+  }
+
+  private async send(request: ApiRequest): Promise<unknown> {
+    const token = this.options.token();
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (token) headers['Authorization'] = `Bearer ${token}`;
+    let body: string | undefined;
+    if (request.method === 'POST' || request.method === 'PATCH') {
+      headers['Idempotency-Key'] = request.idempotencyKey;
+      if (request.body !== undefined) {
+        headers['Content-Type'] = 'application/json';
+        body = JSON.stringify(request.body);
+      }
+    }
+    let response: Response;
+    try {
+      response = await this.fetch(urlOf(request), { method: request.method, headers, body, credentials: 'omit' });
+    } catch {
+      throw new ApiFailure({ kind: 'network', message: 'The service could not be reached. Check the connection and try again.' });
+    }
+    const answer = await readJson(response);
+    if (response.ok) return answer;
+    const problem = problemFromAnswer(response.status, answer, response.headers.get('Retry-After'));
+    if (problem.kind === 'unauthorized' && token) this.options.onSessionRefused();
+    throw new ApiFailure(problem);
+  }
+}
+
+function urlOf(request: ApiRequest): string {
+  const query = new URLSearchParams(Object.entries(request.query ?? {}).map(([name, value]): [string, string] => [name, String(value)])).toString();
+  return `${API_BASE}${request.path}${query ? `?${query}` : ''}`;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** A path segment, encoded: identifiers and emails are the caller's own text. */
+export function segment(value: string): string {
+  return encodeURIComponent(value);
+}

@@ -1,0 +1,15 @@
+/** The business of the session: plan, limits, usage; and its API keys (dashboard only). */
+import type { CreateApiKeyBody } from '../../validation/api-key-form';
+import { segment, type ApiClient } from '../api-client';
+import { apiKeyAnswer, apiKeyList, businessAnswer } from '../schemas/account-schemas';
+
+export function businessApi(client: ApiClient, business: string) {
+  return {
+    me: () => client.read(businessAnswer, { method: 'GET', path: '/businesses/me' }),
+    apiKeys: {
+      list: () => client.read(apiKeyList, { method: 'GET', path: `${business}/api-keys` }),
+      create: (body: CreateApiKeyBody, idempotencyKey: string) => client.read(apiKeyAnswer, { method: 'POST', path: `${business}/api-keys`, body, idempotencyKey }),
+      revoke: (keyId: string) => client.perform({ method: 'DELETE', path: `${business}/api-keys/${segment(keyId)}` }),
+    },
+  };
+}

@@ -1,0 +1,49 @@
+/** Every screen of the dashboard and its address below /dashboard; the first pattern that matches wins. */
+import { lazy, type ReactNode } from 'react';
+import { LogInPage } from '../features/auth/LogInPage';
+import { SignUpPage } from '../features/auth/SignUpPage';
+import { HomePage } from '../features/home/HomePage';
+import type { RouteParams } from '../router/match-route';
+
+// The first screens (log-in, sign-up, home) come with the app; every other screen is its own chunk,
+// loaded when first opened, so a phone starts with less to download.
+const ApiKeysPage = lazy(() => import('../features/api-keys/ApiKeysPage').then((module) => ({ default: module.ApiKeysPage })));
+const BulkIssuePage = lazy(() => import('../features/passes/BulkIssuePage').then((module) => ({ default: module.BulkIssuePage })));
+const IssuePassPage = lazy(() => import('../features/passes/IssuePassPage').then((module) => ({ default: module.IssuePassPage })));
+const PassesPage = lazy(() => import('../features/passes/PassesPage').then((module) => ({ default: module.PassesPage })));
+const PassPage = lazy(() => import('../features/passes/PassPage').then((module) => ({ default: module.PassPage })));
+const ScanPage = lazy(() => import('../features/scan/ScanPage').then((module) => ({ default: module.ScanPage })));
+const EditTemplatePage = lazy(() => import('../features/templates/EditTemplatePage').then((module) => ({ default: module.EditTemplatePage })));
+const NewTemplatePage = lazy(() => import('../features/templates/NewTemplatePage').then((module) => ({ default: module.NewTemplatePage })));
+const TemplatesPage = lazy(() => import('../features/templates/TemplatesPage').then((module) => ({ default: module.TemplatesPage })));
+const WebhookPage = lazy(() => import('../features/webhooks/WebhookPage').then((module) => ({ default: module.WebhookPage })));
+const WebhooksPage = lazy(() => import('../features/webhooks/WebhooksPage').then((module) => ({ default: module.WebhooksPage })));
+
+export interface Route {
+  pattern: string;
+  render: (params: RouteParams) => ReactNode;
+}
+
+/** Screens for a visitor without a session; a signed-in user is sent home from them. */
+export const PUBLIC_ROUTES: readonly Route[] = [
+  { pattern: '/login', render: () => <LogInPage /> },
+  { pattern: '/signup', render: () => <SignUpPage /> },
+];
+
+const param = (params: RouteParams, name: string) => params[name] ?? '';
+
+/** Screens of a signed-in user; without a session they send to log in first. */
+export const SIGNED_IN_ROUTES: readonly Route[] = [
+  { pattern: '/', render: () => <HomePage /> },
+  { pattern: '/templates', render: () => <TemplatesPage /> },
+  { pattern: '/templates/new', render: () => <NewTemplatePage /> },
+  { pattern: '/templates/:id', render: (params) => <EditTemplatePage key={param(params, 'id')} id={param(params, 'id')} /> },
+  { pattern: '/passes', render: () => <PassesPage /> },
+  { pattern: '/passes/new', render: () => <IssuePassPage /> },
+  { pattern: '/passes/bulk', render: () => <BulkIssuePage /> },
+  { pattern: '/passes/:identifier', render: (params) => <PassPage key={param(params, 'identifier')} identifier={param(params, 'identifier')} /> },
+  { pattern: '/scan', render: () => <ScanPage /> },
+  { pattern: '/api-keys', render: () => <ApiKeysPage /> },
+  { pattern: '/webhooks', render: () => <WebhooksPage /> },
+  { pattern: '/webhooks/:id', render: (params) => <WebhookPage key={param(params, 'id')} id={param(params, 'id')} /> },
+];

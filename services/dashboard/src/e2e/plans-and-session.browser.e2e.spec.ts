@@ -1,0 +1,141 @@
+/**
+ * The plan as the dashboard shows it, and the session's end: on Free a 402 is an invitation to upgrade,
+ * never an error; an address the API refuses lands beside its field; an expired token sends the user to
+ * log in and back to where they were; on Pro, a CSV becomes passes with each row's result.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Browser, Page } from 'playwright-core';
+import { registerBusiness, renewToken, type TestBusiness } from '../../../api/src/testing/fixtures';
+import { ManualClock } from '../../../api/src/testing/manual-clock';
+import { TestServer } from '../../../api/src/testing/test-server';
+import { fieldError, launchDashboardBrowser, logIn, openDashboard, screenshotBothSizes, unexpectedErrors, type DashboardPage } from './support/dashboard-browser';
+
+const STEP_MS = 60_000;
+const TWO_HOURS_MS = 2 * 60 * 60 * 1000;
+
+let server: TestServer, business: TestBusiness, browser: Browser, dashboard: DashboardPage, page: Page;
+const clock = new ManualClock(new Date());
+
+beforeAll(async () => {
+  server = await TestServer.start(clock);
+  business = await registerBusiness(server);
+  browser = await launchDashboardBrowser();
+  dashboard = await openDashboard(browser, server.rootUrl);
+  page = dashboard.page;
+  await logIn(page, business.email, business.password);
+}, STEP_MS);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const nav = (section: string) => page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: section, exact: true }).click();
+
+describe('the Free plan in the dashboard', () => {
+  it(
+    'shows the template limit reached, and a second template as an invitation to upgrade rather than an error',
+    async () => {
+      const home = await page.locator('main').innerText();
+      expect(home).toMatch(/Templates\s+1 of 1/);
+      expect(home).toContain('Limit reached');
+
+      await nav('Templates');
+      await page.getByRole('link', { name: 'New template' }).click();
+      await page.getByLabel('Name', { exact: true }).fill('Second card');
+      await page.getByRole('button', { name: 'Create template' }).click();
+      const prompt = page.getByTestId('upgrade-prompt');
+      await prompt.waitFor();
+      expect(await prompt.getByRole('heading').innerText()).toBe('More templates comes with Pro');
+      expect(await prompt.innerText()).toContain('Unlimited templates and issued passes');
+      expect(await prompt.innerText()).toContain(business.businessId);
+      expect(await page.locator('.notice.error').count()).toBe(0);
+      await screenshotBothSizes(page, 'upgrade-prompt');
+    },
+    STEP_MS,
+  );
+
+  it(
+    'offers bulk issue as a Pro feature',
+    async () => {
+      await nav('Passes');
+      await page.getByRole('link', { name: 'Bulk issue from CSV' }).click();
+      const prompt = page.getByTestId('upgrade-prompt');
+      await prompt.waitFor();
+      expect(await prompt.getByRole('heading').innerText()).toBe('Bulk issue comes with Pro');
+      expect(await page.getByLabel('CSV file').count()).toBe(0);
+    },
+    STEP_MS,
+  );
+
+  it(
+    "puts the API's refusal of a loopback webhook address beside the address field",
+    async () => {
+      await nav('Webhooks');
+      await page.getByLabel('Address (URL)').fill('https://127.0.0.1/hooks');
+      await page.getByRole('button', { name: 'Add webhook' }).click();
+      expect(await fieldError(page, 'Address (URL)')).toBe('must not point to a loopback address');
+      expect(await page.locator('main').innerText()).toContain('Some fields need a change');
+      expect(unexpectedErrors(dashboard.errors)).toEqual([]);
+    },
+    STEP_MS,
+  );
+});
+
+describe('the session', () => {
+  it(
+    'ends when the API refuses the expired token, and a new log-in returns to the same screen',
+    async () => {
+      await nav('Passes');
+      await page.getByRole('heading', { level: 1, name: 'Passes' }).waitFor();
+
+      clock.advance(TWO_HOURS_MS);
+      await nav('Templates');
+      await page.getByText('Your session has ended. Log in again to continue where you were.').waitFor();
+      expect(page.url()).toMatch(/\/dashboard\/login\?next=%2Ftemplates$/);
+      expect(await page.evaluate("sessionStorage.getItem('passes.dashboard.session')")).toBeNull();
+
+      // By keyboard alone: the email field, Tab to the password, Enter to send.
+      await page.getByLabel('Email').focus();
+      await page.keyboard.type(business.email);
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(business.password);
+      await page.keyboard.press('Enter');
+      await page.getByRole('link', { name: 'Coffee card' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/dashboard/templates');
+    },
+    STEP_MS,
+  );
+});
+
+describe('bulk issue on Pro', () => {
+  it(
+    "issues the rows of a CSV file and shows each row's result: issued, refused by the API, or not sent",
+    async () => {
+      await server.changePlan(business.businessId, 'pro');
+      await nav('Passes');
+      await page.getByRole('link', { name: 'Bulk issue from CSV' }).click();
+      const csv = [
+        'customer_name,customer_email,external_id,points,metadata.tier',
+        'Ada Lovelace,ada@example.com,member-1,10,gold',
+        'Bob,not-an-email,member-2,,silver',
+        '"Cy, the second",cy@example.com,member-1,,',
+      ].join('\r\n');
+      await page.getByLabel('CSV file').setInputFiles({ name: 'members.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await page.getByText('3 rows read: 2 ready to issue').waitFor();
+      await page.getByRole('button', { name: 'Issue 2 passes' }).click();
+      await page.getByRole('heading', { name: '1 of 3 passes issued' }).waitFor();
+      const rows = await page.locator('tbody tr').allInnerTexts();
+      expect(rows[0]).toMatch(/^2\s+issued\s+PS-/i);
+      expect(rows[1]).toContain('Not sent: customer_email: must be a valid email address');
+      expect(rows[2]).toMatch(/^4\s+refused\s+duplicate_external_id/i);
+      await screenshotBothSizes(page, 'bulk-results');
+
+      await renewToken(server, business);
+      const issued = await server.request<{ metadata: Record<string, unknown> }>('GET', `/businesses/${business.businessId}/passes/member-1`, { token: business.token });
+      expect(issued.status).toBe(200);
+      expect(issued.body.metadata).toEqual({ tier: 'gold' });
+    },
+    STEP_MS,
+  );
+});

@@ -1,0 +1,123 @@
+/**
+ * Everything that can be done to a pass, as its status allows: stamp, points, charge, top-up, check-in,
+ * redeem, void, reactivate. One runs at a time; each sends its own Idempotency-Key, so a double click
+ * never stamps twice. The answer (the whole updated pass) replaces the one shown.
+ */
+import { useState } from 'react';
+import type { PassAction } from '../../api/endpoints/passes';
+import type { Pass } from '../../api/schemas/pass-schemas';
+import { useSubmission } from '../../hooks/use-submission';
+import { useApi } from '../../session/SessionProvider';
+import { ConfirmButton } from '../../ui/ConfirmButton';
+import { ProblemNotice } from '../../ui/ProblemNotice';
+import { amount, pointsDelta, stampCount } from '../../validation/pass-action-inputs';
+import { allows, type Move } from './pass-moves';
+import { QuantityAction } from './QuantityAction';
+
+export function PassActions({ pass, onChanged }: { pass: Pass; onChanged: (pass: Pass) => void }) {
+  const api = useApi();
+  const submission = useSubmission();
+  const [last, setLast] = useState<Move | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  const perform = async (move: Move, call: (key: string) => Promise<Pass>, intent: string, success: string) => {
+    setLast(move);
+    setDone(null);
+    const changed = await submission.run(`${pass.id} ${intent}`, call);
+    if (changed) {
+      onChanged(changed);
+      setDone(success);
+    }
+  };
+  const act = (action: PassAction, success: string) =>
+    perform(action.action, (key) => api.passes.act(pass.id, action, key), JSON.stringify(action), success);
+  const problemOf = (move: Move) => (last === move ? submission.problem : null);
+  const { status } = pass;
+
+  return (
+    <section className="card actions" aria-labelledby="actions-heading">
+      <h2 id="actions-heading">Actions</h2>
+      <p className="action-status" role="status">
+        {submission.pending ? 'Working…' : (done ?? '')}
+      </p>
+      <div className="action-buttons">
+        {allows(status, 'checkin') && (
+          <button type="button" className="button primary" onClick={() => void act({ action: 'checkin' }, 'Checked in.')}>
+            Check in
+          </button>
+        )}
+        {allows(status, 'redeem') && (
+          <button type="button" className="button" onClick={() => void act({ action: 'redeem' }, 'Redeemed.')}>
+            Redeem
+          </button>
+        )}
+        {allows(status, 'reactivate') && (
+          <button type="button" className="button primary" onClick={() => void act({ action: 'reactivate' }, 'Reactivated.')}>
+            Reactivate
+          </button>
+        )}
+        {allows(status, 'void') && (
+          <ConfirmButton
+            label="Void"
+            confirmLabel="Void the pass"
+            question="Void this pass? It stops being valid until reactivated."
+            pending={submission.pending}
+            onConfirm={() => void perform('void', () => api.passes.void(pass.id), 'void', 'Voided.')}
+          />
+        )}
+      </div>
+      {(['checkin', 'redeem', 'reactivate', 'void'] as const).some((move) => last === move) && (
+        <ProblemNotice problem={submission.problem} />
+      )}
+      {allows(status, 'stamp') && (
+        <div className="quantity-actions">
+          <QuantityAction
+            label="Stamps"
+            button="Add stamps"
+            initial="1"
+            hint="1 to 1000."
+            inputMode="numeric"
+            parse={stampCount}
+            pending={submission.pending}
+            problem={problemOf('stamp')}
+            onSubmit={(count) => void act({ action: 'stamp', count }, `${count} stamp${count === 1 ? '' : 's'} added.`)}
+          />
+          <QuantityAction
+            label="Points"
+            button="Change points"
+            initial="10"
+            hint="Negative to spend points."
+            inputMode="numeric"
+            parse={pointsDelta}
+            pending={submission.pending}
+            problem={problemOf('points')}
+            onSubmit={(points) => void act({ action: 'points', points }, points > 0 ? `${points} points added.` : `${-points} points spent.`)}
+          />
+          <QuantityAction
+            label="Charge amount"
+            button="Charge"
+            initial=""
+            hint="Taken from the balance."
+            inputMode="decimal"
+            parse={amount}
+            pending={submission.pending}
+            problem={problemOf('charge')}
+            onSubmit={(value) => void act({ action: 'charge', amount: value }, `Charged ${value}.`)}
+          />
+          <QuantityAction
+            label="Top-up amount"
+            button="Top up"
+            initial=""
+            hint="Added to the balance."
+            inputMode="decimal"
+            parse={amount}
+            pending={submission.pending}
+            problem={problemOf('topup')}
+            onSubmit={(value) => void act({ action: 'topup', amount: value }, `Topped up ${value}.`)}
+          />
+        </div>
+      )}
+      {last !== null && submission.problem?.kind === 'upgrade' && <ProblemNotice problem={submission.problem} />}
+    </section>
+  );
+}

@@ -1,0 +1,21 @@
+/** A pass's history reads as sentences. */
+import { describe, expect, it } from '@jest/globals';
+import { describeEvent } from './describe-event';
+
+const entry = (type: string, data: Record<string, unknown>) => ({ type, data, revision: 1, recorded_at: '2026-11-21T10:00:00.000Z' });
+
+describe('describing a pass event', () => {
+  it('says what happened, with the numbers after it', () => {
+    expect(describeEvent(entry('PassIssued', { serial_number: 'PS-1' }))).toBe('Issued as PS-1');
+    expect(describeEvent(entry('PassStamped', { count: 1, stamps: 4 }))).toBe('1 stamp added (now 4)');
+    expect(describeEvent(entry('PointsAdjusted', { delta: -20, points: 5 }))).toBe('20 points spent (now 5)');
+    expect(describeEvent(entry('BalanceCharged', { amount_minor: 250, balance_minor: 750 }))).toBe('Charged 2.50 (balance 7.50)');
+    expect(describeEvent(entry('PassUpdated', { changes: { customer_email: 'a@b.c', balance_minor: 100 } }))).toBe('Updated: customer email, balance');
+  });
+
+  it('says why a scan was not valid, and names an event it does not know', () => {
+    expect(describeEvent(entry('PassScanned', { mode: 'verify', valid: false, reason: 'invalid_signature' }))).toBe('Scanned: not valid, the signature did not match');
+    expect(describeEvent(entry('PassScanned', { mode: 'checkin', valid: true, reason: null, checked_in: true }))).toBe('Scanned to check in: valid, checked in');
+    expect(describeEvent(entry('PassTeleported', {}))).toBe('PassTeleported');
+  });
+});

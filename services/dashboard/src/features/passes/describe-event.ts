@@ -1,0 +1,55 @@
+/** One line for each event of a pass's history (the events endpoint), as a person would say it. */
+import type { HistoryEntry } from '../../api/schemas/pass-schemas';
+
+const SCAN_REASONS: Readonly<Record<string, string>> = {
+  missing_signature: 'the code carried no signature',
+  invalid_signature: 'the signature did not match',
+  voided: 'the pass is voided',
+  redeemed: 'the pass is already redeemed',
+  scan_cooldown: 'within the check-in cooldown',
+};
+
+const money = (minor: unknown) => (typeof minor === 'number' ? (minor / 100).toFixed(2) : '?');
+const count = (value: unknown) => (typeof value === 'number' ? value : '?');
+
+export function describeEvent({ type, data }: HistoryEntry): string {
+  switch (type) {
+    case 'PassIssued':
+      return `Issued as ${typeof data['serial_number'] === 'string' ? data['serial_number'] : 'a new pass'}`;
+    case 'PassUpdated': {
+      const changes = data['changes'];
+      const names = typeof changes === 'object' && changes !== null ? Object.keys(changes) : [];
+      return names.length > 0 ? `Updated: ${names.join(', ').replaceAll('_minor', '').replaceAll('_', ' ')}` : 'Updated';
+    }
+    case 'PassStamped':
+      return `${count(data['count'])} stamp${data['count'] === 1 ? '' : 's'} added (now ${count(data['stamps'])})`;
+    case 'PointsAdjusted': {
+      const delta = typeof data['delta'] === 'number' ? data['delta'] : 0;
+      return `${delta >= 0 ? `${delta} points added` : `${-delta} points spent`} (now ${count(data['points'])})`;
+    }
+    case 'BalanceCharged':
+      return `Charged ${money(data['amount_minor'])} (balance ${money(data['balance_minor'])})`;
+    case 'BalanceToppedUp':
+      return `Topped up ${money(data['amount_minor'])} (balance ${money(data['balance_minor'])})`;
+    case 'PassCheckedIn':
+      return 'Checked in';
+    case 'PassRedeemed':
+      return 'Redeemed';
+    case 'PassVoided':
+      return 'Voided';
+    case 'PassReactivated':
+      return 'Reactivated';
+    case 'PassScanned': {
+      const mode = data['mode'] === 'checkin' ? 'Scanned to check in' : 'Scanned';
+      if (data['valid'] !== true) return `${mode}: not valid, ${SCAN_REASONS[String(data['reason'])] ?? String(data['reason'])}`;
+      if (data['reason']) return `${mode}: valid, ${SCAN_REASONS[String(data['reason'])] ?? String(data['reason'])}`;
+      return `${mode}: valid${data['checked_in'] === true ? ', checked in' : ''}`;
+    }
+    case 'PassInstalled':
+      return 'Added to a wallet';
+    case 'PassUninstalled':
+      return 'Removed from a wallet';
+    default:
+      return type;
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * The answer to a scan: valid or not and why, the pass's status, stamps and points; then check-in or a
+ * stamp in one tap. Each tap carries its own Idempotency-Key, so a double tap counts once.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { ScanResult } from '../../api/schemas/pass-schemas';
+import { useSubmission } from '../../hooks/use-submission';
+import { Link } from '../../router/Link';
+import { useApi } from '../../session/SessionProvider';
+import { formatCount, formatMoney } from '../../ui/format';
+import { ProblemNotice } from '../../ui/ProblemNotice';
+import { StatusBadge } from '../../ui/StatusBadge';
+import { scanReason } from './scan-reasons';
+
+interface ScanResultCardProps {
+  code: string;
+  result: ScanResult;
+  onResult: (result: ScanResult) => void;
+  onNext: () => void;
+}
+
+export function ScanResultCard({ code, result, onResult, onNext }: ScanResultCardProps) {
+  const api = useApi();
+  const submission = useSubmission();
+  const [done, setDone] = useState<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The answer is what the person at the counter needs next: focus (and a screen reader) goes there.
+  useEffect(() => headingRef.current?.focus(), []);
+  const { pass } = result;
+  const usable = result.valid && pass !== null && (pass.status === 'active' || pass.status === 'checked_in');
+
+  const checkIn = async () => {
+    const answer = await submission.run(`checkin ${code}`, (key) => api.passes.scan(code, 'checkin', key));
+    if (answer) {
+      onResult(answer);
+      setDone(answer.checked_in ? 'Checked in.' : 'Not checked in.');
+    }
+  };
+  const stamp = async () => {
+    if (!pass) return;
+    const answer = await submission.run(`stamp ${pass.id}`, (key) => api.passes.act(pass.id, { action: 'stamp', count: 1 }, key));
+    if (answer) {
+      onResult({ ...result, pass: { id: answer.id, serial_number: answer.serial_number, status: answer.status, stamps: answer.stamps, points: answer.points, balance: answer.balance } });
+      setDone('Stamp added.');
+    }
+  };
+
+  return (
+    <section className={`card scan-result ${result.valid ? 'valid' : 'invalid'}`} aria-labelledby="scan-result-heading" data-testid="scan-result">
+      <h2 id="scan-result-heading" ref={headingRef} tabIndex={-1}>
+        {result.valid ? 'Valid pass' : 'Not valid'}
+      </h2>
+      {scanReason(result.reason) && <p className="reason">{scanReason(result.reason)}</p>}
+      {result.checked_in && !done && <p>This scan checked the pass in (the template stamps on scan).</p>}
+      {pass && (
+        <dl className="facts">
+          <dt>Status</dt>
+          <dd>
+            <StatusBadge status={pass.status} />
+          </dd>
+          <dt>Stamps</dt>
+          <dd data-testid="scan-stamps">{formatCount(pass.stamps)}</dd>
+          <dt>Points</dt>
+          <dd>{formatCount(pass.points)}</dd>
+          <dt>Balance</dt>
+          <dd>{formatMoney(pass.balance)}</dd>
+          <dt>Serial number</dt>
+          <dd className="code">{pass.serial_number}</dd>
+        </dl>
+      )}
+      {done && (
+        <p className="notice success" role="status">
+          {done}
+        </p>
+      )}
+      <ProblemNotice problem={submission.problem} />
+      <div className="action-buttons">
+        {usable && (
+          <>
+            <button type="button" className="button primary big" aria-disabled={submission.pending || undefined} onClick={() => void checkIn()}>
+              Check in
+            </button>
+            <button type="button" className="button primary big" aria-disabled={submission.pending || undefined} onClick={() => void stamp()}>
+              Add a stamp
+            </button>
+          </>
+        )}
+        {pass && (
+          <Link to={`/passes/${encodeURIComponent(pass.id)}`} className="button">
+            Open the pass
+          </Link>
+        )}
+        <button type="button" className="button" onClick={onNext}>
+          Scan the next pass
+        </button>
+      </div>
+    </section>
+  );
+}

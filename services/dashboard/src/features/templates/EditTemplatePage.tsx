@@ -1,0 +1,40 @@
+/** An existing template: change it; its passes follow at once (barcode, NFC message, next check-in). */
+import { useState } from 'react';
+import { useResource } from '../../hooks/use-resource';
+import { useLocation } from '../../router/location';
+import { useApi } from '../../session/SessionProvider';
+import { PageHeader } from '../../ui/PageHeader';
+import { ResourceView } from '../../ui/ResourceView';
+import { templateFormOf } from '../../validation/template-form';
+import { TemplateEditor } from './TemplateEditor';
+
+export function EditTemplatePage({ id }: { id: string }) {
+  const api = useApi();
+  const { search } = useLocation();
+  const template = useResource(() => api.templates.get(id), id);
+  const [saved, setSaved] = useState<string | null>(() => (new URLSearchParams(search).get('saved') === 'created' ? 'Template created.' : null));
+  return (
+    <ResourceView handle={template}>
+      {(current) => (
+        <>
+          <PageHeader title={current.name} />
+          {saved && (
+            <p className="notice success" role="status">
+              {saved}
+            </p>
+          )}
+          <TemplateEditor
+            key={current.updated_at}
+            initial={templateFormOf(current)}
+            submitLabel="Save changes"
+            save={(body, key) => api.templates.update(id, body, key)}
+            onSaved={(updated) => {
+              template.replace(updated);
+              setSaved('Changes saved. Every pass of this template follows them now.');
+            }}
+          />
+        </>
+      )}
+    </ResourceView>
+  );
+}

@@ -1,0 +1,44 @@
+/** A button for something that cannot be undone: the first press asks, the second does it. */
+import { useEffect, useRef, useState } from 'react';
+
+interface ConfirmButtonProps {
+  label: string;
+  confirmLabel: string;
+  question: string;
+  onConfirm: () => void;
+  pending?: boolean;
+}
+
+export function ConfirmButton({ label, confirmLabel, question, onConfirm, pending = false }: ConfirmButtonProps) {
+  const [asking, setAsking] = useState(false);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (asking) confirmRef.current?.focus();
+  }, [asking]);
+  if (!asking) {
+    return (
+      <button type="button" className="button danger" onClick={() => setAsking(true)}>
+        {label}
+      </button>
+    );
+  }
+  return (
+    <span className="confirm" role="group" aria-label={question}>
+      <span className="confirm-question">{question}</span>
+      <button
+        ref={confirmRef}
+        type="button"
+        className="button danger"
+        aria-disabled={pending || undefined}
+        onClick={() => {
+          if (!pending) onConfirm();
+        }}
+      >
+        {pending ? 'Working…' : confirmLabel}
+      </button>
+      <button type="button" className="button" onClick={() => setAsking(false)}>
+        Cancel
+      </button>
+    </span>
+  );
+}

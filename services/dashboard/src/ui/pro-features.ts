@@ -1,0 +1,25 @@
+/** What the Pro plan unlocks (docs/api.md, Plans), in words for a business owner. */
+
+export const PRO_PRICE = '19 GBP a month';
+
+export const PRO_UNLOCKS: readonly string[] = [
+  'Unlimited templates and issued passes',
+  'API access for your own systems (API keys)',
+  'Bulk issue from a CSV file, up to 500 passes at a time',
+  'Up to 20 webhooks',
+  'Automations and analytics export',
+];
+
+const FEATURE_NAMES: Readonly<Record<string, string>> = {
+  api_access: 'API access',
+  bulk_operations: 'Bulk issue',
+  automations: 'Automations',
+  analytics_export: 'Analytics export',
+  templates: 'More templates',
+  passes: 'More passes',
+  webhooks: 'More webhooks',
+};
+
+export function featureName(feature: string): string {
+  return FEATURE_NAMES[feature] ?? feature.replaceAll('_', ' ');
+}

@@ -1,0 +1,44 @@
+/**
+ * Field errors keyed by the API's detail paths (`customer_email`, `scan_security.scan_cooldown`,
+ * `display_fields.primary.0.key`), so a form shows its own checks and the API's `error.details` the same
+ * way, next to the same field. The path `""` is the form as a whole.
+ */
+import type * as z from 'zod/mini';
+
+export type FieldErrors = Readonly<Record<string, string>>;
+
+export const NO_ERRORS: FieldErrors = {};
+
+export interface ErrorDetail {
+  path: string;
+  message: string;
+}
+
+/** The first message for each path wins, as a reader fixes one thing at a time. */
+export function fieldErrorsOf(details: readonly ErrorDetail[]): FieldErrors {
+  const errors: Record<string, string> = {};
+  for (const detail of details) errors[detail.path] ??= detail.message;
+  return errors;
+}
+
+export function detailsOfIssues(issues: readonly z.core.$ZodIssue[]): ErrorDetail[] {
+  return issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+}
+
+export function hasErrors(errors: FieldErrors): boolean {
+  return Object.keys(errors).length > 0;
+}
+
+/** The outcome of checking a form: the body to send, or the errors to show. */
+export type Checked<Body> = { ok: true; body: Body } | { ok: false; errors: FieldErrors };
+
+export function checkWith<Schema extends z.ZodMiniType>(schema: Schema, value: unknown): Checked<z.infer<Schema>> {
+  const result = schema.safeParse(value);
+  if (result.success) return { ok: true, body: result.data };
+  return { ok: false, errors: fieldErrorsOf(detailsOfIssues(result.error.issues)) };
+}
+
+/** Errors of a nested part, with the part's path before each key. */
+export function prefixed(prefix: string, errors: FieldErrors): FieldErrors {
+  return Object.fromEntries(Object.entries(errors).map(([path, message]) => [path === '' ? prefix : `${prefix}.${path}`, message]));
+}

@@ -1,0 +1,26 @@
+/**
+ * Builds the dashboard into dist/, which the API process serves at /dashboard. `npm run dev` serves it
+ * with hot reload and passes /api to a local API (PASSES_API_URL, default http://127.0.0.1:3000).
+ */
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiUrl = process.env['PASSES_API_URL'] ?? 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  base: '/dashboard/',
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    // Nothing inline: the CSP allows scripts and styles from the server only.
+    assetsInlineLimit: 0,
+    modulePreload: { polyfill: false },
+    sourcemap: false,
+  },
+  server: {
+    host: '127.0.0.1',
+    proxy: { '/api': { target: apiUrl, changeOrigin: false } },
+  },
+});
