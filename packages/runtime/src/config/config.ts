@@ -6,11 +6,24 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { WalletSettings } from '@passes/wallets';
 import { parseRetrySchedule } from './retry-schedule';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy';
 import { loadWalletSettings, WalletFileError, walletEnvironment, walletIssues } from './wallet-config';
 
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
 const perMinute = z.coerce.number().int().min(1).max(1_000_000);
 const HOST_PORT = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):(\d{1,5})$/;
+
+/** Text read by a parser that answers either the value or a message saying what is wrong. */
+function parsedBy<T>(parse: (text: string) => T | string) {
+  return z.string().transform((text, context) => {
+    const value = parse(text);
+    if (typeof value === 'string') {
+      context.addIssue({ code: 'custom', message: value });
+      return z.NEVER;
+    }
+    return value;
+  });
+}
 
 const kafkaBrokers = z
   .string()
@@ -29,17 +42,7 @@ const environment = z
     PASSES_SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
     PASSES_RATE_LIMIT_PER_MINUTE: perMinute.default(60),
     PASSES_PUBLIC_RATE_LIMIT_PER_MINUTE: perMinute.default(60),
-    PASSES_WEBHOOK_RETRY_SCHEDULE: z
-      .string()
-      .default('1m,5m,30m,2h,6h,12h,24h')
-      .transform((value, context) => {
-        const schedule = parseRetrySchedule(value);
-        if (typeof schedule === 'string') {
-          context.addIssue({ code: 'custom', message: schedule });
-          return z.NEVER;
-        }
-        return schedule;
-      }),
+    PASSES_WEBHOOK_RETRY_SCHEDULE: parsedBy(parseRetrySchedule).prefault('1m,5m,30m,2h,6h,12h,24h'),
     PASSES_WEBHOOK_ALLOW_PRIVATE: flag.default(false),
     PASSES_SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     PASSES_MAIL_FROM: z
@@ -60,6 +63,9 @@ const environment = z
       .string()
       .regex(/^[A-Za-z0-9._-]{1,249}$/, 'must be 1 to 249 letters, digits, ., _ or -')
       .default('passes.events'),
+    PASSES_TRUST_PROXY: parsedBy(parseTrustProxy).default(false),
+    PASSES_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    PASSES_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
     ...walletEnvironment,
   })
   .superRefine((values, context) => {
@@ -91,9 +97,21 @@ export interface DistributedConfig {
   kafkaTopic: string;
 }
 
+/** Where the Prometheus metrics are served: a listener of their own, never the public one. */
+export interface MetricsListenerConfig {
+  port: number;
+  host: string;
+}
+
 export interface Config {
   port: number;
   host: string;
+  /** Which proxies in front may name the client (X-Forwarded-For); `false` believes none. */
+  trustProxy: TrustProxy;
+  /** Null: no metrics listener (the default). */
+  metricsListener: MetricsListenerConfig | null;
+  /** How long a stop may take to let requests in flight finish before it cuts them; not read from the environment. */
+  shutdownGraceMs: number;
   profile: Profile;
   /** Set for the distributed profile only. */
   distributed: DistributedConfig | null;
@@ -129,6 +147,10 @@ export interface Config {
 export const DEFAULT_CONFIG: Omit<Config, 'dataDir'> = {
   port: 3000,
   host: '127.0.0.1',
+  trustProxy: false,
+  metricsListener: null,
+  // Well inside the 10 s an orchestrator usually allows between SIGTERM and SIGKILL.
+  shutdownGraceMs: 8_000,
   profile: 'embedded',
   distributed: null,
   appUrl: null,
@@ -167,6 +189,9 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv): Config {
   return {
     port: values.PORT,
     host: values.HOST,
+    trustProxy: values.PASSES_TRUST_PROXY,
+    metricsListener: values.PASSES_METRICS_PORT === undefined ? null : { port: values.PASSES_METRICS_PORT, host: values.PASSES_METRICS_HOST },
+    shutdownGraceMs: DEFAULT_CONFIG.shutdownGraceMs,
     profile: values.PASSES_PROFILE,
     distributed:
       values.PASSES_PROFILE === 'distributed' && values.PASSES_MONGODB_URL !== undefined

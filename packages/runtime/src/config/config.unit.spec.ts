@@ -18,8 +18,13 @@ describe('configuration from the environment', () => {
       PASSES_WEBHOOK_ALLOW_PRIVATE: 'true',
       PASSES_SMTP_URL: 'smtp://mail.example.com:2525',
       PASSES_MAIL_FROM: 'Corner Passes <no-reply@example.com>',
+      PASSES_TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,loopback,::1',
+      PASSES_METRICS_PORT: '9464',
+      PASSES_METRICS_HOST: '0.0.0.0',
     });
     expect(config).toMatchObject({
+      trustProxy: ['10.0.0.0/8', '192.168.1.7', 'loopback', '::1'],
+      metricsListener: { port: 9464, host: '0.0.0.0' },
       port: 8080,
       appUrl: 'https://wallet.example.com',
       rateLimitPerMinute: 120,
@@ -42,9 +47,28 @@ describe('configuration from the environment', () => {
     ['PASSES_SMTP_URL', 'https://mail.example.com'],
     ['PASSES_SECRET_KEY', 'short'],
     ['PASSES_MAIL_FROM', 'a@example.com\nBcc: b@example.com'],
+    ['PASSES_TRUST_PROXY', 'yes'],
+    ['PASSES_TRUST_PROXY', '10.0.0.0/33'],
+    ['PASSES_TRUST_PROXY', '10.0.0.1,proxy.example.com'],
+    ['PASSES_TRUST_PROXY', '99'],
+    ['PASSES_METRICS_PORT', '65536'],
+    ['PASSES_METRICS_HOST', ''],
   ])('refuses %s=%s with one line naming the variable', (name, value) => {
     expect(() => configFromEnvironment({ [name]: value })).toThrow(ConfigError);
     expect(() => configFromEnvironment({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name}: `));
+  });
+});
+
+describe('PASSES_TRUST_PROXY', () => {
+  it.each([
+    ['false', false],
+    ['0', false],
+    ['1', 1],
+    ['2', 2],
+    ['127.0.0.1', ['127.0.0.1']],
+    ['fd00::/8,uniquelocal', ['fd00::/8', 'uniquelocal']],
+  ])('reads %s as express reads it', (value, trustProxy) => {
+    expect(configFromEnvironment({ PASSES_TRUST_PROXY: value }).trustProxy).toEqual(trustProxy);
   });
 });
 
