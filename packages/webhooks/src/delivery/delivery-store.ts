@@ -69,6 +69,8 @@ export interface DeliveryStore {
   /** Makes the delivery pending again, due at `at`; attempts made so far still count. */
   reschedule(id: string, at: Date): Promise<void>;
   get(id: string): Promise<Delivery | null>;
+  /** Deliveries waiting for their first attempt or a retry, across every webhook: the backlog. */
+  countPending(): Promise<number>;
   /** The webhook's deliveries, newest first. */
   listByWebhook(webhookId: string, limit: number): Promise<Delivery[]>;
   close(): Promise<void>;

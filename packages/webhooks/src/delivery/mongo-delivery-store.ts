@@ -130,6 +130,10 @@ export class MongoDeliveryStore implements DeliveryStore {
    * Newest first means latest in the feed first: recording order would not do, as dispatchers
    * consuming Kafka partitions side by side record deliveries out of feed order.
    */
+  async countPending(): Promise<number> {
+    return onMongo(STORE, () => this.deliveries.countDocuments({ status: 'pending' }));
+  }
+
   async listByWebhook(webhookId: string, limit: number): Promise<Delivery[]> {
     // A find's limit of 0 would mean no limit at all.
     if (limit <= 0) return [];

@@ -87,6 +87,7 @@ export class SqliteDeliveryStore implements DeliveryStore {
       cancel: db.prepare<[string]>("UPDATE deliveries SET status = 'cancelled', next_attempt_at = NULL WHERE id = ? AND status = 'pending'"),
       reschedule: db.prepare<[number, string]>("UPDATE deliveries SET status = 'pending', next_attempt_at = ? WHERE id = ?"),
       get: db.prepare<[string], DeliveryRow>(`SELECT ${COLUMNS} FROM deliveries WHERE id = ?`),
+      countPending: db.prepare<[], { pending: number }>("SELECT COUNT(*) AS pending FROM deliveries WHERE status = 'pending'"),
       listByWebhook: db.prepare<[string, number], DeliveryRow>(`SELECT ${COLUMNS} FROM deliveries WHERE webhook_id = ? ORDER BY sequence DESC LIMIT ?`),
     };
     this.recordTransaction = db.transaction((deliveries: readonly NewDelivery[]) => {
@@ -150,6 +151,10 @@ export class SqliteDeliveryStore implements DeliveryStore {
   async get(id: string): Promise<Delivery | null> {
     const row = this.statements.get.get(id);
     return row ? toDelivery(row) : null;
+  }
+
+  async countPending(): Promise<number> {
+    return this.statements.countPending.get()?.pending ?? 0;
   }
 
   async listByWebhook(webhookId: string, limit: number): Promise<Delivery[]> {

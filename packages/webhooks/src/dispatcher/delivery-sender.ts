@@ -19,6 +19,9 @@ const GONE = 410;
 /** A lease outlives the longest attempt by this much, so it never runs out while its attempt is in flight. */
 const LEASE_MARGIN_MS = 5_000;
 
+/** What became of an attempt the receiver answered or failed: `failed` means no more retries. */
+export type AttemptOutcome = 'delivered' | 'retrying' | 'failed';
+
 export interface DeliverySenderOptions {
   /** This dispatcher's name on the webhooks it leases. */
   holder: string;
@@ -32,6 +35,8 @@ export interface DeliverySenderOptions {
   /** The receiver answered 410 Gone: the webhook is to be disabled. */
   onEndpointGone: (webhookId: string, statusCode: number) => Promise<void>;
   onError: (error: unknown) => void;
+  /** Told of every attempt once it is recorded (for the metrics). */
+  onAttempted: (outcome: AttemptOutcome) => void;
 }
 
 export class DeliverySender {
@@ -130,11 +135,13 @@ export class DeliverySender {
     const error = result.kind === 'failed' ? result.error : null;
     if (responseCode !== null && responseCode >= 200 && responseCode < 300) {
       await this.deliveries.saveAttempt(delivery.id, { status: 'delivered', attemptedAt, responseCode, error, nextAttemptAt: null });
+      this.options.onAttempted('delivered');
       return;
     }
     const delay = responseCode === GONE ? null : retryDelayMs(delivery.attempts + 1, this.options.retryScheduleMs, this.options.random);
     const nextAttemptAt = delay === null ? null : new Date(attemptedAt.getTime() + delay);
     await this.deliveries.saveAttempt(delivery.id, { status: delay === null ? 'failed' : 'pending', attemptedAt, responseCode, error, nextAttemptAt });
+    this.options.onAttempted(delay === null ? 'failed' : 'retrying');
   }
 
   /** A bug or a storage failure must not retry the delivery in a tight loop: it waits like a failed attempt. */

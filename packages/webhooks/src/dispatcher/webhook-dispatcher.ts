@@ -8,7 +8,7 @@ import type { DeliveryStore } from '../delivery/delivery-store';
 import type { WebhookSecretCipher } from '../signing/webhook-secret-cipher';
 import type { TargetPolicy } from '../targets/webhook-url-policy';
 import { DeliveryRecorder } from './delivery-recorder';
-import { DeliverySender } from './delivery-sender';
+import { DeliverySender, type AttemptOutcome } from './delivery-sender';
 
 export interface WebhookDispatcherOptions {
   /** This dispatcher's name on the webhooks it leases (`newLeaseHolder()`). */
@@ -19,6 +19,8 @@ export interface WebhookDispatcherOptions {
   policy: TargetPolicy;
   onEndpointGone: (webhookId: string, statusCode: number) => Promise<void>;
   onError: (error: unknown) => void;
+  /** Told of every recorded attempt's outcome; nothing by default. */
+  onAttempted?: (outcome: AttemptOutcome) => void;
   /** Per attempt; 10 s unless a test shortens it. */
   timeoutMs?: number;
   /** How often due retries are looked for; new deliveries go out at once regardless. */
@@ -48,6 +50,7 @@ export class WebhookDispatcher {
       random: options.random ?? Math.random,
       onEndpointGone: options.onEndpointGone,
       onError: options.onError,
+      onAttempted: options.onAttempted ?? (() => undefined),
     });
     this.recorder = new DeliveryRecorder(feed, events, deliveries, {
       now,

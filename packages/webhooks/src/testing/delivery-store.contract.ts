@@ -108,6 +108,15 @@ export function describeDeliveryStoreContract(adapterName: string, open: () => P
       expect(await claim(at(5))).toEqual(['a-1']);
     });
 
+    it('counts the pending deliveries: the backlog', async () => {
+      const before = await store().countPending();
+      await store().record([delivery('a-1', 'w-a'), delivery('a-2', 'w-a'), delivery('b-1', 'w-b')]);
+      await store().saveAttempt(id('a-1'), { status: 'delivered', attemptedAt: at(1), responseCode: 200, error: null, nextAttemptAt: null });
+      await store().saveAttempt(id('b-1'), { status: 'pending', attemptedAt: at(1), responseCode: 500, error: null, nextAttemptAt: at(60) });
+      await store().cancel(id('a-2'));
+      expect((await store().countPending()) - before).toBe(1);
+    });
+
     it('lists a webhook’s deliveries newest first, and nothing of other webhooks', async () => {
       await store().record([delivery('a-1', 'w-a'), delivery('b-1', 'w-b')]);
       await store().record([delivery('a-2', 'w-a')]);
