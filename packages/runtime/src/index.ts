@@ -2,7 +2,14 @@
 import 'reflect-metadata';
 export * from './config/config';
 export * from './config/secret-key';
+export * from './config/trust-proxy';
 export * from './logging/logger';
+export * from './logging/log-context';
+export * from './logging/pino-logger';
+export * from './metrics/metrics';
+export * from './metrics/metrics-listener';
+export * from './metrics/prometheus-metrics';
+export * from './metrics/projection-lag-reader';
 export * from './stores/open-stores';
 export * from './stores/register-stores';
 export * from './stores/stores';

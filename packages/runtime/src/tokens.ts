@@ -4,6 +4,7 @@ export const TOKENS = {
   clock: Symbol('Clock'),
   ids: Symbol('IdGenerator'),
   logger: Symbol('Logger'),
+  metrics: Symbol('Metrics'),
   eventStore: Symbol('EventStore'),
   documentStore: Symbol('DocumentStore'),
   deliveryStore: Symbol('DeliveryStore'),

@@ -8,7 +8,7 @@ import 'reflect-metadata';
 import type { Application } from '@passes/application';
 import { CheckpointedFeed } from '@passes/event-store';
 import { ProjectorService } from '@passes/projector';
-import { openStores, processScope, TOKENS, type ProcessBasics, type Stores } from '@passes/runtime';
+import { openStores, processScope, projectionLagReader, TOKENS, type ProcessBasics, type Stores } from '@passes/runtime';
 import { DispatcherService } from '@passes/webhook-dispatcher';
 import { WALLET_FEED_FILTER } from '@passes/wallets';
 import { WEBHOOK_FEED_FILTER } from '@passes/webhooks';
@@ -26,6 +26,7 @@ export class EmbeddedServer {
   static async start(basics: ProcessBasics): Promise<EmbeddedServer> {
     const stores = await openStores(basics.config, () => basics.clock.now());
     const scope = processScope(basics, stores);
+    basics.metrics.watchProjectionLag(projectionLagReader(stores.events, stores.documents));
     scope.register(TOKENS.webhookFeed, { useValue: new CheckpointedFeed(stores.events, stores.checkpoints, { name: 'webhook-dispatcher', filter: WEBHOOK_FEED_FILTER }) });
     scope.register(TOKENS.walletFeed, { useValue: new CheckpointedFeed(stores.events, stores.checkpoints, { name: 'wallet-notifier', filter: WALLET_FEED_FILTER }) });
     const projector = scope.resolve(ProjectorService);
@@ -52,6 +53,7 @@ export class EmbeddedServer {
     return this.api.settled();
   }
 
+  /** Requests in flight are answered first, then the followers of the event feed stop, then the stores close. */
   async stop(): Promise<void> {
     await this.api.stop();
     await this.dispatcher.stop();

@@ -3,14 +3,11 @@
  * in one process; on the distributed one it is one stateless API instance among any number.
  */
 import 'reflect-metadata';
-import { cryptoIdGenerator, systemClock } from '@passes/application';
-import { configFromEnvironment, jsonLogger, runProcess } from '@passes/runtime';
+import { runProcess } from '@passes/runtime';
 import { DistributedApi } from './distributed-api';
 import { EmbeddedServer } from './embedded-server';
 
-runProcess('wallet pass service', jsonLogger, async () => {
-  const config = configFromEnvironment(process.env);
-  const basics = { config, clock: systemClock, ids: cryptoIdGenerator, logger: jsonLogger };
-  const server = config.profile === 'embedded' ? await EmbeddedServer.start(basics) : await DistributedApi.start(basics);
-  return { describe: () => ({ url: `${server.url}/api/v1`, profile: config.profile }), stop: () => server.stop() };
+runProcess('wallet pass service', process.env, async (basics) => {
+  const server = basics.config.profile === 'embedded' ? await EmbeddedServer.start(basics) : await DistributedApi.start(basics);
+  return { describe: () => ({ url: `${server.url}/api/v1`, profile: basics.config.profile }), stop: () => server.stop() };
 });

@@ -1,14 +1,13 @@
 /** Composition root of the projector process (distributed profile): one writer at a time, the others stand by. */
 import 'reflect-metadata';
-import { cryptoIdGenerator, systemClock } from '@passes/application';
-import { configFromEnvironment, jsonLogger, openStores, processScope, requireDistributed, runProcess } from '@passes/runtime';
+import { openStores, processScope, projectionLagReader, requireDistributed, runProcess } from '@passes/runtime';
 import { ProjectorService } from './projector-service';
 
-runProcess('projector', jsonLogger, async () => {
-  const config = configFromEnvironment(process.env);
-  requireDistributed(config);
-  const stores = await openStores(config, () => systemClock.now());
-  const service = processScope({ config, clock: systemClock, ids: cryptoIdGenerator, logger: jsonLogger }, stores).resolve(ProjectorService);
+runProcess('projector', process.env, async (basics) => {
+  requireDistributed(basics.config);
+  const stores = await openStores(basics.config, () => basics.clock.now());
+  const service = processScope(basics, stores).resolve(ProjectorService);
+  basics.metrics.watchProjectionLag(projectionLagReader(stores.events, stores.documents));
   await service.start();
   return {
     describe: () => ({ writer: service.projector.isWriter }),

@@ -9,7 +9,7 @@ import { noWait, type Clock, type IdGenerator } from '@passes/application';
 import type { EventFeed, EventStore } from '@passes/event-store';
 import type { Mailer } from '@passes/mailer';
 import { CheckpointWaiter, collections, newLeaseHolder, type DocumentStore } from '@passes/read-model';
-import { composeApplication, composeWallets, serviceSecrets, TOKENS, type Config, type Logger } from '@passes/runtime';
+import { composeApplication, composeWallets, serviceSecrets, TOKENS, type Config, type Logger, type Metrics } from '@passes/runtime';
 import { WalletNotifier, type WalletNotificationStore } from '@passes/wallets';
 import { WebhookDispatcher, type DeliveryStore } from '@passes/webhooks';
 import { inject, injectable } from 'tsyringe';
@@ -40,6 +40,7 @@ export class DispatcherService {
     @inject(TOKENS.walletFeed) walletFeed: EventFeed,
     @inject(TOKENS.walletNotificationStore) walletNotifications: WalletNotificationStore,
     @inject(TOKENS.appUrl) appUrl: () => string,
+    @inject(TOKENS.metrics) metrics: Metrics,
   ) {
     const application = composeApplication({
       config,
@@ -58,7 +59,9 @@ export class DispatcherService {
       pollIntervalMs: config.webhookPollIntervalMs,
       onEndpointGone: (webhookId, statusCode) => application.webhooks.disableGone(webhookId, statusCode, DISPATCHER_CONTEXT),
       onError: (error) => logger.error('webhook dispatcher failed; it carries on by itself', { error }),
+      onAttempted: (outcome) => metrics.webhookAttempted(outcome),
     });
+    metrics.watchWebhookBacklog(() => deliveries.countPending());
     this.readModels = new CheckpointWaiter(documents, [collections.passes, collections.templates], READ_MODEL_POLL_INTERVAL_MS);
     const { apple, google } = config.wallets;
     this.walletNotifier =

@@ -4,6 +4,8 @@ import type { Clock, IdGenerator } from '@passes/application';
 import { container, type DependencyContainer } from 'tsyringe';
 import type { Config } from '../config/config';
 import type { Logger } from '../logging/logger';
+import { meteredEventStore } from '../metrics/metered-event-store';
+import type { Metrics } from '../metrics/metrics';
 import { registerStores } from '../stores/register-stores';
 import type { Stores } from '../stores/stores';
 import { TOKENS } from '../tokens';
@@ -13,14 +15,17 @@ export interface ProcessBasics {
   clock: Clock;
   ids: IdGenerator;
   logger: Logger;
+  metrics: Metrics;
 }
 
-export function processScope({ config, clock, ids, logger }: ProcessBasics, stores: Stores): DependencyContainer {
+/** Every append made through the scope's event store is timed for the metrics. */
+export function processScope({ config, clock, ids, logger, metrics }: ProcessBasics, stores: Stores): DependencyContainer {
   const scope = container.createChildContainer();
   scope.register(TOKENS.config, { useValue: config });
   scope.register(TOKENS.clock, { useValue: clock });
   scope.register(TOKENS.ids, { useValue: ids });
   scope.register(TOKENS.logger, { useValue: logger });
-  registerStores(scope, stores);
+  scope.register(TOKENS.metrics, { useValue: metrics });
+  registerStores(scope, { ...stores, events: meteredEventStore(stores.events, metrics) });
   return scope;
 }

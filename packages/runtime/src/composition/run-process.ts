@@ -1,9 +1,18 @@
 /**
- * The life of a service process: configuration read and components started by `start`, one log line
- * once it runs, and a clean stop on SIGTERM or SIGINT. A bad configuration ends it with one line.
+ * The life of a service process: configuration read and components started by `start`, the metrics
+ * listener when one is configured, one log line once it runs, and a graceful stop on SIGTERM or SIGINT
+ * (stop accepting, let work in flight finish, close the stores, exit 0), cut short with exit code 1
+ * if it takes longer than FORCED_EXIT_MS. A bad configuration ends it with one line.
  */
-import { ConfigError } from '../config/config';
-import type { Logger } from '../logging/logger';
+import { cryptoIdGenerator, systemClock } from '@passes/application';
+import { ConfigError, configFromEnvironment } from '../config/config';
+import { jsonLogger } from '../logging/pino-logger';
+import { listenForScrapes, type MetricsListener } from '../metrics/metrics-listener';
+import { PrometheusMetrics } from '../metrics/prometheus-metrics';
+import type { ProcessBasics } from './process-scope';
+
+/** The stop's own grace ends before this (Config.shutdownGraceMs): past it, something hangs. */
+const FORCED_EXIT_MS = 10_000;
 
 export interface RunningProcess {
   /** Logged once the process runs, e.g. the address it listens on. */
@@ -11,22 +20,41 @@ export interface RunningProcess {
   stop(): Promise<void>;
 }
 
-export function runProcess(name: string, logger: Logger, start: () => Promise<RunningProcess>): void {
-  start().then(
+export function runProcess(name: string, environment: NodeJS.ProcessEnv, start: (basics: ProcessBasics) => Promise<RunningProcess>): void {
+  const logger = jsonLogger;
+  const metrics = new PrometheusMetrics();
+  let listener: MetricsListener | null = null;
+  const begin = async () => {
+    const config = configFromEnvironment(environment);
+    const running = await start({ config, clock: systemClock, ids: cryptoIdGenerator, logger, metrics });
+    if (config.metricsListener) listener = await listenForScrapes(config.metricsListener, metrics);
+    return running;
+  };
+  begin().then(
     (running) => {
-      logger.info(`${name} running`, running.describe());
+      logger.info(`${name} running`, { ...running.describe(), ...(listener ? { metrics: listener.url } : {}) });
+      let stopping = false;
       const shutdown = (signal: string) => {
+        if (stopping) return;
+        stopping = true;
         logger.info(`${name} shutting down`, { signal });
-        running.stop().then(
-          () => process.exit(0),
+        setTimeout(() => {
+          logger.error(`${name} did not stop within ${FORCED_EXIT_MS} ms; exiting anyway`);
+          process.exit(1);
+        }, FORCED_EXIT_MS).unref();
+        Promise.all([running.stop(), listener?.close()]).then(
+          () => {
+            logger.info(`${name} stopped`);
+            process.exit(0);
+          },
           (error: unknown) => {
             logger.error(`${name} shutdown failed`, { error });
             process.exit(1);
           },
         );
       };
-      process.once('SIGTERM', () => shutdown('SIGTERM'));
-      process.once('SIGINT', () => shutdown('SIGINT'));
+      process.on('SIGTERM', () => shutdown('SIGTERM'));
+      process.on('SIGINT', () => shutdown('SIGINT'));
     },
     (error: unknown) => {
       process.stderr.write(`${error instanceof ConfigError ? error.message : String(error instanceof Error ? error.stack : error)}\n`);

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { cryptoIdGenerator } from '@passes/application';
 import type { Plan } from '@passes/domain';
-import { DEFAULT_CONFIG, jsonLogger, silentLogger, type Config } from '@passes/runtime';
+import { DEFAULT_CONFIG, jsonLogger, noMetrics, silentLogger, type Config, type Logger, type Metrics } from '@passes/runtime';
 import { EmbeddedServer } from '../embedded-server';
 import { ManualClock } from './manual-clock';
 
@@ -29,6 +29,12 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/** What a test may put in place of the process's logger and metrics, to look at what the server reports. */
+export interface Observers {
+  logger?: Logger;
+  metrics?: Metrics;
+}
+
 const UNLIMITED = { rateLimitPerMinute: 1_000_000, publicRateLimitPerMinute: 1_000_000 };
 
 export class TestServer {
@@ -38,14 +44,15 @@ export class TestServer {
     readonly dataDir: string,
     readonly clock: ManualClock,
     private readonly overrides: Partial<Config>,
+    private readonly observers: Observers,
   ) {}
 
   /**
    * `overrides` replace the defaults an unset environment gives. Tests run against `https://passes.test`
    * and, unless they are about rate limits, with limits high enough never to get in the way.
    */
-  static async start(clock = new ManualClock(), overrides: Partial<Config> = {}): Promise<TestServer> {
-    const test = new TestServer(fs.mkdtempSync(path.join(os.tmpdir(), 'passes-test-')), clock, overrides);
+  static async start(clock = new ManualClock(), overrides: Partial<Config> = {}, observers: Observers = {}): Promise<TestServer> {
+    const test = new TestServer(fs.mkdtempSync(path.join(os.tmpdir(), 'passes-test-')), clock, overrides, observers);
     await test.boot();
     return test;
   }
@@ -112,7 +119,8 @@ export class TestServer {
       config: { ...DEFAULT_CONFIG, ...UNLIMITED, port: 0, appUrl: 'https://passes.test', ...this.overrides, dataDir: this.dataDir },
       clock: this.clock,
       ids: cryptoIdGenerator,
-      logger: process.env['PASSES_TEST_LOG'] ? jsonLogger : silentLogger,
+      logger: this.observers.logger ?? (process.env['PASSES_TEST_LOG'] ? jsonLogger : silentLogger),
+      metrics: this.observers.metrics ?? noMetrics,
     });
   }
 }

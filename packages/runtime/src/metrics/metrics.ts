@@ -1,0 +1,44 @@
+/**
+ * The metrics port: what the service counts and times, in its own words. Library code and the HTTP layer
+ * report through it; the composition roots wire an adapter (Prometheus) or `noMetrics`.
+ */
+export interface ServedRequest {
+  method: string;
+  /** The matched route pattern (`/api/v1/businesses/:business_id/passes`), never the raw path. */
+  route: string;
+  status: number;
+  seconds: number;
+}
+
+export interface ProjectionLag {
+  projection: string;
+  /** Events in the store the projection's live generation has not seen yet (counted up to a bound). */
+  events: number;
+}
+
+export type WebhookAttemptOutcome = 'delivered' | 'retrying' | 'failed';
+
+/** `conflict`: the stream had moved on (a wrong expected revision); `failed`: anything else went wrong. */
+export type AppendOutcome = 'appended' | 'conflict' | 'failed';
+
+export type RateLimitScope = 'credential' | 'ip';
+
+export interface Metrics {
+  requestServed(request: ServedRequest): void;
+  appendTimed(seconds: number, outcome: AppendOutcome): void;
+  rateLimitRefused(scope: RateLimitScope): void;
+  webhookAttempted(outcome: WebhookAttemptOutcome): void;
+  /** Read each time the metrics are collected. */
+  watchProjectionLag(read: () => Promise<readonly ProjectionLag[]>): void;
+  /** Read each time the metrics are collected: deliveries waiting for an attempt. */
+  watchWebhookBacklog(read: () => Promise<number>): void;
+}
+
+export const noMetrics: Metrics = {
+  requestServed: () => undefined,
+  appendTimed: () => undefined,
+  rateLimitRefused: () => undefined,
+  webhookAttempted: () => undefined,
+  watchProjectionLag: () => undefined,
+  watchWebhookBacklog: () => undefined,
+};
