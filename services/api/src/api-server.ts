@@ -11,11 +11,12 @@ import type { EventStore } from '@passes/event-store';
 import type { Mailer } from '@passes/mailer';
 import type { DocumentStore } from '@passes/read-model';
 import type { IdempotencyStore, RateLimitStore } from '@passes/request-guards';
-import { composeApplication, composeWallets, TOKENS, type Config, type Logger } from '@passes/runtime';
+import { composeApplication, composeWallets, TOKENS, type Config, type Logger, type Metrics } from '@passes/runtime';
 import type { Wallets } from '@passes/wallets';
 import type { DeliveryStore } from '@passes/webhooks';
 import { inject, injectable } from 'tsyringe';
 import { BackgroundWork } from './background-work';
+import { closeGracefully } from './graceful-close';
 import { createHttpApp } from './http-app';
 import { MagicLinkLimits } from './http/magic-link-limits';
 
@@ -45,6 +46,7 @@ export class ApiServer {
     @inject(TOKENS.idempotencyStore) private readonly idempotencyKeys: IdempotencyStore,
     @inject(TOKENS.mailer) mailer: Mailer,
     @inject(TOKENS.readYourWrites) readYourWrites: ReadYourWrites,
+    @inject(TOKENS.metrics) private readonly metrics: Metrics,
   ) {
     this.background = new BackgroundWork(logger);
     this.application = composeApplication({
@@ -74,6 +76,8 @@ export class ApiServer {
       idempotencyKeys: this.idempotencyKeys,
       clock: this.clock,
       logger: this.logger,
+      metrics: this.metrics,
+      trustProxy: this.config.trustProxy,
       limits: { perCredential: this.config.rateLimitPerMinute, perIp: this.config.publicRateLimitPerMinute },
       magicLinkLimits: new MagicLinkLimits(this.rateLimits, this.clock),
       background: this.background,
@@ -95,15 +99,14 @@ export class ApiServer {
     return this.background.settled();
   }
 
+  /**
+   * Stops accepting connections, lets the requests in flight finish (up to the configured grace, then
+   * cuts them), and waits for the work that outlives responses.
+   */
   async stop(): Promise<void> {
     const server = this.server;
     this.server = null;
-    if (server) {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-    }
+    if (server) await closeGracefully(server, this.config.shutdownGraceMs);
     if (this.purgeTimer) clearInterval(this.purgeTimer);
     this.purgeTimer = null;
     await this.background.settled();

@@ -3,7 +3,7 @@ import type { Application, Clock } from '@passes/application';
 import type { EventStore } from '@passes/event-store';
 import type { DocumentStore } from '@passes/read-model';
 import type { IdempotencyStore, RateLimitStore } from '@passes/request-guards';
-import type { Logger } from '@passes/runtime';
+import type { Logger, Metrics, TrustProxy } from '@passes/runtime';
 import { APPLE_WEB_SERVICE_PATH, PasskitWebService, type Wallets } from '@passes/wallets';
 import express from 'express';
 import type { BackgroundWork } from './background-work';
@@ -13,6 +13,8 @@ import { errorHandler, notFound } from './http/error-handler';
 import { idempotency, recordBodyDigest } from './http/idempotency';
 import type { MagicLinkLimits } from './http/magic-link-limits';
 import { rateLimit } from './http/rate-limit';
+import { requestLog } from './http/request-log';
+import { routePatternsOf } from './http/route-patterns';
 import { accountRoutes } from './routes/account-routes';
 import { appleWebServiceRoutes } from './routes/apple-web-service-routes';
 import { bulkPassRoutes } from './routes/bulk-pass-routes';
@@ -36,6 +38,9 @@ export interface HttpAppDependencies {
   idempotencyKeys: IdempotencyStore;
   clock: Clock;
   logger: Logger;
+  metrics: Metrics;
+  /** Which proxies may name the client (PASSES_TRUST_PROXY); per-IP limits and logs see whom they name. */
+  trustProxy: TrustProxy;
   /** Requests per minute: per credential, and per client IP for requests without credentials. */
   limits: { perCredential: number; perIp: number };
   magicLinkLimits: MagicLinkLimits;
@@ -46,13 +51,15 @@ export interface HttpAppDependencies {
 const PUBLIC_PAGES = ['/validate', '/customer', '/passes', '/wallet'];
 
 export function createHttpApp(dependencies: HttpAppDependencies): express.Express {
-  const { application, wallets, events, documents, clock, logger, limits } = dependencies;
+  const { application, wallets, events, documents, clock, logger, metrics, limits } = dependencies;
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
+  app.set('trust proxy', dependencies.trustProxy);
   app.use(assignCorrelationId);
+  app.use(requestLog({ logger, metrics, routeOf: routePatternsOf(app) }));
   app.use(healthRoutes(events, documents));
-  const limitRate = rateLimit({ store: dependencies.rateLimits, clock, perCredential: limits.perCredential, perIp: limits.perIp });
+  const limitRate = rateLimit({ store: dependencies.rateLimits, clock, metrics, perCredential: limits.perCredential, perIp: limits.perIp });
 
   // Unauthenticated pages at `{app_url}`, limited per client IP like the API's public routes.
   app.use(PUBLIC_PAGES, limitRate);

@@ -4,6 +4,7 @@
  */
 import { credentialOf, type Clock } from '@passes/application';
 import type { RateLimitStore } from '@passes/request-guards';
+import type { Metrics } from '@passes/runtime';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ApiError } from './api-error';
 import { callerOf } from './authentication';
@@ -14,11 +15,12 @@ const WINDOW_MS = 60_000;
 export interface RateLimits {
   store: RateLimitStore;
   clock: Clock;
+  metrics: Metrics;
   perCredential: number;
   perIp: number;
 }
 
-export function rateLimit({ store, clock, perCredential, perIp }: RateLimits): RequestHandler {
+export function rateLimit({ store, clock, metrics, perCredential, perIp }: RateLimits): RequestHandler {
   return async (request: Request, response: Response, next: NextFunction) => {
     const caller = callerOf(response);
     const [key, limit] = caller ? [`credential:${credentialOf(caller)}`, perCredential] : [`ip:${clientAddressOf(request)}`, perIp];
@@ -30,6 +32,7 @@ export function rateLimit({ store, clock, perCredential, perIp }: RateLimits): R
       'X-RateLimit-Reset': String(Math.ceil(resetsAt / 1000)),
     });
     if (count > limit) {
+      metrics.rateLimitRefused(caller ? 'credential' : 'ip');
       const retryAfter = Math.max(1, Math.ceil((resetsAt - now.getTime()) / 1000));
       throw new ApiError('rate_limited', `Too many requests: ${limit} per minute; retry in ${retryAfter} s`, undefined, {
         'Retry-After': String(retryAfter),
