@@ -20,11 +20,19 @@ export const SERVICE_MAINS = {
 
 export type ServiceKind = keyof typeof SERVICE_MAINS;
 
+/** How a process ended: its exit code, or the signal that ended it. */
+export interface ExitStatus {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
 export class ServiceProcess {
   private child: ChildProcess | null = null;
   private readonly log: string[] = [];
   /** The `url` of its ready line (API processes): `http://127.0.0.1:<port>/api/v1`. */
   url = '';
+  /** The `metrics` of its ready line, when PASSES_METRICS_PORT is set: `http://127.0.0.1:<port>/metrics`. */
+  metricsUrl = '';
 
   constructor(
     readonly name: string,
@@ -49,10 +57,21 @@ export class ServiceProcess {
         if (record?.['message'] !== ready) return;
         clearTimeout(timer);
         if (typeof record['url'] === 'string') this.url = record['url'];
+        if (typeof record['metrics'] === 'string') this.metricsUrl = record['metrics'];
         resolve();
       });
     });
     return this;
+  }
+
+  /** Every line it has written to stderr so far. */
+  logLines(): readonly string[] {
+    return this.log;
+  }
+
+  /** Resolves once it has logged a record with this message. */
+  async logged(message: string): Promise<void> {
+    while (!this.log.some((line) => parse(line)?.['message'] === message)) await new Promise((resolve) => setTimeout(resolve, 10));
   }
 
   /** What it logged at warn or error level: a healthy run logs none of its own. */
@@ -60,13 +79,14 @@ export class ServiceProcess {
     return this.log.filter((line) => ['warn', 'error'].includes(String(parse(line)?.['level'])));
   }
 
-  async kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+  /** Sends the signal at once; resolves when the process has ended. */
+  async kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<ExitStatus> {
     const child = this.child;
     this.child = null;
-    if (child === null || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
+    if (child === null || child.exitCode !== null || child.signalCode !== null) return { code: child?.exitCode ?? null, signal: child?.signalCode ?? null };
+    const exited = new Promise<ExitStatus>((resolve) => child.once('exit', (code, exitSignal) => resolve({ code, signal: exitSignal })));
     child.kill(signal);
-    await exited;
+    return exited;
   }
 
   private tail(): string {
