@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { describeWithServers } from '@passes/testkit';
+import { sampleOf } from './testing/prometheus-text';
 import { ServiceProcess, type ServiceKind } from './testing/service-process';
 import { WebhookReceiver } from './testing/webhook-receiver';
 import type { PassBody, RegistrationBody } from './testing/wire-types';
@@ -33,6 +34,7 @@ describeWithServers(['mongodb', 'kafka'], 'the distributed topology as separate 
     PASSES_PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000',
     HOST: '127.0.0.1',
     PORT: '0',
+    PASSES_METRICS_PORT: '0',
   };
   const processes = new Map<string, ServiceProcess>();
   const service = (name: string, kind: ServiceKind) => {
@@ -142,5 +144,16 @@ describeWithServers(['mongodb', 'kafka'], 'the distributed topology as separate 
     const body = (await ready.json()) as { status: string; dependencies: Record<string, string>; projections: { name: string; caught_up: boolean }[] };
     expect(body.dependencies).toEqual({ event_store: 'ok', read_store: 'ok' });
     expect(body.projections.map((projection) => projection.name).sort()).toEqual(['api_keys', 'businesses', 'passes', 'templates', 'users', 'webhooks']);
+  });
+
+  it('serves each process’s metrics on a listener of its own, and stops each on SIGTERM with exit code 0', async () => {
+    const scrape = async (running: ServiceProcess) => (await fetch(running.metricsUrl)).text();
+    const created = { method: 'POST', route: '/api/v1/businesses/:business_id/passes', status: '201' };
+    expect(sampleOf(await scrape(api1), 'passes_http_request_duration_seconds_count', created)).toBeGreaterThan(0);
+    expect(sampleOf(await scrape(projector), 'passes_projection_lag_events', { projection: 'passes' })).not.toBeNull();
+    expect(sampleOf(await scrape(dispatcher2), 'passes_webhook_backlog_deliveries')).not.toBeNull();
+    expect(sampleOf(await scrape(relay), 'process_cpu_user_seconds_total')).not.toBeNull();
+    const ended = await Promise.all([api1, api2, relay, dispatcher1, dispatcher2, projector].map((running) => running.kill('SIGTERM')));
+    expect(ended).toEqual(ended.map(() => ({ code: 0, signal: null })));
   });
 });
