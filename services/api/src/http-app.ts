@@ -39,7 +39,7 @@ export interface HttpAppDependencies {
   clock: Clock;
   logger: Logger;
   metrics: Metrics;
-  /** Which proxies may name the client (PASSES_TRUST_PROXY); per-IP limits and logs see whom they name. */
+  /** Which proxies may name the client (PASSES_TRUST_PROXY); per-IP limits and idempotency scopes key on whom they name. */
   trustProxy: TrustProxy;
   /** Requests per minute: per credential, and per client IP for requests without credentials. */
   limits: { perCredential: number; perIp: number };

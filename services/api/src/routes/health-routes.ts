@@ -4,9 +4,7 @@
  */
 import { hasReached, type EventStore, type Position } from '@passes/event-store';
 import type { DocumentStore } from '@passes/read-model';
-
-/** Lags are counted up to here: beyond it, a projection is far behind anyway. */
-const LAG_COUNT_LIMIT = 10_000;
+import { LAG_COUNT_LIMIT } from '@passes/runtime';
 import { Router } from 'express';
 
 export function healthRoutes(events: EventStore, documents: DocumentStore): Router {
