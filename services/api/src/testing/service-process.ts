@@ -69,9 +69,13 @@ export class ServiceProcess {
     return this.log;
   }
 
-  /** Resolves once it has logged a record with this message. */
+  /** Resolves once it has logged a record with this message; fails if it has not within the start timeout. */
   async logged(message: string): Promise<void> {
-    while (!this.log.some((line) => parse(line)?.['message'] === message)) await new Promise((resolve) => setTimeout(resolve, 10));
+    const deadline = Date.now() + START_TIMEOUT_MS;
+    while (!this.log.some((line) => parse(line)?.['message'] === message)) {
+      if (Date.now() > deadline) throw new Error(`${this.name} did not log '${message}':\n${this.tail()}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
   }
 
   /** What it logged at warn or error level: a healthy run logs none of its own. */
