@@ -16,3 +16,5 @@ export * from './pass-responses';
 export * from './template-responses';
 export * from './webhook-responses';
 export * from './wire-formats';
+export * from './query-parameters';
+export * from './openapi';

@@ -1,0 +1,3 @@
+export * from './api-operation';
+export * from './api-operations';
+export * from './openapi-document';
