@@ -1,7 +1,11 @@
 """Sets up what the contract fuzzing runs against, through the API itself: a Pro business with a dashboard
-login, an API key, a template and a pass. Prints them as shell assignments for contract-fuzz.sh."""
+login, an API key, a template, a pass and a customer link to it. Prints them as shell assignments for contract-fuzz.sh."""
+import glob
 import json
+import os
+import re
 import subprocess
+import time
 import sys
 import urllib.request
 import uuid
@@ -31,5 +35,22 @@ template = call("GET", f"/businesses/{business_id}/templates", None, bearer)
 template_id = template["data"][0]["id"] if template["data"] else call("POST", f"/businesses/{business_id}/templates", {"name": "Fuzzed"}, bearer)["id"]
 passed = call("POST", f"/businesses/{business_id}/passes", {"template_id": template_id, "customer_email": email, "initial_balance": 100}, {"x-api-key": key})
 
-for name, value in {"BUSINESS_ID": business_id, "TOKEN": token, "API_KEY": key, "TEMPLATE_ID": template_id, "PASS_ID": passed["id"]}.items():
+
+
+def customer_token():
+    """The token of the link the service mails for the pass's email (embedded mail lands in the outbox)."""
+    call("POST", "/public/customer/magic-link", {"email": email})
+    for _ in range(100):
+        for path in glob.glob(os.path.join(os.environ["PASSES_DATA_DIR"], "outbox", "*.json")):
+            with open(path) as file:
+                message = json.load(file)
+            found = re.search(r"/customer\?token=([A-Za-z0-9_.%-]+)", message["text"])
+            if message["to"] == email and found:
+                return found.group(1)
+        time.sleep(0.1)
+    raise SystemExit("contract fuzzing: no customer link was mailed")
+
+
+values = {"BUSINESS_ID": business_id, "TOKEN": token, "API_KEY": key, "TEMPLATE_ID": template_id, "PASS_ID": passed["id"], "CUSTOMER_TOKEN": customer_token()}
+for name, value in values.items():
     print(f"export PASSES_FUZZ_{name}='{value}'")
