@@ -29,6 +29,8 @@ type Json = Record<string, unknown>;
 const asJson = (value: unknown): Json => (typeof value === 'object' && value !== null ? (value as Json) : {});
 const code = (text: string) => `<code>${escapeHtml(text)}</code>`;
 const refName = (ref: string) => ref.slice(ref.lastIndexOf('/') + 1);
+/** Descriptions are CommonMark; of it they use only inline code. */
+const prose = (text: unknown) => (typeof text === 'string' ? escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>') : '');
 const schemaLink = (name: string) => `<a href="#schema-${escapeHtml(name)}">${escapeHtml(name)}</a>`;
 
 /** A JSON Schema in a line: its type, with links to named schemas. */
@@ -69,8 +71,7 @@ function propertiesTable(schema: Json): string {
   const required = new Set(Array.isArray(schema['required']) ? (schema['required'] as string[]) : []);
   const rows = properties.map(([name, property]) => {
     const field = asJson(property);
-    const description = typeof field['description'] === 'string' ? escapeHtml(field['description']) : '';
-    return `<tr><td>${code(name)}${required.has(name) ? '' : ' <span class="muted">optional</span>'}</td><td>${typeOf(field)}</td><td>${[description, constraintsOf(field)].filter(Boolean).join('<br>')}</td></tr>`;
+    return `<tr><td>${code(name)}${required.has(name) ? '' : ' <span class="muted">optional</span>'}</td><td>${typeOf(field)}</td><td>${[prose(field['description']), constraintsOf(field)].filter(Boolean).join('<br>')}</td></tr>`;
   });
   const extra = schema['additionalProperties'] === false ? '<p class="muted">No other fields.</p>' : '';
   return `<table><tr><th>Field</th><th>Type</th><th>Notes</th></tr>${rows.join('')}</table>${extra}`;
@@ -81,7 +82,7 @@ function parametersTable(parameters: Json[], document: OpenApiDocument): string 
   const rows = parameters.map((parameter) => {
     const resolved = typeof parameter['$ref'] === 'string' ? asJson(asJson(document.components['parameters'])[refName(parameter['$ref'])]) : parameter;
     const schema = asJson(resolved['schema']);
-    const notes = [typeof resolved['description'] === 'string' ? escapeHtml(resolved['description']) : '', constraintsOf(schema)].filter(Boolean).join('<br>');
+    const notes = [prose(resolved['description']), constraintsOf(schema)].filter(Boolean).join('<br>');
     return `<tr><td>${code(String(resolved['name']))}</td><td>${escapeHtml(String(resolved['in']))}${resolved['required'] ? '' : ' <span class="muted">optional</span>'}</td><td>${typeOf(schema)}</td><td>${notes}</td></tr>`;
   });
   return `<h4>Parameters</h4><table><tr><th>Name</th><th>In</th><th>Type</th><th>Notes</th></tr>${rows.join('')}</table>`;
@@ -92,7 +93,7 @@ function responsesTable(responses: Json, document: OpenApiDocument): string {
     const answer = typeof asJson(value)['$ref'] === 'string' ? asJson(asJson(document.components['responses'])[refName(String(asJson(value)['$ref']))]) : asJson(value);
     const schema = asJson(asJson(asJson(answer['content'])['application/json'])['schema']);
     const body = Object.keys(schema).length > 0 ? typeOf(schema) : '<span class="muted">no body</span>';
-    return `<tr><td>${escapeHtml(status)}</td><td>${body}</td><td>${escapeHtml(String(answer['description'] ?? ''))}</td></tr>`;
+    return `<tr><td>${escapeHtml(status)}</td><td>${body}</td><td>${prose(answer['description'])}</td></tr>`;
   });
   return `<h4>Responses</h4><table><tr><th>Status</th><th>Body</th><th>When</th></tr>${rows.join('')}</table>`;
 }
@@ -105,7 +106,7 @@ function operationSection(method: string, path: string, operation: Json, documen
   const body = asJson(asJson(asJson(operation['requestBody'])['content'])['application/json'])['schema'];
   return `<section class="operation" id="${escapeHtml(anchorOf(operation))}">
 <h3><span class="method ${escapeHtml(method)}">${escapeHtml(method)}</span> ${code(path)}</h3>
-<p>${escapeHtml(String(operation['summary'] ?? ''))}</p>
+<p>${prose(operation['summary'])}</p>
 <p class="muted">${access}</p>
 ${parametersTable(Array.isArray(operation['parameters']) ? (operation['parameters'] as Json[]) : [], document)}
 ${body ? `<h4>Body</h4><p>${typeOf(asJson(body))}</p>` : ''}
@@ -129,7 +130,7 @@ export function referencePage(document: OpenApiDocument): Page {
     ([name, schema]) => `<section class="schema" id="schema-${escapeHtml(name)}"><h3>${escapeHtml(name)}</h3>${propertiesTable(schema)}</section>`,
   );
   const body = `<h1>${escapeHtml(document.info.title)} API reference</h1>
-<p>${escapeHtml(document.info.description)}</p>
+<p>${prose(document.info.description)}</p>
 <p>OpenAPI ${escapeHtml(document.openapi)} document: <a href="/api/v1/openapi.json">/api/v1/openapi.json</a></p>
 <nav><ul>${contents}</ul></nav>
 ${groups.join('\n')}
