@@ -44,7 +44,8 @@ export function refusalsOf(operation: ApiOperation): number[] {
   const add = (...more: number[]) => more.forEach((status) => statuses.add(status));
   // Under /api/v1 every request is rate-limited, may carry malformed JSON, and needs the stores.
   if (isUnderApi(operation)) add(400, 429, 503);
-  if (operation.access !== 'public') add(401, 402, 403, 404);
+  if (operation.access !== 'public') add(401, 402, 403);
+  // A path that names something can name nothing (or another business's, which reads the same).
   if (operation.path.includes('{')) add(404);
   if (operation.body) add(413, 415, 422);
   if (isUnderApi(operation) && IDEMPOTENT_METHODS.has(operation.method)) add(409, 422);
