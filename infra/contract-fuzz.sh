@@ -37,7 +37,7 @@ trap cleanup EXIT
 
 root="http://127.0.0.1:$port"
 for _ in $(seq 1 100); do
-  curl -sf "$root/healthz" >/dev/null && break
+  python3 -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=1)' "$root/healthz" 2>/dev/null && break
   kill -0 "$server_pid" 2>/dev/null || { cat "$server_log"; echo "contract fuzzing: the service did not start" >&2; exit 1; }
   sleep 0.2
 done
