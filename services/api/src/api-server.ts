@@ -66,6 +66,11 @@ export class ApiServer {
     return this.listeningUrl;
   }
 
+  /** What answers the server's requests (the express application), for tests that walk its route table. */
+  get requestHandler(): unknown {
+    return this.server?.listeners('request')[0];
+  }
+
   async start(): Promise<void> {
     const app = createHttpApp({
       application: this.application,

@@ -48,6 +48,11 @@ export class EmbeddedServer {
     return this.api.url;
   }
 
+  /** The express application, for tests that walk its route table. */
+  get requestHandler(): unknown {
+    return this.api.requestHandler;
+  }
+
   /** Resolves once the work that outlives its response (outgoing mail) is done. */
   settled(): Promise<void> {
     return this.api.settled();

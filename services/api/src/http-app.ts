@@ -1,5 +1,6 @@
 /** The express application: routes under /api/v1, health at the root, one error handler for everything. */
 import type { Application, Clock } from '@passes/application';
+import { openApiDocument } from '@passes/contracts';
 import type { EventStore } from '@passes/event-store';
 import type { DocumentStore } from '@passes/read-model';
 import type { IdempotencyStore, RateLimitStore } from '@passes/request-guards';
@@ -24,6 +25,7 @@ import { dashboardRoutes } from './routes/dashboard-routes';
 import { downloadRoutes } from './routes/download-routes';
 import { healthRoutes } from './routes/health-routes';
 import { passRoutes } from './routes/pass-routes';
+import { openApiDocumentRoutes, referencePageRoutes } from './routes/reference-routes';
 import { scanRoutes } from './routes/scan-routes';
 import { templateRoutes } from './routes/template-routes';
 import { validationPageRoutes } from './routes/validation-page-routes';
@@ -48,7 +50,7 @@ export interface HttpAppDependencies {
 }
 
 /** Where the pages for people and wallets (not the API) live. */
-const PUBLIC_PAGES = ['/validate', '/customer', '/passes', '/wallet'];
+const PUBLIC_PAGES = ['/validate', '/customer', '/passes', '/wallet', '/docs'];
 
 export function createHttpApp(dependencies: HttpAppDependencies): express.Express {
   const { application, wallets, events, documents, clock, logger, metrics, limits } = dependencies;
@@ -59,6 +61,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   app.use(assignCorrelationId);
   app.use(requestLog({ logger, metrics, routeOf: routePatternsOf(app) }));
   app.use(healthRoutes(events, documents));
+  const document = openApiDocument();
   const limitRate = rateLimit({ store: dependencies.rateLimits, clock, metrics, perCredential: limits.perCredential, perIp: limits.perIp });
 
   // Unauthenticated pages at `{app_url}`, limited per client IP like the API's public routes.
@@ -66,6 +69,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   app.use(validationPageRoutes(application));
   app.use('/customer', customerPageRoutes(application, wallets));
   app.use(downloadRoutes(wallets, clock));
+  app.use(referencePageRoutes(document));
   if (wallets.apple) {
     const webService = new PasskitWebService(wallets.apple, wallets.secrets, application.passes, wallets.passes, application.walletRegistrations, documents);
     app.use(APPLE_WEB_SERVICE_PATH, appleWebServiceRoutes(webService, clock, logger));
@@ -78,6 +82,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   api.use(express.json({ limit: '1mb', verify: recordBodyDigest }));
   api.use(idempotency({ store: dependencies.idempotencyKeys, clock, logger }));
   api.use('/public/customer', customerRoutes({ application, limits: dependencies.magicLinkLimits, background: dependencies.background, wallets }));
+  api.use(openApiDocumentRoutes(document));
   api.use(accountRoutes(application));
   const business = express.Router({ mergeParams: true });
   business.use(authenticate(application.plans), requireOwnBusiness);

@@ -1,4 +1,5 @@
 /** Query parameters of the pass actions (DESIGN §5): missing or malformed → 400 bad_request. */
+import { HISTORY_PAGE } from '@passes/contracts';
 import { MAX_MINOR_UNITS, MAX_POINTS_DELTA, MAX_STAMPS_PER_ADD, parseMinorUnits } from '@passes/domain';
 import type { Request } from 'express';
 import { ApiError } from './api-error';
@@ -46,7 +47,6 @@ export function amountInMinorUnits(request: Request): number {
 }
 
 const NON_NEGATIVE_INTEGER = /^\d{1,10}$/;
-export const HISTORY_PAGE = { default: 100, max: 1000 } as const;
 
 /** `after_revision` (optional, ≥ 0) and `limit` (1–1000, 100 when absent) of a history page. */
 export function historyRange(request: Request): { afterRevision: number | null; limit: number } {

@@ -1,21 +1,22 @@
 /** How businesses, users and API keys look on the wire. Secrets and hashes never appear. */
 import type { PlanStatus } from '@passes/application';
+import type { ApiKeyResponse, BusinessResponse, PlanStatusResponse, UserResponse } from '@passes/contracts';
 import type { ApiKey, Business, User } from '@passes/domain';
 
-export function businessRepresentation(business: Business) {
+export function businessRepresentation(business: Business): BusinessResponse {
   return { id: business.id, name: business.name, plan: business.plan, created_at: business.createdAt };
 }
 
 /** `limits` holds null where the plan sets no limit. */
-export function planRepresentation(status: PlanStatus) {
+export function planRepresentation(status: PlanStatus): PlanStatusResponse {
   return { limits: status.limits, usage: status.usage, features: status.features };
 }
 
-export function userRepresentation(user: User) {
+export function userRepresentation(user: User): UserResponse {
   return { id: user.id, email: user.email, business_id: user.businessId, created_at: user.createdAt };
 }
 
-export function apiKeyRepresentation(key: ApiKey) {
+export function apiKeyRepresentation(key: ApiKey): ApiKeyResponse {
   return {
     id: key.id,
     name: key.name,

@@ -10,7 +10,7 @@ import { ApiError, type ErrorDetail } from '../http/api-error';
 interface BulkItemError {
   code: string;
   message: string;
-  details?: readonly ErrorDetail[];
+  details?: ErrorDetail[];
 }
 
 type BulkResultEntry<Status, PassRef> = { index: number; status: Status; pass: PassRef } | { index: number; status: 'error'; error: BulkItemError };
@@ -44,5 +44,5 @@ export function bulkResult<Status extends string, PassRef>(outcomes: readonly Bu
 function itemError(refusal: DomainError): BulkItemError {
   const { code, message, details } = ApiError.from(refusal);
   const itemCode = code === 'conflict' && refusal.details['field'] === 'external_id' ? 'duplicate_external_id' : code;
-  return { code: itemCode, message, ...(details ? { details } : {}) };
+  return { code: itemCode, message, ...(details ? { details: [...details] } : {}) };
 }

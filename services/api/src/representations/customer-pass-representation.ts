@@ -1,9 +1,10 @@
 /** A pass as its holder sees it through their link: what it is, where it's from, what's on it. */
 import type { CustomerPass } from '@passes/application';
+import type { CustomerPassResponse } from '@passes/contracts';
 import { minorUnitsToNumber } from '@passes/domain';
 import type { PassLinks } from '@passes/wallets';
 
-export function customerPassRepresentation({ pass, businessName, templateName }: CustomerPass, links: PassLinks) {
+export function customerPassRepresentation({ pass, businessName, templateName }: CustomerPass, links: PassLinks): CustomerPassResponse {
   return {
     id: pass.id,
     serial_number: pass.serialNumber,

@@ -3,10 +3,11 @@
  * carries and its wallet links, which hold the download secret (docs/wallets.md).
  */
 import type { PassCodes } from '@passes/application';
+import type { PassResponse, PassSummaryResponse, ScannedPassResponse } from '@passes/contracts';
 import { minorUnitsToNumber, type Pass } from '@passes/domain';
 import type { PassLinks } from '@passes/wallets';
 
-export function passRepresentation(pass: Pass, codes: PassCodes, links: PassLinks) {
+export function passRepresentation(pass: Pass, codes: PassCodes, links: PassLinks): PassResponse {
   return {
     id: pass.id,
     serial_number: pass.serialNumber,
@@ -35,12 +36,12 @@ export function passRepresentation(pass: Pass, codes: PassCodes, links: PassLink
   };
 }
 
-export function passSummary(pass: Pass) {
+export function passSummary(pass: Pass): PassSummaryResponse {
   return { id: pass.id, serial_number: pass.serialNumber, external_id: pass.externalId, status: pass.status };
 }
 
 /** What a scanner at the counter needs to see of a pass. */
-export function scannedPass(pass: Pass) {
+export function scannedPass(pass: Pass): ScannedPassResponse {
   return {
     id: pass.id,
     serial_number: pass.serialNumber,

@@ -1,7 +1,8 @@
 /** How a template looks on the wire: its id and business, every setting, and when it was created and last changed. */
+import type { TemplateResponse } from '@passes/contracts';
 import { templateSettingsData, type Template } from '@passes/domain';
 
-export function templateRepresentation(template: Template) {
+export function templateRepresentation(template: Template): TemplateResponse {
   return {
     id: template.id,
     business_id: template.businessId,

@@ -1,8 +1,9 @@
 /** How webhooks and their deliveries look on the wire. The secret appears only in the 201 of registration. */
+import type { DeliveryResponse, WebhookResponse } from '@passes/contracts';
 import type { Webhook } from '@passes/domain';
 import type { Delivery } from '@passes/webhooks';
 
-export function webhookRepresentation(webhook: Webhook) {
+export function webhookRepresentation(webhook: Webhook): WebhookResponse {
   return {
     id: webhook.id,
     url: webhook.url,
@@ -17,7 +18,7 @@ export function webhookRepresentation(webhook: Webhook) {
 
 const isoOrNull = (date: Date | null) => (date === null ? null : date.toISOString());
 
-export function deliveryRepresentation(delivery: Delivery) {
+export function deliveryRepresentation(delivery: Delivery): DeliveryResponse {
   return {
     id: delivery.id,
     webhook_id: delivery.webhookId,

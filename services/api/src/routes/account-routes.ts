@@ -1,6 +1,6 @@
 /** Dashboard accounts (DESIGN §6): register, log in, read the caller's business, manage API keys. */
 import { ACCESS_TOKEN_TTL_SECONDS, type Application } from '@passes/application';
-import { createApiKeyBody, loginBody, registerBody } from '@passes/contracts';
+import { createApiKeyBody, loginBody, registerBody, type ApiKeyListResponse, type CreatedApiKeyResponse, type LoginResponse, type OwnBusinessResponse, type RegistrationResponse } from '@passes/contracts';
 import { Router } from 'express';
 import { ApiError } from '../http/api-error';
 import { authenticate, commandContextOf, principalOf, requireDashboardUser, requireOwnBusiness } from '../http/authentication';
@@ -22,7 +22,7 @@ export function accountRoutes(application: Application): Router {
       access_token: registration.accessToken,
       token_type: 'Bearer',
       expires_in: ACCESS_TOKEN_TTL_SECONDS,
-    });
+    } satisfies RegistrationResponse);
   });
 
   router.post('/auth/login', async (request, response) => {
@@ -30,13 +30,13 @@ export function accountRoutes(application: Application): Router {
     markOneTimeSecrets(response, 'access_token');
     const login = await application.accounts.login(body.email, body.password);
     if (!login) throw new ApiError('unauthorized', 'Email or password is incorrect');
-    response.json({ access_token: login.accessToken, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_SECONDS, business_id: login.businessId });
+    response.json({ access_token: login.accessToken, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_SECONDS, business_id: login.businessId } satisfies LoginResponse);
   });
 
   router.get('/businesses/me', authenticated, async (_request, response) => {
     const businessId = principalOf(response).businessId;
     const [business, plan] = await Promise.all([application.businesses.get(businessId), application.plans.status(businessId)]);
-    response.json({ ...businessRepresentation(business), ...planRepresentation(plan) });
+    response.json({ ...businessRepresentation(business), ...planRepresentation(plan) } satisfies OwnBusinessResponse);
   });
 
   const keys = Router({ mergeParams: true });
@@ -45,11 +45,11 @@ export function accountRoutes(application: Application): Router {
     const body = parseBody(createApiKeyBody, request);
     markOneTimeSecrets(response, 'key');
     const created = await application.apiKeys.create(principalOf(response).businessId, body, commandContextOf(response));
-    response.status(201).json({ ...apiKeyRepresentation(created.apiKey), key: created.secret });
+    response.status(201).json({ ...apiKeyRepresentation(created.apiKey), key: created.secret } satisfies CreatedApiKeyResponse);
   });
   keys.get('/', async (_request, response) => {
     const list = await application.apiKeys.list(principalOf(response).businessId);
-    response.json({ data: list.map(apiKeyRepresentation) });
+    response.json({ data: list.map(apiKeyRepresentation) } satisfies ApiKeyListResponse);
   });
   keys.delete('/:key_id', async (request, response) => {
     await application.apiKeys.revoke(principalOf(response).businessId, String(request.params['key_id']), commandContextOf(response));

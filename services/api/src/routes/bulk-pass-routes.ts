@@ -4,7 +4,7 @@
  * Always 200 with the bulk result once the envelope is valid, however many items failed.
  */
 import type { Application, BulkItem, BulkUpdateInput, IssuePassInput } from '@passes/application';
-import { bulkBody, bulkUpdateItem, issuePassBody } from '@passes/contracts';
+import { bulkBody, bulkUpdateItem, issuePassBody, type BulkIssueResponse, type BulkUpdateResponse } from '@passes/contracts';
 import { Router, type Request } from 'express';
 import { commandContextOf, passScopeOf } from '../http/authentication';
 import { parseBody, parseBulkItem } from '../http/parse-body';
@@ -40,13 +40,13 @@ export function bulkPassRoutes(application: Application, logger: Logger): Router
         status: 'created',
         pass: (pass) => ({ id: pass.id, serial_number: pass.serialNumber }),
         onUnexpected: onUnexpected(request),
-      }),
+      }) satisfies BulkIssueResponse,
     );
   });
 
   router.patch('/bulk', async (request, response) => {
     const outcomes = await application.bulkPassCommands.update(passScopeOf(response), updateItems(request), commandContextOf(response));
-    response.json(bulkResult(outcomes, { status: 'updated', pass: (pass) => ({ id: pass.id }), onUnexpected: onUnexpected(request) }));
+    response.json(bulkResult(outcomes, { status: 'updated', pass: (pass) => ({ id: pass.id }), onUnexpected: onUnexpected(request) }) satisfies BulkUpdateResponse);
   });
 
   return router;

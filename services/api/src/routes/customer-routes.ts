@@ -3,7 +3,7 @@
  * link's token. No credentials; mounted under `/public/customer`.
  */
 import type { Application } from '@passes/application';
-import { magicLinkBody } from '@passes/contracts';
+import { magicLinkBody, type CustomerPassListResponse, type MagicLinkResponse } from '@passes/contracts';
 import { Router } from 'express';
 import type { BackgroundWork } from '../background-work';
 import { ApiError } from '../http/api-error';
@@ -29,7 +29,7 @@ export function customerRoutes({ application, limits, background, wallets }: Cus
     const { email } = parseBody(magicLinkBody, request);
     await limits.countEmail(email);
     // Known or not, the answer is the same and goes out before any lookup or mail.
-    response.json({ sent: true });
+    response.json({ sent: true } satisfies MagicLinkResponse);
     background.run('magic link', () => application.magicLinks.send(email));
   });
 
@@ -38,7 +38,7 @@ export function customerRoutes({ application, limits, background, wallets }: Cus
     response.set('Cache-Control', 'no-store');
     if (result.status === 'expired') throw new ApiError('unauthorized', 'This link has expired; ask for a new one');
     if (result.status === 'invalid') throw new ApiError('unauthorized', 'A valid link token is required in ?token=');
-    response.json({ data: result.passes.map((each) => customerPassRepresentation(each, wallets.links(each.pass))), expires_at: result.expiresAt.toISOString() });
+    response.json({ data: result.passes.map((each) => customerPassRepresentation(each, wallets.links(each.pass))), expires_at: result.expiresAt.toISOString() } satisfies CustomerPassListResponse);
   });
 
   return router;

@@ -3,6 +3,7 @@
  * store answers and how far each projection is behind the event store.
  */
 import { hasReached, type EventStore, type Position } from '@passes/event-store';
+import type { LivenessResponse, ReadinessResponse } from '@passes/contracts';
 import type { DocumentStore } from '@passes/read-model';
 import { LAG_COUNT_LIMIT } from '@passes/runtime';
 import { Router } from 'express';
@@ -10,13 +11,13 @@ import { Router } from 'express';
 export function healthRoutes(events: EventStore, documents: DocumentStore): Router {
   const router = Router();
   router.get('/healthz', (_request, response) => {
-    response.json({ status: 'ok' });
+    response.json({ status: 'ok' } satisfies LivenessResponse);
   });
   router.get('/readyz', async (_request, response) => {
     const [head, collections] = await Promise.allSettled([events.headPosition(), documents.collections()]);
     const dependencies = {
-      event_store: head.status === 'fulfilled' ? 'ok' : 'unavailable',
-      read_store: collections.status === 'fulfilled' ? 'ok' : 'unavailable',
+      event_store: head.status === 'fulfilled' ? ('ok' as const) : ('unavailable' as const),
+      read_store: collections.status === 'fulfilled' ? ('ok' as const) : ('unavailable' as const),
     };
     const headPosition = head.status === 'fulfilled' ? head.value : null;
     const lagOf = (checkpoint: Position | null) => (headPosition === null ? Promise.resolve(0) : events.countBetween(checkpoint, headPosition, LAG_COUNT_LIMIT));
@@ -33,7 +34,7 @@ export function healthRoutes(events: EventStore, documents: DocumentStore): Rout
           )
         : [];
     const ready = Object.values(dependencies).every((status) => status === 'ok') && projections.length > 0 && projections.every((projection) => projection.caught_up);
-    response.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready', dependencies, projections });
+    response.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready', dependencies, projections } satisfies ReadinessResponse);
   });
   return router;
 }

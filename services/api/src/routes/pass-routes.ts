@@ -3,7 +3,7 @@
  * serial_number or an external_id. Mounted under `/businesses/:business_id/passes` behind authentication.
  */
 import type { Application, Clock, PassAction } from '@passes/application';
-import { issuePassBody, updatePassBody } from '@passes/contracts';
+import { issuePassBody, updatePassBody, type PassHistoryResponse, type PassSummaryListResponse, type PassSummaryResponse } from '@passes/contracts';
 import type { Pass } from '@passes/domain';
 import type { Wallets } from '@passes/wallets';
 import { Router, type Request, type Response } from 'express';
@@ -40,14 +40,14 @@ export function passRoutes(application: Application, wallets: Wallets, clock: Cl
 
   router.get('/lookup/email/:email', async (request, response) => {
     const passes = await application.passes.byEmail(passScopeOf(response), String(request.params['email']));
-    response.json(passes.map(passSummary));
+    response.json(passes.map(passSummary) satisfies PassSummaryListResponse);
   });
 
   router.get('/lookup/external/:external_id', async (request, response) => {
     const externalId = String(request.params['external_id']);
     const pass = await application.passes.byExternalId(passScopeOf(response), externalId);
     if (!pass) throw new ApiError('not_found', `No pass with external_id '${externalId}'`);
-    response.json(passSummary(pass));
+    response.json(passSummary(pass) satisfies PassSummaryResponse);
   });
 
   router.get('/:identifier', async (request, response) => {
@@ -59,7 +59,9 @@ export function passRoutes(application: Application, wallets: Wallets, clock: Cl
 
   router.get('/:identifier/events', async (request, response) => {
     const page = await application.passHistory.page(passScopeOf(response), identifierOf(request), historyRange(request));
-    response.json({ data: page.entries, has_more: page.hasMore });
+    // Each payload is copied into a plain object: the wire shape is any JSON object, whatever the event's own interface.
+    const data = page.entries.map((entry) => ({ ...entry, data: { ...entry.data } }));
+    response.json({ data, has_more: page.hasMore } satisfies PassHistoryResponse);
   });
 
   router.patch('/:identifier', async (request, response) => {

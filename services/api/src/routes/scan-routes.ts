@@ -1,6 +1,6 @@
 /** `POST /businesses/:business_id/scans`: a scanner at the counter reads a pass's barcode. Behind authentication. */
 import type { Application } from '@passes/application';
-import { scanBody } from '@passes/contracts';
+import { scanBody, type ScanResponse } from '@passes/contracts';
 import { Router } from 'express';
 import { commandContextOf, passScopeOf } from '../http/authentication';
 import { parseBody } from '../http/parse-body';
@@ -17,7 +17,7 @@ export function scanRoutes(application: Application): Router {
       reason: result.reason,
       pass: result.pass && scannedPass(result.pass),
       checked_in: result.checkedIn,
-    });
+    } satisfies ScanResponse);
   });
 
   return router;

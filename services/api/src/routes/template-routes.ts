@@ -1,6 +1,6 @@
 /** Templates: create, list, read and change. Mounted under `/businesses/:business_id/templates` behind authentication. */
 import type { Application } from '@passes/application';
-import { createTemplateBody, updateTemplateBody } from '@passes/contracts';
+import { createTemplateBody, updateTemplateBody, type TemplateListResponse } from '@passes/contracts';
 import { Router } from 'express';
 import { commandContextOf, principalOf } from '../http/authentication';
 import { parseBody } from '../http/parse-body';
@@ -18,7 +18,7 @@ export function templateRoutes(application: Application): Router {
 
   router.get('/', async (_request, response) => {
     const templates = await application.templates.list(principalOf(response).businessId);
-    response.json({ data: templates.map(templateRepresentation) });
+    response.json({ data: templates.map(templateRepresentation) } satisfies TemplateListResponse);
   });
 
   router.get('/:template_id', async (request, response) => {

@@ -1,6 +1,6 @@
 /** Webhooks (spec endpoints 16–18) and their delivery log. */
 import type { Application } from '@passes/application';
-import { createWebhookBody } from '@passes/contracts';
+import { createWebhookBody, type DeliveryListResponse, type RegisteredWebhookResponse, type WebhookListResponse } from '@passes/contracts';
 import { Router } from 'express';
 import { commandContextOf, principalOf } from '../http/authentication';
 import { markOneTimeSecrets } from '../http/idempotency';
@@ -20,12 +20,12 @@ export function webhookRoutes(application: Application): Router {
       { url: body.url, events: body.events, description: body.description ?? null },
       commandContextOf(response),
     );
-    response.status(201).json({ ...webhookRepresentation(registered.webhook), secret: registered.secret });
+    response.status(201).json({ ...webhookRepresentation(registered.webhook), secret: registered.secret } satisfies RegisteredWebhookResponse);
   });
 
   router.get('/', async (_request, response) => {
     const list = await webhooks.list(principalOf(response).businessId);
-    response.json({ data: list.map(webhookRepresentation) });
+    response.json({ data: list.map(webhookRepresentation) } satisfies WebhookListResponse);
   });
 
   router.get('/:webhook_id', async (request, response) => {
@@ -39,7 +39,7 @@ export function webhookRoutes(application: Application): Router {
 
   router.get('/:webhook_id/deliveries', async (request, response) => {
     const deliveries = await webhooks.deliveries(principalOf(response).businessId, String(request.params['webhook_id']));
-    response.json({ data: deliveries.map(deliveryRepresentation) });
+    response.json({ data: deliveries.map(deliveryRepresentation) } satisfies DeliveryListResponse);
   });
 
   router.post('/:webhook_id/deliveries/:delivery_id/retry', async (request, response) => {

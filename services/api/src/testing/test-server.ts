@@ -86,6 +86,12 @@ export class TestServer {
     await this.server.application.businesses.changePlan(businessId, plan, { actor: 'cli', correlationId: 'test' });
   }
 
+  /** The express application, for tests that walk its route table. */
+  get requestHandler(): unknown {
+    if (!this.server) throw new Error('server is stopped');
+    return this.server.requestHandler;
+  }
+
   /** Waits for the work the server does after answering (magic-link mail), so a test can look at the outbox. */
   async settled(): Promise<void> {
     await this.server?.settled();

@@ -1,0 +1,24 @@
+/** What `/healthz` and `/readyz` answer (docs/operations.md). */
+import { z } from 'zod';
+
+export const livenessResponse = z.strictObject({ status: z.literal('ok') });
+export type LivenessResponse = z.infer<typeof livenessResponse>;
+
+const storeStatus = z.enum(['ok', 'unavailable']);
+
+export const readinessResponse = z.strictObject({
+  status: z.enum(['ready', 'not_ready']),
+  dependencies: z.strictObject({ event_store: storeStatus, read_store: storeStatus }),
+  projections: z.array(
+    z.strictObject({
+      name: z.string(),
+      /** Positions are the event store's own opaque values. */
+      checkpoint: z.unknown(),
+      head: z.unknown(),
+      /** Events between the checkpoint and the head, counted up to a limit; null when they could not be counted. */
+      lag: z.int().min(0).nullable(),
+      caught_up: z.boolean(),
+    }),
+  ),
+});
+export type ReadinessResponse = z.infer<typeof readinessResponse>;

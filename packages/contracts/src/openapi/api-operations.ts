@@ -1,0 +1,381 @@
+/**
+ * Every operation of the JSON API (docs/api.md), with the zod schemas of its parameters, bodies and answers.
+ * The OpenAPI document is generated from this table; a test walks the express app and fails on a route
+ * that is missing here.
+ */
+import { z } from 'zod';
+import { apiKeyListResponse, createdApiKeyResponse, loginResponse, ownBusinessResponse, registrationResponse } from '../account-responses';
+import { createApiKeyBody, loginBody, registerBody } from '../account-bodies';
+import { bulkUpdateItem, MAX_BULK_ITEMS } from '../bulk-bodies';
+import { bulkIssueResponse, bulkUpdateResponse } from '../bulk-responses';
+import { magicLinkBody } from '../customer-bodies';
+import { customerPassListResponse, magicLinkResponse } from '../customer-responses';
+import { livenessResponse, readinessResponse } from '../health-responses';
+import { issuePassBody, updatePassBody } from '../pass-bodies';
+import { passHistoryResponse, passResponse, passSummaryListResponse, passSummaryResponse, scanResponse } from '../pass-responses';
+import { amountQuery, asOfQuery, customerTokenQuery, historyQuery, pointsQuery, stampQuery } from '../query-parameters';
+import { scanBody } from '../scan-bodies';
+import { createTemplateBody, updateTemplateBody } from '../template-bodies';
+import { templateListResponse, templateResponse } from '../template-responses';
+import { createWebhookBody } from '../webhook-bodies';
+import { deliveryListResponse, deliveryResponse, registeredWebhookResponse, webhookListResponse, webhookResponse } from '../webhook-responses';
+import type { ApiOperation } from './api-operation';
+
+const API = '/api/v1';
+const BUSINESS = `${API}/businesses/{business_id}`;
+const PASS = `${BUSINESS}/passes/{identifier}`;
+const TEMPLATE = `${BUSINESS}/templates/{template_id}`;
+const WEBHOOK = `${BUSINESS}/webhooks/{webhook_id}`;
+
+/** The bulk envelopes as documented: the same item schemas each item is checked with, one by one. */
+const bulkItems = <Item extends z.ZodType>(item: Item) => z.array(item).min(1).max(MAX_BULK_ITEMS);
+export const bulkIssueBody = z.strictObject({ passes: bulkItems(issuePassBody) });
+export const bulkUpdateBody = z.strictObject({ passes: bulkItems(bulkUpdateItem) });
+
+const pass = { description: 'The whole updated pass', body: passResponse };
+
+/** A pass action: POST with its query parameters, answering the updated pass. */
+function passAction(action: string, summary: string, extra: Partial<ApiOperation> = {}): ApiOperation {
+  return {
+    method: 'post',
+    path: `${PASS}/${action}`,
+    operationId: `${action}Pass`,
+    tag: 'Passes',
+    summary,
+    access: 'credential',
+    answers: { 200: pass },
+    refusals: [409],
+    ...extra,
+  };
+}
+
+export const API_OPERATIONS: readonly ApiOperation[] = [
+  // Accounts
+  {
+    method: 'post',
+    path: `${API}/auth/register`,
+    operationId: 'register',
+    tag: 'Accounts',
+    summary: 'Register a business and its first dashboard user',
+    access: 'public',
+    body: registerBody,
+    answers: { 201: { description: 'The business, the user and an access token', body: registrationResponse } },
+    refusals: [409],
+  },
+  {
+    method: 'post',
+    path: `${API}/auth/login`,
+    operationId: 'login',
+    tag: 'Accounts',
+    summary: 'Log in to the dashboard: an access token for Authorization: Bearer',
+    access: 'public',
+    body: loginBody,
+    answers: { 200: { description: 'An access token, valid for an hour', body: loginResponse } },
+    refusals: [401],
+  },
+  {
+    method: 'get',
+    path: `${API}/businesses/me`,
+    operationId: 'getOwnBusiness',
+    tag: 'Accounts',
+    summary: "The caller's business with its plan, limits, usage and features",
+    access: 'credential',
+    answers: { 200: { description: 'The business', body: ownBusinessResponse } },
+  },
+  {
+    method: 'post',
+    path: `${BUSINESS}/api-keys`,
+    operationId: 'createApiKey',
+    tag: 'Accounts',
+    summary: 'Create an API key (dashboard login only); the key is shown this once',
+    access: 'dashboard',
+    body: createApiKeyBody,
+    answers: { 201: { description: 'The key, with its secret `key`', body: createdApiKeyResponse } },
+  },
+  {
+    method: 'get',
+    path: `${BUSINESS}/api-keys`,
+    operationId: 'listApiKeys',
+    tag: 'Accounts',
+    summary: "The business's API keys, without secrets (dashboard login only)",
+    access: 'dashboard',
+    answers: { 200: { description: 'The keys', body: apiKeyListResponse } },
+  },
+  {
+    method: 'delete',
+    path: `${BUSINESS}/api-keys/{key_id}`,
+    operationId: 'revokeApiKey',
+    tag: 'Accounts',
+    summary: 'Revoke an API key (dashboard login only); it is refused from the next request',
+    access: 'dashboard',
+    answers: { 204: { description: 'Revoked' } },
+  },
+
+  // Templates
+  {
+    method: 'post',
+    path: `${BUSINESS}/templates`,
+    operationId: 'createTemplate',
+    tag: 'Templates',
+    summary: 'Create a template',
+    access: 'credential',
+    body: createTemplateBody,
+    answers: { 201: { description: 'The template', body: templateResponse } },
+  },
+  {
+    method: 'get',
+    path: `${BUSINESS}/templates`,
+    operationId: 'listTemplates',
+    tag: 'Templates',
+    summary: "The business's templates, oldest first",
+    access: 'credential',
+    answers: { 200: { description: 'The templates', body: templateListResponse } },
+  },
+  {
+    method: 'get',
+    path: TEMPLATE,
+    operationId: 'getTemplate',
+    tag: 'Templates',
+    summary: 'A template',
+    access: 'credential',
+    answers: { 200: { description: 'The template', body: templateResponse } },
+  },
+  {
+    method: 'patch',
+    path: TEMPLATE,
+    operationId: 'updateTemplate',
+    tag: 'Templates',
+    summary: 'Change a template: only the fields sent change; nested objects merge one level deep',
+    access: 'credential',
+    body: updateTemplateBody,
+    answers: { 200: { description: 'The changed template', body: templateResponse } },
+  },
+
+  // Passes
+  {
+    method: 'post',
+    path: `${BUSINESS}/passes`,
+    operationId: 'issuePass',
+    tag: 'Passes',
+    summary: 'Issue a pass',
+    access: 'credential',
+    body: issuePassBody,
+    answers: { 201: { description: 'The pass', body: passResponse } },
+    refusals: [409],
+  },
+  {
+    method: 'post',
+    path: `${BUSINESS}/passes/bulk`,
+    operationId: 'bulkIssuePasses',
+    tag: 'Bulk',
+    summary: 'Issue up to 500 passes (Pro); each item succeeds or fails on its own',
+    access: 'credential',
+    body: bulkIssueBody,
+    answers: { 200: { description: 'One result per item, in request order, however many failed', body: bulkIssueResponse } },
+  },
+  {
+    method: 'patch',
+    path: `${BUSINESS}/passes/bulk`,
+    operationId: 'bulkUpdatePasses',
+    tag: 'Bulk',
+    summary: 'Update up to 500 passes (Pro); each item succeeds or fails on its own',
+    access: 'credential',
+    body: bulkUpdateBody,
+    answers: { 200: { description: 'One result per item, in request order, however many failed', body: bulkUpdateResponse } },
+  },
+  {
+    method: 'get',
+    path: `${BUSINESS}/passes/lookup/email/{email}`,
+    operationId: 'lookUpPassesByEmail',
+    tag: 'Passes',
+    summary: 'The passes of a customer email, matched case-insensitively',
+    access: 'credential',
+    answers: { 200: { description: 'Summaries of the passes', body: passSummaryListResponse } },
+  },
+  {
+    method: 'get',
+    path: `${BUSINESS}/passes/lookup/external/{external_id}`,
+    operationId: 'lookUpPassByExternalId',
+    tag: 'Passes',
+    summary: 'The pass with an external_id',
+    access: 'credential',
+    answers: { 200: { description: 'A summary of the pass', body: passSummaryResponse } },
+  },
+  {
+    method: 'get',
+    path: PASS,
+    operationId: 'getPass',
+    tag: 'Passes',
+    summary: 'A pass, now or as it was at `as_of`',
+    access: 'credential',
+    query: asOfQuery,
+    answers: { 200: { description: 'The pass', body: passResponse } },
+    refusals: [422],
+  },
+  {
+    method: 'patch',
+    path: PASS,
+    operationId: 'updatePass',
+    tag: 'Passes',
+    summary: 'Change a pass; `null` restores the template’s barcode or NFC message',
+    access: 'credential',
+    body: updatePassBody,
+    answers: { 200: pass },
+    refusals: [409],
+  },
+  {
+    method: 'delete',
+    path: PASS,
+    operationId: 'voidPass',
+    tag: 'Passes',
+    summary: 'Void a pass (kept, with voided_at)',
+    access: 'credential',
+    answers: { 200: { description: 'The voided pass', body: passResponse } },
+    refusals: [409],
+  },
+  {
+    method: 'get',
+    path: `${PASS}/events`,
+    operationId: 'getPassHistory',
+    tag: 'Passes',
+    summary: "A page of the pass's events, oldest first",
+    access: 'credential',
+    query: historyQuery,
+    answers: { 200: { description: 'The events', body: passHistoryResponse } },
+  },
+  passAction('stamp', 'Add stamps', { query: stampQuery }),
+  passAction('points', 'Add or spend points', { query: pointsQuery }),
+  passAction('charge', 'Charge the balance', { query: amountQuery }),
+  passAction('topup', 'Top up the balance (a null balance starts at 0)', { query: amountQuery }),
+  passAction('checkin', "Check the pass in; the template's scan cooldown applies (429 scan_cooldown)", { refusals: [409, 429] }),
+  passAction('redeem', 'Redeem the pass'),
+  passAction('reactivate', 'Reactivate a voided pass'),
+
+  // Scans
+  {
+    method: 'post',
+    path: `${BUSINESS}/scans`,
+    operationId: 'scan',
+    tag: 'Scans',
+    summary: 'Verify, or check in, the pass a scanner read',
+    access: 'credential',
+    body: scanBody,
+    answers: { 200: { description: 'The verdict and the pass', body: scanResponse } },
+    refusals: [429],
+  },
+
+  // Webhooks
+  {
+    method: 'post',
+    path: `${BUSINESS}/webhooks`,
+    operationId: 'registerWebhook',
+    tag: 'Webhooks',
+    summary: 'Register a webhook; its signing secret is shown this once',
+    access: 'credential',
+    body: createWebhookBody,
+    answers: { 201: { description: 'The webhook with its `secret`', body: registeredWebhookResponse } },
+  },
+  {
+    method: 'get',
+    path: `${BUSINESS}/webhooks`,
+    operationId: 'listWebhooks',
+    tag: 'Webhooks',
+    summary: "The business's webhooks, never their secrets",
+    access: 'credential',
+    answers: { 200: { description: 'The webhooks', body: webhookListResponse } },
+  },
+  {
+    method: 'get',
+    path: WEBHOOK,
+    operationId: 'getWebhook',
+    tag: 'Webhooks',
+    summary: 'A webhook',
+    access: 'credential',
+    answers: { 200: { description: 'The webhook', body: webhookResponse } },
+  },
+  {
+    method: 'delete',
+    path: WEBHOOK,
+    operationId: 'deleteWebhook',
+    tag: 'Webhooks',
+    summary: 'Delete a webhook; nothing more is sent to it',
+    access: 'credential',
+    answers: { 204: { description: 'Deleted' } },
+  },
+  {
+    method: 'get',
+    path: `${WEBHOOK}/deliveries`,
+    operationId: 'listDeliveries',
+    tag: 'Webhooks',
+    summary: "The webhook's latest 100 deliveries, newest first",
+    access: 'credential',
+    answers: { 200: { description: 'The deliveries', body: deliveryListResponse } },
+  },
+  {
+    method: 'post',
+    path: `${WEBHOOK}/deliveries/{delivery_id}/retry`,
+    operationId: 'retryDelivery',
+    tag: 'Webhooks',
+    summary: 'Send a delivery again, now',
+    access: 'credential',
+    answers: { 202: { description: 'The delivery, due now', body: deliveryResponse } },
+    refusals: [409],
+  },
+
+  // Customers
+  {
+    method: 'post',
+    path: `${API}/public/customer/magic-link`,
+    operationId: 'requestMagicLink',
+    tag: 'Customers',
+    summary: 'Email a link to the passes of an address; the answer is the same whether or not it has any',
+    access: 'public',
+    body: magicLinkBody,
+    answers: { 200: { description: 'Always sent: true', body: magicLinkResponse } },
+  },
+  {
+    method: 'get',
+    path: `${API}/public/customer/passes`,
+    operationId: 'listCustomerPasses',
+    tag: 'Customers',
+    summary: "The passes of the link's email across businesses",
+    access: 'public',
+    query: customerTokenQuery,
+    answers: { 200: { description: 'The passes and when the link expires', body: customerPassListResponse } },
+    refusals: [401],
+  },
+
+  // This document
+  {
+    method: 'get',
+    path: `${API}/openapi.json`,
+    operationId: 'getOpenApiDocument',
+    tag: 'Reference',
+    summary: 'This OpenAPI 3.1 document',
+    access: 'public',
+    answers: { 200: { description: 'The document', body: z.looseObject({ openapi: z.string() }) } },
+  },
+
+  // Health, at the server root
+  {
+    method: 'get',
+    path: '/healthz',
+    operationId: 'getLiveness',
+    tag: 'Health',
+    summary: 'The process is up',
+    access: 'public',
+    answers: { 200: { description: 'Up', body: livenessResponse } },
+  },
+  {
+    method: 'get',
+    path: '/readyz',
+    operationId: 'getReadiness',
+    tag: 'Health',
+    summary: 'Whether every store answers and every projection has caught up',
+    access: 'public',
+    answers: {
+      200: { description: 'Ready', body: readinessResponse },
+      503: { description: 'Not ready: a store does not answer or a projection is behind', body: readinessResponse },
+    },
+  },
+];

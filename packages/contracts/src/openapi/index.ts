@@ -1,0 +1,4 @@
+export * from './api-operation';
+export * from './api-operations';
+export * from './openapi-document';
+export * from './refusals';

@@ -1,0 +1,40 @@
+/**
+ * Query parameters as the OpenAPI document states them. The API reads them from text with its own precise
+ * rules (services/api/src/http/query-parameters.ts: missing or malformed → 400); the bounds here are the
+ * same constants it checks against.
+ */
+import { MAX_MINOR_UNITS, MAX_POINTS_DELTA, MAX_STAMPS_PER_ADD } from '@passes/domain';
+import { z } from 'zod';
+
+/** A page of a pass's history: 100 events when `limit` is absent, at most 1000. */
+export const HISTORY_PAGE = { default: 100, max: 1000 } as const;
+
+export const stampQuery = z.object({
+  count: z.int().min(1).max(MAX_STAMPS_PER_ADD).optional().describe('Stamps to add; 1 when absent'),
+});
+
+export const pointsQuery = z.object({
+  points: z.int().min(-MAX_POINTS_DELTA).max(MAX_POINTS_DELTA).describe('A non-zero integer; negative spends. The result may not go below 0 (400 insufficient_points)'),
+});
+
+export const amountQuery = z.object({
+  amount: z
+    .number()
+    .gt(0)
+    .max(MAX_MINOR_UNITS / 100)
+    .multipleOf(0.01)
+    .describe('Greater than 0, with at most 2 decimals'),
+});
+
+export const asOfQuery = z.object({
+  as_of: z.iso.datetime({ offset: true }).optional().describe('An ISO 8601 instant in UTC (Z or +00:00), not in the future: the pass as it was then'),
+});
+
+export const historyQuery = z.object({
+  after_revision: z.int().min(0).optional().describe('Only events after this revision'),
+  limit: z.int().min(1).max(HISTORY_PAGE.max).optional().describe(`Events per page; ${HISTORY_PAGE.default} when absent`),
+});
+
+export const customerTokenQuery = z.object({
+  token: z.string().describe('The token of the emailed link'),
+});

@@ -1,0 +1,154 @@
+/**
+ * Real answers of the embedded stack match the OpenAPI document: every operation is called, its successes
+ * and the usual refusals, and each answer's status and body are checked against the zod schemas the
+ * document is generated from (testing/documented-client.ts).
+ */
+import { API_OPERATIONS } from '@passes/contracts';
+import { customerToken } from './testing/customer-links';
+import { DocumentedClient } from './testing/documented-client';
+import { registerBusiness, type TestBusiness } from './testing/fixtures';
+import { ManualClock } from './testing/manual-clock';
+import { TestServer } from './testing/test-server';
+import type { PassBody } from './testing/wire-types';
+
+/** Nothing listens there: deliveries fail and stay pending, so one can be retried. */
+const UNREACHABLE_HOOK = 'http://127.0.0.1:9/hook';
+
+let server: TestServer;
+let client: DocumentedClient;
+let business: TestBusiness;
+let key: string;
+let keyId: string;
+let pass: PassBody;
+
+const own = () => ({ business_id: business.businessId });
+const ofPass = () => ({ ...own(), identifier: pass.id });
+
+beforeAll(async () => {
+  server = await TestServer.start(new ManualClock(new Date()), { webhookAllowPrivate: true, webhookPollIntervalMs: 20 });
+  client = new DocumentedClient(server);
+  business = await registerBusiness(server);
+  await server.changePlan(business.businessId, 'pro');
+});
+afterAll(() => server.stop());
+
+describe('Answers of the running service, checked against the OpenAPI document', () => {
+  it('accounts: register, log in, the business, API keys', async () => {
+    const email = `conformance-${Date.now()}@example.com`;
+    expect((await client.call('register', { body: { business_name: 'Conformance', email, password: 'a-long-password' } })).status).toBe(201);
+    expect((await client.call('register', { body: { business_name: 'Conformance', email, password: 'a-long-password' } })).status).toBe(409);
+    expect((await client.call('login', { body: { email, password: 'a-long-password' } })).status).toBe(200);
+    expect((await client.call('login', { body: { email, password: 'wrong-password' } })).status).toBe(401);
+    expect((await client.call('getOwnBusiness', { token: business.token })).status).toBe(200);
+    expect((await client.call('getOwnBusiness')).status).toBe(401);
+    const created = await client.call<{ id: string; key: string }>('createApiKey', { path: own(), token: business.token, body: { name: 'Till' } });
+    expect(created.status).toBe(201);
+    ({ id: keyId, key } = created.body);
+    expect((await client.call('listApiKeys', { path: own(), token: business.token })).status).toBe(200);
+    expect((await client.call('listApiKeys', { path: own(), apiKey: key })).status).toBe(403);
+  });
+
+  it('templates', async () => {
+    const template = { ...own(), template_id: business.templateId };
+    expect((await client.call('createTemplate', { path: own(), apiKey: key, body: { name: 'Gift card', pass_type: 'gift_card', currency: 'GBP' } })).status).toBe(201);
+    expect((await client.call('listTemplates', { path: own(), apiKey: key })).status).toBe(200);
+    expect((await client.call('getTemplate', { path: template, apiKey: key })).status).toBe(200);
+    expect((await client.call('getTemplate', { path: { ...own(), template_id: 'no-such-template' }, apiKey: key })).status).toBe(404);
+    expect((await client.call('updateTemplate', { path: template, apiKey: key, body: { logo_text: 'Café', scan_security: { scan_cooldown: 0 } } })).status).toBe(200);
+    expect((await client.call('updateTemplate', { path: template, apiKey: key, body: { colors: { background: 'red' } } })).status).toBe(422);
+  });
+
+  it('webhooks, registered before passes so that their events make deliveries', async () => {
+    expect((await client.call('registerWebhook', { path: own(), apiKey: key, body: { url: UNREACHABLE_HOOK, description: 'conformance' } })).status).toBe(201);
+  });
+
+  it('passes: issue, bulk, look up, read, history', async () => {
+    const issued = await client.call<PassBody>('issuePass', {
+      path: own(),
+      apiKey: key,
+      body: { template_id: business.templateId, customer_name: 'Ada', customer_email: 'ada@example.com', external_id: 'member-1', initial_balance: 10.5, metadata: { tier: 'gold', visits: 3 } },
+    });
+    expect(issued.status).toBe(201);
+    pass = issued.body;
+    expect((await client.call('issuePass', { path: own(), apiKey: key, body: { template_id: business.templateId, external_id: 'member-1' } })).status).toBe(409);
+    const bulkIssue = await client.call('bulkIssuePasses', { path: own(), apiKey: key, body: { passes: [{ template_id: business.templateId }, { template_id: business.templateId, customer_email: 'not-an-email' }] } });
+    expect(bulkIssue.status).toBe(200);
+    expect((await client.call('bulkUpdatePasses', { path: own(), apiKey: key, body: { passes: [{ identifier: pass.id, points: 5 }, { identifier: 'nobody' }] } })).status).toBe(200);
+    expect((await client.call('lookUpPassesByEmail', { path: { ...own(), email: 'ADA@example.com' }, apiKey: key })).status).toBe(200);
+    expect((await client.call('lookUpPassByExternalId', { path: { ...own(), external_id: 'member-1' }, apiKey: key })).status).toBe(200);
+    expect((await client.call('lookUpPassByExternalId', { path: { ...own(), external_id: 'member-404' }, apiKey: key })).status).toBe(404);
+    expect((await client.call('getPass', { path: ofPass(), apiKey: key })).status).toBe(200);
+    expect((await client.call('getPass', { path: ofPass(), apiKey: key, query: { as_of: pass.updated_at } })).status).toBe(200);
+    expect((await client.call('getPass', { path: ofPass(), apiKey: key, query: { as_of: 'yesterday' } })).status).toBe(422);
+    expect((await client.call('getPassHistory', { path: ofPass(), apiKey: key, query: { limit: '2' } })).status).toBe(200);
+    expect((await client.call('getPassHistory', { path: ofPass(), apiKey: key, query: { limit: '0' } })).status).toBe(400);
+  });
+
+  it('pass actions and scans', async () => {
+    expect((await client.call('updatePass', { path: ofPass(), apiKey: key, body: { customer_name: 'Ada L.', nfc_data: null } })).status).toBe(200);
+    expect((await client.call('stampPass', { path: ofPass(), apiKey: key, query: { count: '2' } })).status).toBe(200);
+    expect((await client.call('pointsPass', { path: ofPass(), apiKey: key, query: { points: '10' } })).status).toBe(200);
+    expect((await client.call('pointsPass', { path: ofPass(), apiKey: key, query: { points: '-1000' } })).status).toBe(400);
+    expect((await client.call('topupPass', { path: ofPass(), apiKey: key, query: { amount: '5.25' } })).status).toBe(200);
+    expect((await client.call('chargePass', { path: ofPass(), apiKey: key, query: { amount: '1.10' } })).status).toBe(200);
+    expect((await client.call('chargePass', { path: ofPass(), apiKey: key, query: { amount: '100000' } })).status).toBe(400);
+    expect((await client.call('scan', { path: own(), apiKey: key, body: { code: pass.serial_number } })).status).toBe(200);
+    expect((await client.call('scan', { path: own(), apiKey: key, body: { code: 'no-such-code', mode: 'checkin' } })).status).toBe(200);
+    expect((await client.call('checkinPass', { path: ofPass(), apiKey: key })).status).toBe(200);
+    // The template allows a single check-in.
+    expect((await client.call('checkinPass', { path: ofPass(), apiKey: key })).status).toBe(429);
+    expect((await client.call('redeemPass', { path: ofPass(), apiKey: key })).status).toBe(200);
+    expect((await client.call('voidPass', { path: ofPass(), apiKey: key })).status).toBe(200);
+    expect((await client.call('topupPass', { path: ofPass(), apiKey: key, query: { amount: '1' } })).status).toBe(409);
+    expect((await client.call('reactivatePass', { path: ofPass(), apiKey: key })).status).toBe(200);
+  });
+
+  it('webhooks and their deliveries', async () => {
+    const list = await client.call<{ data: { id: string }[] }>('listWebhooks', { path: own(), apiKey: key });
+    expect(list.status).toBe(200);
+    const webhook = { ...own(), webhook_id: list.body.data[0]!.id };
+    expect((await client.call('getWebhook', { path: webhook, apiKey: key })).status).toBe(200);
+    let deliveries = await client.call<{ data: { id: string }[] }>('listDeliveries', { path: webhook, apiKey: key });
+    while (deliveries.body.data.length === 0) deliveries = await client.call('listDeliveries', { path: webhook, apiKey: key });
+    expect((await client.call('retryDelivery', { path: { ...webhook, delivery_id: deliveries.body.data[0]!.id }, apiKey: key })).status).toBe(202);
+    expect((await client.call('retryDelivery', { path: { ...webhook, delivery_id: 'no-such-delivery' }, apiKey: key })).status).toBe(404);
+    expect((await client.call('deleteWebhook', { path: webhook, apiKey: key })).status).toBe(204);
+  });
+
+  it('customers', async () => {
+    expect((await client.call('requestMagicLink', { body: { email: 'ada@example.com' } })).status).toBe(200);
+    const token = await customerToken(server, 'ada@example.com');
+    expect((await client.call('listCustomerPasses', { query: { token } })).status).toBe(200);
+    expect((await client.call('listCustomerPasses', { query: { token: 'forged' } })).status).toBe(401);
+  });
+
+  it('the refusals every body route shares: 400, 413, 415, 422 idempotency_mismatch; 402 on a Free plan', async () => {
+    expect((await client.call('issuePass', { path: own(), apiKey: key, rawBody: '{"template_id":' })).status).toBe(400);
+    expect((await client.call('issuePass', { path: own(), apiKey: key, rawBody: JSON.stringify({ template_id: 'x'.repeat(1_100_000) }) })).status).toBe(413);
+    expect((await client.call('issuePass', { path: own(), apiKey: key, rawBody: 'template_id=x', headers: { 'content-type': 'text/plain' } })).status).toBe(415);
+    const idempotent = { path: own(), apiKey: key, headers: { 'idempotency-key': 'conformance-1' } };
+    expect((await client.call('createTemplate', { ...idempotent, body: { name: 'Once' } })).status).toBe(201);
+    expect((await client.call('createTemplate', { ...idempotent, body: { name: 'Twice' } })).status).toBe(422);
+    const free = await registerBusiness(server, 'Free Shop');
+    const freeKey = await client.call<{ key: string }>('createApiKey', { path: { business_id: free.businessId }, token: free.token, body: { name: 'Till' } });
+    expect((await client.call('listTemplates', { path: { business_id: free.businessId }, apiKey: freeKey.body.key })).status).toBe(402);
+    expect((await client.call('listTemplates', { path: { business_id: free.businessId }, token: business.token })).status).toBe(403);
+  });
+
+  it('revoking a key, the document itself and health', async () => {
+    expect((await client.call('revokeApiKey', { path: { ...own(), key_id: keyId }, token: business.token })).status).toBe(204);
+    expect((await client.call('listTemplates', { path: own(), apiKey: key })).status).toBe(401);
+    expect((await client.call('getOpenApiDocument')).status).toBe(200);
+    expect((await client.call('getLiveness')).status).toBe(200);
+    expect((await client.call('getReadiness')).status).toBe(200);
+  });
+
+  it('answered every call with a status and a body the document declares', () => {
+    expect(client.problems).toEqual([]);
+  });
+
+  it('called every operation of the document with success', () => {
+    const uncalled = API_OPERATIONS.filter((operation) => ![...(client.answered.get(operation.operationId) ?? [])].some((status) => status < 300)).map((operation) => operation.operationId);
+    expect(uncalled).toEqual([]);
+  });
+});
