@@ -1,7 +1,8 @@
 /** Webhooks (spec endpoints 16–18) and their delivery log. */
 import type { Application } from '@passes/application';
 import { createWebhookBody } from '@passes/contracts';
-import { Router } from 'express';
+import type { Router } from 'express';
+import { apiRouter } from '../http/json-body';
 import { commandContextOf, principalOf } from '../http/authentication';
 import { markOneTimeSecrets } from '../http/idempotency';
 import { parseBody } from '../http/parse-body';
@@ -9,7 +10,7 @@ import { deliveryRepresentation, webhookRepresentation } from '../representation
 
 /** Mounted under `/businesses/:business_id/webhooks` behind authentication. */
 export function webhookRoutes(application: Application): Router {
-  const router = Router({ mergeParams: true });
+  const router = apiRouter();
   const webhooks = application.webhooks;
 
   router.post('/', async (request, response) => {
