@@ -13,7 +13,7 @@ import type { DocumentStore } from '@passes/read-model';
 import type { IdempotencyStore, RateLimitStore } from '@passes/request-guards';
 import { composeApplication, composeWallets, TOKENS, type Config, type Logger } from '@passes/runtime';
 import type { Wallets } from '@passes/wallets';
-import type { DeliveryStore } from '@passes/webhooks';
+import type { DeliveryStore, HostResolver } from '@passes/webhooks';
 import { inject, injectable } from 'tsyringe';
 import { BackgroundWork } from './background-work';
 import { createHttpApp } from './http-app';
@@ -45,6 +45,7 @@ export class ApiServer {
     @inject(TOKENS.idempotencyStore) private readonly idempotencyKeys: IdempotencyStore,
     @inject(TOKENS.mailer) mailer: Mailer,
     @inject(TOKENS.readYourWrites) readYourWrites: ReadYourWrites,
+    @inject(TOKENS.hostResolver) resolveHost: HostResolver,
   ) {
     this.background = new BackgroundWork(logger);
     this.application = composeApplication({
@@ -55,6 +56,7 @@ export class ApiServer {
       readYourWrites,
       appUrl: () => this.appUrl,
       wakeDispatcher: () => this.wakeDispatcher(),
+      resolveHost,
     });
     this.wallets = composeWallets(config, this.application, documents, () => this.appUrl);
   }
