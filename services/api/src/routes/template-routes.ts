@@ -5,11 +5,13 @@ import type { Router } from 'express';
 import { apiRouter } from '../http/json-body';
 import { commandContextOf, principalOf } from '../http/authentication';
 import { parseBody } from '../http/parse-body';
+import { sandboxKeysReadOnly } from '../http/sandbox-access';
 import { templateRepresentation } from '../representations/template-representation';
 import { templateDraft, templateUpdate } from './template-bodies-to-commands';
 
 export function templateRoutes(application: Application): Router {
   const router = apiRouter();
+  router.use(sandboxKeysReadOnly('templates'));
 
   router.post('/', async (request, response) => {
     const body = parseBody(createTemplateBody, request);
