@@ -1,9 +1,9 @@
 /**
  * Work that must not show on the request path (a magic link's lookup, token and email): the request
- * only queues it and answers. Jobs run one at a time, each after a random pause of one to two seconds,
+ * only queues it and answers. Each job waits a random one to two seconds, then runs, one job at a time,
  * so a job lines up neither with the request that asked for it nor with the next one, and a later
  * request cannot tell from its own latency what an earlier one set off. Failures are logged without
- * their message, which may quote an address; `settled` runs what is queued at once (tests, shutdown).
+ * their message, which may quote an address; `settled` runs what is waiting at once (tests, shutdown).
  */
 import { randomInt } from 'node:crypto';
 import type { Logger } from '@passes/runtime';
@@ -16,53 +16,48 @@ interface Job {
 }
 
 export class BackgroundWork {
-  private readonly queue: Job[] = [];
-  private timer: NodeJS.Timeout | null = null;
+  /** Jobs still in their pause, by the timer that ends it. */
+  private readonly pausing = new Map<NodeJS.Timeout, Job>();
+  private readonly due: Job[] = [];
   private current: Promise<void> | null = null;
-  private flushing = false;
 
   constructor(private readonly logger: Logger) {}
 
   run(name: string, work: () => Promise<void>): void {
-    this.queue.push({ name, work });
-    this.schedule();
-  }
-
-  /** Resolves once nothing is queued or running, including work queued meanwhile. */
-  async settled(): Promise<void> {
-    this.flushing = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    try {
-      while (this.current !== null || this.queue.length > 0) await (this.current ?? this.next());
-    } finally {
-      this.flushing = false;
-      this.schedule();
-    }
-  }
-
-  private schedule(): void {
-    if (this.flushing || this.timer !== null || this.current !== null || this.queue.length === 0) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      void this.next();
+    const job = { name, work };
+    const timer = setTimeout(() => {
+      this.pausing.delete(timer);
+      this.due.push(job);
+      void this.pump();
     }, randomInt(PAUSE_MS.min, PAUSE_MS.max));
     // Pending mail does not keep a process alive; stopping the server runs it first.
-    this.timer.unref();
+    timer.unref();
+    this.pausing.set(timer, job);
   }
 
-  private next(): Promise<void> {
-    const job = this.queue.shift();
+  /** Resolves once nothing waits or runs, including work queued meanwhile. */
+  async settled(): Promise<void> {
+    for (const [timer, job] of this.pausing) {
+      clearTimeout(timer);
+      this.due.push(job);
+    }
+    this.pausing.clear();
+    while (this.current !== null || this.due.length > 0) await (this.current ?? this.pump());
+  }
+
+  /** Runs the due jobs one after the other; a no-op while one already runs. */
+  private pump(): Promise<void> {
+    if (this.current !== null) return this.current;
+    const job = this.due.shift();
     if (!job) return Promise.resolve();
-    const task = job
+    this.current = job
       .work()
       .catch((error: unknown) => this.logger.error(`${job.name} failed`, { error: withoutMessage(error) }))
       .finally(() => {
         this.current = null;
-        this.schedule();
+        void this.pump();
       });
-    this.current = task;
-    return task;
+    return this.current;
   }
 }
 
