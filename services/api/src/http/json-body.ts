@@ -84,7 +84,7 @@ export function jsonBody({ limitBytes, afterRead }: JsonBodyOptions): RequestHan
   });
   return (request: Request, response: Response, next: NextFunction) => {
     parse(request, response, (error?: unknown) => {
-      if (error !== undefined) {
+      if (error) {
         const refusal = bodyReadRefusal(error, limitBytes);
         if (refusal.code === 'internal_error') return next(error);
         unreadableBodies.set(request, refusal);
