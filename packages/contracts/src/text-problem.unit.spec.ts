@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals';
-import { textProblem, type TextKind } from './text-rule';
+import { textProblem, type TextKind } from './text-problem';
 
 const LONE_HIGH_SURROGATE = 'ab\uD83Dcd';
 const LONE_LOW_SURROGATE = 'ab\uDE00cd';
