@@ -1,6 +1,7 @@
 /** Field rules shared by every body that carries them (DESIGN §5, Validation). */
-import { MAX_NAME_LENGTH, MAX_STAMPS } from '@passes/domain';
+import { MAX_MINOR_UNITS, MAX_NAME_LENGTH, MAX_POINTS, MAX_STAMPS, minorUnitsToNumber, numberToMinorUnits } from '@passes/domain';
 import { z } from 'zod';
+import { followingTextRule, text } from './text-rule';
 
 export const MAX_EMAIL_LENGTH = 254;
 export const MAX_EXTERNAL_ID_LENGTH = 128;
@@ -9,44 +10,41 @@ export const MAX_METADATA_KEY_LENGTH = 40;
 export const MAX_METADATA_STRING_LENGTH = 500;
 export const MAX_BARCODE_DATA_LENGTH = 2048;
 export const MAX_NFC_DATA_BYTES = 64;
-export const MAX_POINTS = 1_000_000_000;
 
-const CONTROL_CHARACTERS = /\p{Cc}/u;
-
-export const name = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`)
-  .refine((value) => !CONTROL_CHARACTERS.test(value), 'must not contain control characters');
+export const name = followingTextRule(z.string().trim().min(1, 'must not be empty').max(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`), 'line');
 
 export const email = z.email('must be a valid email address').max(MAX_EMAIL_LENGTH, `must be at most ${MAX_EMAIL_LENGTH} characters`);
 
-export const externalId = z
-  .string()
+export const externalId = text('identifier', MAX_EXTERNAL_ID_LENGTH)
   .min(1, 'must not be empty')
-  .max(MAX_EXTERNAL_ID_LENGTH, `must be at most ${MAX_EXTERNAL_ID_LENGTH} characters`)
-  .refine((value) => !CONTROL_CHARACTERS.test(value) && value.trim() === value, 'must be printable, without leading or trailing spaces');
+  .refine((value) => value.trim() === value, 'must not have leading or trailing spaces');
 
-export const barcodeData = z.string().min(1).max(MAX_BARCODE_DATA_LENGTH, `must be at most ${MAX_BARCODE_DATA_LENGTH} characters`);
+export const barcodeData = text('line', MAX_BARCODE_DATA_LENGTH).min(1, 'must not be empty');
 
-export const nfcData = z
-  .string()
-  .min(1)
-  .refine((value) => Buffer.byteLength(value, 'utf8') <= MAX_NFC_DATA_BYTES, `must be at most ${MAX_NFC_DATA_BYTES} bytes`);
+export const nfcData = followingTextRule(z.string().min(1, 'must not be empty'), 'line').refine(
+  (value) => Buffer.byteLength(value, 'utf8') <= MAX_NFC_DATA_BYTES,
+  `must be at most ${MAX_NFC_DATA_BYTES} bytes`,
+);
 
-export const points = z.int('must be an integer').min(0, 'must not be negative').max(MAX_POINTS);
-export const stamps = z.int('must be an integer').min(0, 'must not be negative').max(MAX_STAMPS);
+/** A whole count from 0 to `max`, whose messages name the bound (`z.int`'s own message would say "integer"). */
+const count = (max: number) => z.int('must be an integer').min(0, 'must not be negative').max(max, `must be at most ${max}`);
+export const points = count(MAX_POINTS);
+export const stamps = count(MAX_STAMPS);
 
-/** A money amount as JSON: a non-negative number with at most two decimals. */
+const MAX_MONEY = minorUnitsToNumber(MAX_MINOR_UNITS);
+
+/**
+ * A money amount as JSON: a non-negative number with at most two decimals, as written (`1e-9` and
+ * `0.30000000000000004` are refused, not rounded): the same rule as a query's `amount`.
+ */
 export const money = z
   .number()
   .min(0, 'must not be negative')
-  .max(100_000_000, 'must be at most 100000000')
-  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'must have at most 2 decimals');
+  .max(MAX_MONEY, `must be at most ${MAX_MONEY}`)
+  .refine((value) => numberToMinorUnits(value) !== null, 'must have at most 2 decimals');
 
-const metadataValue = z.union([z.string().max(MAX_METADATA_STRING_LENGTH, `must be at most ${MAX_METADATA_STRING_LENGTH} characters`), z.number(), z.boolean()]);
-const metadataKey = z.string().min(1).max(MAX_METADATA_KEY_LENGTH, `keys must be at most ${MAX_METADATA_KEY_LENGTH} characters`);
+const metadataValue = z.union([text('multiline', MAX_METADATA_STRING_LENGTH), z.number(), z.boolean()]);
+const metadataKey = text('identifier', MAX_METADATA_KEY_LENGTH).min(1, 'keys must not be empty');
 const atMostKeys = (value: object) => Object.keys(value).length <= MAX_METADATA_KEYS;
 
 export const metadata = z.record(metadataKey, metadataValue).refine(atMostKeys, `must have at most ${MAX_METADATA_KEYS} keys`);

@@ -5,18 +5,13 @@
 import { BARCODE_FORMATS, DISPLAY_FIELD_SLOTS, MAX_STAMPS_FOR_REWARD, PASS_TYPES, SCAN_COOLDOWN_RULE, isValidScanCooldown } from '@passes/domain';
 import { z } from 'zod';
 import { name, nfcData } from './field-limits';
+import { text } from './text-rule';
 
 export const MAX_DESCRIPTION_LENGTH = 500;
 export const MAX_LOGO_TEXT_LENGTH = 60;
 export const MAX_FIELD_LABEL_LENGTH = 60;
 export const MAX_FIELD_VALUE_LENGTH = 500;
 
-const CONTROL_CHARACTERS = /\p{Cc}/u;
-const text = (max: number) =>
-  z
-    .string()
-    .max(max, `must be at most ${max} characters`)
-    .refine((value) => !CONTROL_CHARACTERS.test(value), 'must not contain control characters');
 
 /** Stored in upper case so equal colours compare equal. */
 const colour = z
@@ -26,8 +21,9 @@ const colour = z
 
 const displayField = z.strictObject({
   key: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be 1 to 40 letters, digits, _ or -'),
-  label: text(MAX_FIELD_LABEL_LENGTH),
-  value: text(MAX_FIELD_VALUE_LENGTH).min(1, 'must not be empty'),
+  label: text('line', MAX_FIELD_LABEL_LENGTH),
+  // Back fields hold paragraphs (terms, opening hours), so a value may span lines.
+  value: text('multiline', MAX_FIELD_VALUE_LENGTH).min(1, 'must not be empty'),
 });
 
 const slot = (max: number) => z.array(displayField).max(max, `holds at most ${max} fields`);
@@ -51,8 +47,8 @@ const colours = z.strictObject({ background: colour, foreground: colour, label: 
 /** Every setting but the name; all optional, nested objects partial (they merge into what is there). */
 const settings = {
   pass_type: z.enum(PASS_TYPES).optional(),
-  description: text(MAX_DESCRIPTION_LENGTH).nullable().optional(),
-  logo_text: text(MAX_LOGO_TEXT_LENGTH).nullable().optional(),
+  description: text('line', MAX_DESCRIPTION_LENGTH).nullable().optional(),
+  logo_text: text('line', MAX_LOGO_TEXT_LENGTH).nullable().optional(),
   colors: colours.partial().optional(),
   display_fields: displayFields.partial().optional(),
   barcode_format: z.enum(BARCODE_FORMATS).optional(),

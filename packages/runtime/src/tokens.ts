@@ -21,4 +21,6 @@ export const TOKENS = {
   appUrl: Symbol('AppUrl'),
   /** How a command's response waits for the read models (DESIGN §4). */
   readYourWrites: Symbol('ReadYourWrites'),
+  /** `HostResolver`: how webhook hosts are resolved at registration. */
+  hostResolver: Symbol('HostResolver'),
 } as const;

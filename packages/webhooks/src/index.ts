@@ -6,3 +6,4 @@ export * from './dispatcher/webhook-feed-filter';
 export * from './signing/webhook-secret';
 export * from './signing/webhook-secret-cipher';
 export * from './targets/webhook-url-policy';
+export * from './targets/host-resolver';

@@ -13,7 +13,7 @@ import type { DocumentStore } from '@passes/read-model';
 import type { IdempotencyStore, RateLimitStore } from '@passes/request-guards';
 import { composeApplication, composeWallets, TOKENS, type Config, type Logger, type Metrics } from '@passes/runtime';
 import type { Wallets } from '@passes/wallets';
-import type { DeliveryStore } from '@passes/webhooks';
+import type { DeliveryStore, HostResolver } from '@passes/webhooks';
 import { inject, injectable } from 'tsyringe';
 import { BackgroundWork } from './background-work';
 import { closeGracefully } from './graceful-close';
@@ -47,6 +47,7 @@ export class ApiServer {
     @inject(TOKENS.mailer) mailer: Mailer,
     @inject(TOKENS.readYourWrites) readYourWrites: ReadYourWrites,
     @inject(TOKENS.metrics) private readonly metrics: Metrics,
+    @inject(TOKENS.hostResolver) resolveHost: HostResolver,
   ) {
     this.background = new BackgroundWork(logger);
     this.application = composeApplication({
@@ -57,6 +58,7 @@ export class ApiServer {
       readYourWrites,
       appUrl: () => this.appUrl,
       wakeDispatcher: () => this.wakeDispatcher(),
+      resolveHost,
     });
     this.wallets = composeWallets(config, this.application, documents, () => this.appUrl);
   }

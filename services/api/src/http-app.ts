@@ -12,6 +12,7 @@ import { authenticate, identify, requireOwnBusiness } from './http/authenticatio
 import { assignCorrelationId } from './http/correlation-id';
 import { errorHandler, notFound } from './http/error-handler';
 import { idempotency, recordBodyDigest } from './http/idempotency';
+import { jsonBody } from './http/json-body';
 import type { MagicLinkLimits } from './http/magic-link-limits';
 import { rateLimit } from './http/rate-limit';
 import { requestLog } from './http/request-log';
@@ -79,7 +80,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   // Who asks, then whether they may ask now, before anything else can fail: every answer carries the limits.
   api.use(identify(application.authenticator));
   api.use(limitRate);
-  api.use(express.json({ limit: '1mb', verify: recordBodyDigest }));
+  api.use(jsonBody({ limitBytes: 1_048_576, afterRead: recordBodyDigest }));
   api.use(idempotency({ store: dependencies.idempotencyKeys, clock, logger }));
   api.use('/public/customer', customerRoutes({ application, limits: dependencies.magicLinkLimits, background: dependencies.background, wallets }));
   api.use(openApiDocumentRoutes(document));

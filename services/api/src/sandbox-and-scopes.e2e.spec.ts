@@ -141,3 +141,78 @@ describe('API key scopes', () => {
     expect(created.body.error.details?.[0]?.path).toMatch(/^scopes/);
   });
 });
+
+/**
+ * The sandbox rule over every business route: a `pb_test_` key works on sandbox passes only (a live pass
+ * is 404 to it), may read templates but not change them (live passes use them), and cannot reach
+ * webhooks or deliveries at all (they carry live events).
+ */
+describe('sandbox keys on every business route', () => {
+  type Expectation = 'sandbox data' | 'not found' | 'refused';
+  type Route = readonly [method: string, path: () => string, expectation: Expectation, body?: () => unknown];
+
+  let livePass: PassBody;
+  let webhookId: string;
+  const business_ = () => `/businesses/${business.businessId}`;
+  beforeAll(async () => {
+    livePass = await issue({ apiKey: live.key }, { customer_name: 'Live Lee', external_id: 'live-only', customer_email: 'live@example.com' });
+    const webhook = await server.request<{ id: string }>('POST', `${business_()}/webhooks`, { token: business.token, body: { url: 'https://hooks.example.com/live' } });
+    expect(webhook.status).toBe(201);
+    webhookId = webhook.body.id;
+  });
+
+  const ROUTES: readonly Route[] = [
+    ['GET', () => '/businesses/me', 'sandbox data'],
+    ['GET', () => `${business_()}/templates`, 'sandbox data'],
+    ['GET', () => `${business_()}/templates/${business.templateId}`, 'sandbox data'],
+    ['POST', () => `${business_()}/templates`, 'refused', () => ({ name: 'Sandbox template' })],
+    ['PATCH', () => `${business_()}/templates/${business.templateId}`, 'refused', () => ({ name: 'Renamed from the sandbox' })],
+    ['POST', () => `${business_()}/passes`, 'sandbox data', () => ({ template_id: business.templateId })],
+    ['POST', () => `${business_()}/passes/bulk`, 'sandbox data', () => ({ passes: [{ template_id: business.templateId }] })],
+    ['PATCH', () => `${business_()}/passes/bulk`, 'sandbox data', () => ({ passes: [{ identifier: 'live-only', customer_name: 'Mallory' }] })],
+    ['POST', () => `${business_()}/scans`, 'sandbox data', () => ({ code: livePass.serial_number, mode: 'checkin' })],
+    ['GET', () => `${business_()}/passes/${livePass.id}`, 'not found'],
+    ['PATCH', () => `${business_()}/passes/${livePass.id}`, 'not found', () => ({ customer_name: 'Mallory' })],
+    ['DELETE', () => `${business_()}/passes/${livePass.id}`, 'not found'],
+    ['GET', () => `${business_()}/passes/${livePass.id}/events`, 'not found'],
+    ['GET', () => `${business_()}/passes/lookup/external/live-only`, 'not found'],
+    ...['stamp', 'points?points=1', 'charge?amount=1', 'topup?amount=1', 'checkin', 'redeem', 'reactivate'].map(
+      (action) => ['POST', () => `${business_()}/passes/${livePass.id}/${action}`, 'not found'] as const,
+    ),
+    ['POST', () => `${business_()}/webhooks`, 'refused', () => ({ url: 'https://hooks.example.com/sandbox' })],
+    ['GET', () => `${business_()}/webhooks`, 'refused'],
+    ['GET', () => `${business_()}/webhooks/${webhookId}`, 'refused'],
+    ['GET', () => `${business_()}/webhooks/${webhookId}/deliveries`, 'refused'],
+    ['POST', () => `${business_()}/webhooks/${webhookId}/deliveries/some-delivery/retry`, 'refused'],
+    ['DELETE', () => `${business_()}/webhooks/${webhookId}`, 'refused'],
+  ];
+
+  const cases = ROUTES.map(([method, path, expectation, body]) => ({ method, route: String(path).replace(/^\(\)\s*=>\s*/, '').replace('${business_()}', '/businesses/{id}'), path, expectation, body }));
+
+  it.each(cases)('$method $route: $expectation', async ({ method, path, expectation, body }) => {
+    const response = await server.request<ErrorBody>(method, path(), { apiKey: sandbox.key, body: body?.() });
+
+    switch (expectation) {
+      case 'refused':
+        expect(response.status).toBe(403);
+        expect(response.body.error).toMatchObject({ code: 'forbidden', message: expect.stringContaining('sandbox key') });
+        break;
+      case 'not found':
+        expect(response.status).toBe(404);
+        break;
+      case 'sandbox data':
+        expect(response.status).toBeLessThan(300);
+        break;
+    }
+  });
+
+  it('left the live objects as they were', async () => {
+    const template = await server.request<{ name: string }>('GET', `${business_()}/templates/${business.templateId}`, { token: business.token });
+    const webhooks = await server.request<{ data: { id: string }[] }>('GET', `${business_()}/webhooks`, { token: business.token });
+    const pass = await server.request<PassBody>('GET', `${passesPath()}/${livePass.id}`, { apiKey: live.key });
+
+    expect(template.body.name).toBe('Coffee card');
+    expect(webhooks.body.data.map((webhook) => webhook.id)).toEqual([webhookId]);
+    expect(pass.body).toMatchObject({ customer_name: 'Live Lee', status: 'active', stamps: 0, points: 0 });
+  });
+});

@@ -11,7 +11,7 @@ import type { Mailer } from '@passes/mailer';
 import { CheckpointWaiter, collections, newLeaseHolder, type DocumentStore } from '@passes/read-model';
 import { composeApplication, composeWallets, serviceSecrets, TOKENS, type Config, type Logger, type Metrics } from '@passes/runtime';
 import { WalletNotifier, type WalletNotificationStore } from '@passes/wallets';
-import { WebhookDispatcher, type DeliveryStore } from '@passes/webhooks';
+import { WebhookDispatcher, type DeliveryStore, type HostResolver } from '@passes/webhooks';
 import { inject, injectable } from 'tsyringe';
 
 /** How often the notifier looks at another process's projector while a push waits for the read models. */
@@ -41,6 +41,7 @@ export class DispatcherService {
     @inject(TOKENS.walletNotificationStore) walletNotifications: WalletNotificationStore,
     @inject(TOKENS.appUrl) appUrl: () => string,
     @inject(TOKENS.metrics) metrics: Metrics,
+    @inject(TOKENS.hostResolver) resolveHost: HostResolver,
   ) {
     const application = composeApplication({
       config,
@@ -49,6 +50,7 @@ export class DispatcherService {
       ids,
       readYourWrites: noWait,
       appUrl,
+      resolveHost,
     });
     this.dispatcher = new WebhookDispatcher(feed, events, deliveries, serviceSecrets(config).cipher, {
       holder: newLeaseHolder(),

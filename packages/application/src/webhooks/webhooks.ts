@@ -5,7 +5,7 @@
 import { DomainError, streamNames, webhookAggregate, type Webhook, type WebhookEventName } from '@passes/domain';
 import type { EventStore } from '@passes/event-store';
 import { collections, lookupKeys, type DocumentStore } from '@passes/read-model';
-import { newWebhookSecret, webhookUrlProblem, type Delivery, type DeliveryStore, type TargetPolicy, type WebhookSecretCipher } from '@passes/webhooks';
+import { newWebhookSecret, webhookTargetProblem, type Delivery, type DeliveryStore, type HostResolver, type TargetPolicy, type WebhookSecretCipher } from '@passes/webhooks';
 import type { Plans } from '../plans/plans';
 import type { Clock } from '../shared/clock';
 import type { CommandContext } from '../shared/command-context';
@@ -32,6 +32,8 @@ export interface WebhookPorts {
   deliveries: DeliveryStore;
   cipher: WebhookSecretCipher;
   policy: TargetPolicy;
+  /** Resolves the URL's host at registration; delivery checks again, against the addresses of that moment. */
+  resolveHost: HostResolver;
   /** Tells the dispatcher a delivery is due now. */
   wakeDispatcher: () => void;
 }
@@ -48,7 +50,7 @@ export class Webhooks {
   ) {}
 
   async register(businessId: string, registration: WebhookRegistration, context: CommandContext): Promise<RegisteredWebhook> {
-    const problem = webhookUrlProblem(registration.url, this.ports.policy);
+    const problem = await webhookTargetProblem(registration.url, this.ports.policy, this.ports.resolveHost);
     if (problem !== null) throw new DomainError('validation_error', `url ${problem}.`, { issues: [{ path: 'url', message: problem }] });
     await this.plans.requireRoomFor(businessId, 'webhooks');
     const webhookId = this.ids.newId();

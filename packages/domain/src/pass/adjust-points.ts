@@ -4,7 +4,7 @@ import { invalidField } from '../shared/invalid-field';
 import { requireInteger } from '../shared/require-integer';
 import type { PassCommandOf } from './pass-commands';
 import type { PassEvent } from './pass-events';
-import { MAX_POINTS_DELTA } from './pass-limits';
+import { MAX_POINTS, MAX_POINTS_DELTA } from './pass-limits';
 import type { Pass } from './pass-state';
 
 export function adjustPoints({ delta, now }: PassCommandOf<'AdjustPoints'>, pass: Pass): PassEvent[] {
@@ -17,5 +17,6 @@ export function adjustPoints({ delta, now }: PassCommandOf<'AdjustPoints'>, pass
       requested: delta,
     });
   }
+  if (points > MAX_POINTS) throw invalidField('points', `would take the points of ${pass.points} above the maximum of ${MAX_POINTS}`);
   return [{ type: 'PointsAdjusted', data: { delta, points, occurred_at: now.toISOString() } }];
 }

@@ -3,6 +3,7 @@ import { deciderSpec } from '../testing/decider-spec';
 import { HISTORIES, NOW, OCCURRED_AT, passIssued } from '../testing/pass-fixtures';
 import { passDecider } from './pass-decider';
 import type { PassEvent } from './pass-events';
+import { MAX_POINTS } from './pass-limits';
 
 const spec = deciderSpec(passDecider);
 const adjusted = (delta: number, points: number): PassEvent => ({ type: 'PointsAdjusted', data: { delta, points, occurred_at: OCCURRED_AT } });
@@ -33,6 +34,15 @@ describe('adjusting points', () => {
   test('a delta of zero is a validation_error', () => {
     const error = spec.given(HISTORIES.issued).when({ type: 'AdjustPoints', delta: 0, now: NOW }).thenThrows('validation_error');
     expect(error.details).toEqual({ issues: [{ path: 'delta', message: 'must not be zero' }] });
+  });
+
+  test('earning up to exactly the most a pass may hold is allowed', () => {
+    spec.given([passIssued({ points: MAX_POINTS - 10 })]).when({ type: 'AdjustPoints', delta: 10, now: NOW }).then([adjusted(10, MAX_POINTS)]);
+  });
+
+  test('earning beyond the most a pass may hold is a validation_error naming the bound', () => {
+    const error = spec.given([passIssued({ points: MAX_POINTS })]).when({ type: 'AdjustPoints', delta: 1_000_000, now: NOW }).thenThrows('validation_error');
+    expect(error.details).toEqual({ issues: [{ path: 'points', message: 'would take the points of 1000000000 above the maximum of 1000000000' }] });
   });
 
   test('a fractional delta is a validation_error', () => {

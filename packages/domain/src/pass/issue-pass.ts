@@ -4,11 +4,12 @@ import { MAX_MINOR_UNITS } from '../shared/money';
 import { requireInteger } from '../shared/require-integer';
 import type { PassCommandOf } from './pass-commands';
 import type { PassEvent } from './pass-events';
+import { MAX_POINTS } from './pass-limits';
 import type { PassState } from './pass-state';
 
 export function issuePass({ data, now }: PassCommandOf<'IssuePass'>, state: PassState): PassEvent[] {
   if (state !== null) throw new DomainError('conflict', `Pass ${state.id} already exists.`, { pass_id: state.id });
-  requireInteger('points', data.points, { min: 0 });
+  requireInteger('points', data.points, { min: 0, max: MAX_POINTS });
   if (data.initialBalanceMinor !== null) {
     requireInteger('initial_balance_minor', data.initialBalanceMinor, { min: 0, max: MAX_MINOR_UNITS });
   }

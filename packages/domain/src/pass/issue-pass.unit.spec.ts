@@ -3,6 +3,7 @@ import { MAX_MINOR_UNITS } from '../shared/money';
 import { deciderSpec } from '../testing/decider-spec';
 import { HISTORIES, ISSUE_DATA, NOW, OCCURRED_AT, passIssued } from '../testing/pass-fixtures';
 import { passDecider } from './pass-decider';
+import { MAX_POINTS } from './pass-limits';
 
 const spec = deciderSpec(passDecider);
 const issue = (overrides: Partial<typeof ISSUE_DATA> = {}) => ({ type: 'IssuePass' as const, data: { ...ISSUE_DATA, ...overrides }, now: NOW });
@@ -34,7 +35,11 @@ describe('issuing a pass', () => {
 
   test('negative points are a validation_error', () => {
     const error = spec.given([]).when(issue({ points: -1 })).thenThrows('validation_error');
-    expect(error.details).toEqual({ issues: [{ path: 'points', message: 'must be an integer of at least 0' }] });
+    expect(error.details).toEqual({ issues: [{ path: 'points', message: 'must be an integer from 0 to 1000000000' }] });
+  });
+
+  test('points above the most a pass may hold are a validation_error', () => {
+    spec.given([]).when(issue({ points: MAX_POINTS + 1 })).thenThrows('validation_error');
   });
 
   test('fractional points are a validation_error', () => {

@@ -3,7 +3,7 @@ import { requireInteger } from '../shared/require-integer';
 import type { PassCommandOf, PassUpdate } from './pass-commands';
 import { changesTo } from './pass-changes';
 import type { PassEvent } from './pass-events';
-import { MAX_STAMPS } from './pass-limits';
+import { MAX_POINTS, MAX_STAMPS } from './pass-limits';
 import type { Pass } from './pass-state';
 
 export function updatePass({ update, now }: PassCommandOf<'UpdatePass'>, pass: Pass): PassEvent[] {
@@ -15,7 +15,7 @@ export function updatePass({ update, now }: PassCommandOf<'UpdatePass'>, pass: P
 }
 
 function assertValidUpdate({ points, stamps, balanceMinor }: PassUpdate): void {
-  if (points !== undefined) requireInteger('points', points, { min: 0 });
+  if (points !== undefined) requireInteger('points', points, { min: 0, max: MAX_POINTS });
   if (stamps !== undefined) requireInteger('stamps', stamps, { min: 0, max: MAX_STAMPS });
   if (balanceMinor !== undefined && balanceMinor !== null) {
     requireInteger('balance_minor', balanceMinor, { min: 0, max: MAX_MINOR_UNITS });

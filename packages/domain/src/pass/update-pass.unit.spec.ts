@@ -5,7 +5,7 @@ import { HISTORIES, ISSUE_DATA, NOW, OCCURRED_AT, passIssued } from '../testing/
 import type { PassUpdate } from './pass-commands';
 import { passDecider } from './pass-decider';
 import type { PassChanges, PassEvent } from './pass-events';
-import { MAX_STAMPS } from './pass-limits';
+import { MAX_POINTS, MAX_STAMPS } from './pass-limits';
 
 const spec = deciderSpec(passDecider);
 const update = (changes: PassUpdate) => ({ type: 'UpdatePass' as const, update: changes, now: NOW });
@@ -97,6 +97,14 @@ describe('updating a pass', () => {
 
   test('fractional points are a validation_error', () => {
     spec.given(HISTORIES.issued).when(update({ points: 0.5 })).thenThrows('validation_error');
+  });
+
+  test('points up to the maximum are accepted', () => {
+    spec.given(HISTORIES.issued).when(update({ points: MAX_POINTS })).then([updated({ points: MAX_POINTS })]);
+  });
+
+  test('points above the maximum are a validation_error', () => {
+    spec.given(HISTORIES.issued).when(update({ points: MAX_POINTS + 1 })).thenThrows('validation_error');
   });
 
   test('negative stamps are a validation_error', () => {

@@ -3,7 +3,7 @@
  * disables webhooks whose endpoint is gone) and the operator's CLI.
  */
 import { Application, type Clock, type IdGenerator, type ReadYourWrites } from '@passes/application';
-import { WebhookSecretCipher } from '@passes/webhooks';
+import { WebhookSecretCipher, type HostResolver } from '@passes/webhooks';
 import type { Config } from '../config/config';
 import { loadSecretKey } from '../config/secret-key';
 import type { Stores } from '../stores/stores';
@@ -18,6 +18,8 @@ export interface ApplicationWiring {
   appUrl: () => string;
   /** Tells a dispatcher in this process that a delivery is due now; a dispatcher elsewhere polls. */
   wakeDispatcher?: () => void;
+  /** How webhook hosts are resolved at registration. */
+  resolveHost: HostResolver;
 }
 
 export function serviceSecrets(config: Config): { secretKey: Uint8Array; cipher: WebhookSecretCipher } {
@@ -25,7 +27,7 @@ export function serviceSecrets(config: Config): { secretKey: Uint8Array; cipher:
   return { secretKey, cipher: new WebhookSecretCipher(secretKey) };
 }
 
-export function composeApplication({ config, stores, clock, ids, readYourWrites, appUrl, wakeDispatcher }: ApplicationWiring): Application {
+export function composeApplication({ config, stores, clock, ids, readYourWrites, appUrl, wakeDispatcher, resolveHost }: ApplicationWiring): Application {
   const { secretKey, cipher } = serviceSecrets(config);
   return new Application({
     events: stores.events,
@@ -38,6 +40,7 @@ export function composeApplication({ config, stores, clock, ids, readYourWrites,
       deliveries: stores.deliveries,
       cipher,
       policy: { allowPrivate: config.webhookAllowPrivate },
+      resolveHost,
       wakeDispatcher: wakeDispatcher ?? (() => undefined),
     },
     mailer: stores.mailer,

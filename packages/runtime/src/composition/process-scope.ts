@@ -1,6 +1,7 @@
 /** A container for one process (or one embedded server among several in a test run), with the ports registered. */
 import 'reflect-metadata';
 import type { Clock, IdGenerator } from '@passes/application';
+import { systemHostResolver, type HostResolver } from '@passes/webhooks';
 import { container, type DependencyContainer } from 'tsyringe';
 import type { Config } from '../config/config';
 import type { Logger } from '../logging/logger';
@@ -16,16 +17,19 @@ export interface ProcessBasics {
   ids: IdGenerator;
   logger: Logger;
   metrics: Metrics;
+  /** Tests answer for webhook host names themselves; processes use the system resolver. */
+  resolveHost?: HostResolver;
 }
 
 /** Every append made through the scope's event store is timed for the metrics. */
-export function processScope({ config, clock, ids, logger, metrics }: ProcessBasics, stores: Stores): DependencyContainer {
+export function processScope({ config, clock, ids, logger, metrics, resolveHost }: ProcessBasics, stores: Stores): DependencyContainer {
   const scope = container.createChildContainer();
   scope.register(TOKENS.config, { useValue: config });
   scope.register(TOKENS.clock, { useValue: clock });
   scope.register(TOKENS.ids, { useValue: ids });
   scope.register(TOKENS.logger, { useValue: logger });
   scope.register(TOKENS.metrics, { useValue: metrics });
+  scope.register(TOKENS.hostResolver, { useValue: resolveHost ?? systemHostResolver });
   registerStores(scope, { ...stores, events: meteredEventStore(stores.events, metrics) });
   return scope;
 }

@@ -50,10 +50,29 @@ describe('classifyAddress', () => {
     ['64:ff9b::127.0.0.1', 'loopback'],
     ['2002:7f00:1::', 'loopback'],
     ['2002:808:808::', 'public'],
-    ['::127.0.0.1', 'reserved'],
+    ['::127.0.0.1', 'loopback'],
+    ['::8.8.8.8', 'public'],
+    ['::ffff:0:127.0.0.1', 'loopback'],
+    ['::ffff:0:7f00:1', 'loopback'],
+    ['[::ffff:0:127.0.0.1]', 'loopback'],
+    ['::ffff:0:10.0.0.1', 'private'],
+    ['::ffff:0:8.8.8.8', 'public'],
+    ['64:ff9b::a9fe:a9fe', 'metadata'],
+    ['64:ff9b::8.8.8.8', 'public'],
+    ['2002:a9fe:a9fe::1', 'metadata'],
+    ['2001:0:4136:e378:8000:63bf:80ff:fffe', 'loopback'],
+    ['2001:0:7f00:1:8000:63bf:f7f7:f7f7', 'loopback'],
+    ['2001:0:4136:e378:8000:63bf:f7f7:f7f7', 'public'],
   ])('an IPv6 address carrying an IPv4 one, %s, is judged by it: %s', (address, kind) => {
     expect(classifyAddress(address)).toBe(kind);
   });
+
+  it.each(['64:ff9b:1::127.0.0.1', '64:ff9b:1:7f00:0:100::', '64:ff9b:1:a00:0:100::', '64:ff9b:1:a9fe:a9:fe00::'])(
+    'the local-use NAT64 prefix, whose length the operator chooses, is refused when either place holds a non-public IPv4: %s',
+    (address) => {
+      expect(classifyAddress(address)).not.toBe('public');
+    },
+  );
 
   it('is null for what is not an IP address', () => {
     expect(classifyAddress('example.com')).toBeNull();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { webhookUrlProblem } from './webhook-url-policy';
+import type { HostResolver } from './host-resolver';
+import { webhookTargetProblem, webhookUrlProblem } from './webhook-url-policy';
 
 const strict = { allowPrivate: false };
 const relaxed = { allowPrivate: true };
@@ -39,5 +40,41 @@ describe('webhookUrlProblem', () => {
     expect(webhookUrlProblem('http://127.0.0.1:8080/hook', relaxed)).toBeNull();
     expect(webhookUrlProblem('http://localhost/hook', relaxed)).toBeNull();
     expect(webhookUrlProblem('ftp://127.0.0.1/', relaxed)).toBe('must be an http or https URL');
+  });
+});
+
+describe('webhookTargetProblem (registration: the URL, then what its host resolves to)', () => {
+  const resolverOf = (table: Record<string, string[]>): HostResolver & { asked: string[] } => {
+    const asked: string[] = [];
+    return Object.assign(async (host: string) => {
+      asked.push(host);
+      const addresses = table[host];
+      if (!addresses) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+      return addresses;
+    }, { asked });
+  };
+
+  it('accepts a name whose every address is public', async () => {
+    expect(await webhookTargetProblem('https://hooks.example.com/', strict, resolverOf({ 'hooks.example.com': ['93.184.215.14', '2606:4700::1'] }))).toBeNull();
+  });
+
+  it('refuses a name when any one of its addresses is not public, naming the kind', async () => {
+    const resolve = resolverOf({ 'vm': ['127.0.0.1'], 'mixed.example.com': ['93.184.215.14', '::ffff:0:a00:1'] });
+
+    expect(await webhookTargetProblem('https://vm:8443/hook', strict, resolve)).toBe('must not point to a loopback address (vm resolves to one)');
+    expect(await webhookTargetProblem('https://mixed.example.com/', strict, resolve)).toBe('must not point to a private address (mixed.example.com resolves to one)');
+  });
+
+  it('refuses a name that resolves to nothing', async () => {
+    expect(await webhookTargetProblem('https://gone.example.com/', strict, resolverOf({}))).toBe('must name a host that resolves to an address (gone.example.com does not)');
+  });
+
+  it('asks no resolver for an IP address, a refused URL, or when private targets are allowed', async () => {
+    const resolve = resolverOf({});
+
+    expect(await webhookTargetProblem('https://93.184.215.14/', strict, resolve)).toBeNull();
+    expect(await webhookTargetProblem('http://hooks.example.com/', strict, resolve)).toBe('must be an https URL');
+    expect(await webhookTargetProblem('http://vm:8080/', relaxed, resolve)).toBeNull();
+    expect(resolve.asked).toEqual([]);
   });
 });

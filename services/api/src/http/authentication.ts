@@ -13,6 +13,9 @@ import { correlationIdOf } from './correlation-id';
 const BEARER = /^Bearer\s+(\S+)$/i;
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Methods that only read: what the `read` scope allows. */
+export const isReadMethod = (method: string): boolean => READ_METHODS.has(method);
+
 type Identity = { state: 'none' } | { state: 'invalid' } | { state: 'valid'; principal: Principal };
 
 export function identify(authenticator: Authenticator): RequestHandler {
@@ -47,7 +50,7 @@ export function authenticate(plans: Plans): RequestHandler {
     const { principal } = identity;
     if (principal.kind === 'api_key') {
       await plans.requireFeature(principal.businessId, 'api_access');
-      const needed: ApiKeyScope = READ_METHODS.has(request.method) ? 'read' : 'write';
+      const needed: ApiKeyScope = isReadMethod(request.method) ? 'read' : 'write';
       if (!principal.scopes.includes(needed)) {
         throw new ApiError('forbidden', `This API key lacks the '${needed}' scope that ${request.method} requests need`);
       }

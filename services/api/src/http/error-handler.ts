@@ -5,14 +5,6 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ApiError } from './api-error';
 import type { Logger } from '@passes/runtime';
 
-interface BodyParserError {
-  type: string;
-}
-
-function isBodyParserError(error: unknown): error is BodyParserError {
-  return typeof error === 'object' && error !== null && typeof (error as Partial<BodyParserError>).type === 'string';
-}
-
 /** A store that is down is worth a retry in a few seconds; the process reconnects by itself. */
 const RETRY_AFTER_UNAVAILABLE_SECONDS = '5';
 
@@ -24,13 +16,6 @@ function toApiError(error: unknown): ApiError | null {
   }
   // The router decodes path parameters; a malformed percent-escape (`%E0%A4%A`) is the caller's mistake.
   if (error instanceof URIError) return new ApiError('bad_request', 'The path contains a malformed percent-encoding');
-  if (isBodyParserError(error)) {
-    if (error.type === 'entity.parse.failed') return new ApiError('bad_request', 'Request body is not valid JSON');
-    if (error.type === 'entity.too.large') return new ApiError('payload_too_large', 'Request body is larger than 1 MiB');
-    if (error.type === 'charset.unsupported' || error.type === 'encoding.unsupported') {
-      return new ApiError('unsupported_media_type', 'Send the request body as UTF-8 JSON');
-    }
-  }
   return null;
 }
 

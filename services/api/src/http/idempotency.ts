@@ -12,13 +12,14 @@ import type { Logger } from '@passes/runtime';
 import { ApiError } from './api-error';
 import { callerOf } from './authentication';
 import { clientAddressOf } from './client-address';
+import { hasUnreadableBody } from './json-body';
 
 const SANE_KEY = /^[\x21-\x7e]{1,255}$/;
 const GUARDED_METHODS = new Set(['POST', 'PATCH']);
 const bodyDigests = new WeakMap<IncomingMessage, string>();
 
-/** For `express.json({verify})`: remembers a digest of the exact body bytes the request carried. */
-export function recordBodyDigest(request: IncomingMessage, _response: unknown, body: Buffer): void {
+/** For `jsonBody({afterRead})`: remembers a digest of the exact body bytes the request carried. */
+export function recordBodyDigest(request: IncomingMessage, body: Buffer): void {
   bodyDigests.set(request, sha256(body));
 }
 
@@ -39,7 +40,8 @@ export interface IdempotencyGuard {
 export function idempotency({ store, clock, logger }: IdempotencyGuard): RequestHandler {
   return async (request: Request, response: Response, next: NextFunction) => {
     const key = request.header('idempotency-key');
-    if (key === undefined || !GUARDED_METHODS.has(request.method)) return next();
+    // A body that could not be read runs nothing, so its refusal is not kept (nor fingerprinted as empty).
+    if (key === undefined || !GUARDED_METHODS.has(request.method) || hasUnreadableBody(request)) return next();
     if (!SANE_KEY.test(key)) {
       throw new ApiError('bad_request', 'Idempotency-Key must be 1 to 255 printable ASCII characters without spaces');
     }

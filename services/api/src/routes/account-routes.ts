@@ -1,7 +1,8 @@
 /** Dashboard accounts (DESIGN §6): register, log in, read the caller's business, manage API keys. */
 import { ACCESS_TOKEN_TTL_SECONDS, type Application } from '@passes/application';
 import { createApiKeyBody, loginBody, registerBody, type ApiKeyListResponse, type CreatedApiKeyResponse, type LoginResponse, type OwnBusinessResponse, type RegistrationResponse } from '@passes/contracts';
-import { Router } from 'express';
+import type { Router } from 'express';
+import { apiRouter } from '../http/json-body';
 import { ApiError } from '../http/api-error';
 import { authenticate, commandContextOf, principalOf, requireDashboardUser, requireOwnBusiness } from '../http/authentication';
 import { markOneTimeSecrets } from '../http/idempotency';
@@ -9,7 +10,7 @@ import { parseBody } from '../http/parse-body';
 import { apiKeyRepresentation, businessRepresentation, planRepresentation, userRepresentation } from '../representations/account-representations';
 
 export function accountRoutes(application: Application): Router {
-  const router = Router();
+  const router = apiRouter();
   const authenticated = authenticate(application.plans);
 
   router.post('/auth/register', async (request, response) => {
@@ -39,7 +40,7 @@ export function accountRoutes(application: Application): Router {
     response.json({ ...businessRepresentation(business), ...planRepresentation(plan) } satisfies OwnBusinessResponse);
   });
 
-  const keys = Router({ mergeParams: true });
+  const keys = apiRouter();
   keys.use(authenticated, requireOwnBusiness, requireDashboardUser);
   keys.post('/', async (request, response) => {
     const body = parseBody(createApiKeyBody, request);

@@ -7,9 +7,10 @@ import { MAX_WALLET_LOG_ENTRIES, MAX_WALLET_LOG_ENTRY_LENGTH, pushTokenBody, wal
 import type { Clock } from '@passes/application';
 import type { Logger } from '@passes/runtime';
 import { PKPASS_MEDIA_TYPE, type PasskitWebService, type PassRequest, type Refusal } from '@passes/wallets';
-import express, { Router, type Request } from 'express';
+import type { Request, Router } from 'express';
 import { ApiError } from '../http/api-error';
 import { correlationIdOf } from '../http/correlation-id';
+import { apiRouter, jsonBody } from '../http/json-body';
 import { parseBody } from '../http/parse-body';
 
 const param = (request: Request, name: string) => String(request.params[name]);
@@ -25,8 +26,8 @@ function refuse(refusal: Refusal): never {
 }
 
 export function appleWebServiceRoutes(service: PasskitWebService, clock: Clock, logger: Logger): Router {
-  const router = Router();
-  router.use(express.json({ limit: '16kb' }));
+  const router = apiRouter();
+  router.use(jsonBody({ limitBytes: 16 * 1024 }));
   const registration = '/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier/:serialNumber';
 
   router.post(registration, async (request, response) => {

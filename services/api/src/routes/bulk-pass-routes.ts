@@ -5,7 +5,8 @@
  */
 import type { Application, BulkItem, BulkUpdateInput, IssuePassInput } from '@passes/application';
 import { bulkBody, bulkUpdateItem, issuePassBody, type BulkIssueResponse, type BulkUpdateResponse } from '@passes/contracts';
-import { Router, type Request } from 'express';
+import type { Request, Router } from 'express';
+import { apiRouter } from '../http/json-body';
 import { commandContextOf, passScopeOf } from '../http/authentication';
 import { parseBody, parseBulkItem } from '../http/parse-body';
 import type { Logger } from '@passes/runtime';
@@ -29,7 +30,7 @@ function updateItems(request: Request): BulkItem<BulkUpdateInput>[] {
 }
 
 export function bulkPassRoutes(application: Application, logger: Logger): Router {
-  const router = Router({ mergeParams: true });
+  const router = apiRouter();
   const onUnexpected = (request: Request) => (error: unknown, index: number) =>
     logger.error('bulk item failed', { method: request.method, route: request.route?.path ?? null, index, error });
 

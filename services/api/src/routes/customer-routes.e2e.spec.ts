@@ -4,6 +4,8 @@
  * token and a dashboard token never stand in for each other.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import path from 'node:path';
+import { readOutbox } from '@passes/mailer';
 import { createApiKey, issuePass, registerBusiness, type TestBusiness } from '../testing/fixtures';
 import { customerToken, linkTokenOf, requestMagicLink, sentMail, type CustomerPassesBody } from '../testing/customer-links';
 import { TestServer } from '../testing/test-server';
@@ -66,6 +68,16 @@ describe('POST /public/customer/magic-link', () => {
     });
     expect(message?.text).toContain('15 minutes');
     expect((await passesWith(linkTokenOf(message!))).status).toBe(200);
+  });
+
+  it('answers before any of the mail work is done, which is done later off the request path', async () => {
+    const response = await requestMagicLink(server, 'ann.LEE@example.com');
+    const outboxAtAnswer = await readOutbox(path.join(server.dataDir, 'outbox'));
+
+    expect(response.status).toBe(200);
+    // The work waits a random one to two seconds in a queue, so the answer cannot have waited for it.
+    expect(outboxAtAnswer.filter((message) => message.to === 'ann.LEE@example.com')).toEqual([]);
+    expect(await mailTo('ann.LEE@example.com')).toHaveLength(1);
   });
 
   it('refuses invalid bodies with 422 and a body that is not JSON with 415', async () => {

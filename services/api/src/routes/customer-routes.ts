@@ -4,8 +4,9 @@
  */
 import type { Application } from '@passes/application';
 import { magicLinkBody, type CustomerPassListResponse, type MagicLinkResponse } from '@passes/contracts';
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { BackgroundWork } from '../background-work';
+import { apiRouter } from '../http/json-body';
 import { ApiError } from '../http/api-error';
 import { clientAddressOf } from '../http/client-address';
 import { linkTokenOf } from '../http/link-token';
@@ -22,7 +23,7 @@ export interface CustomerRouteDependencies {
 }
 
 export function customerRoutes({ application, limits, background, wallets }: CustomerRouteDependencies): Router {
-  const router = Router();
+  const router = apiRouter();
 
   router.post('/magic-link', async (request, response) => {
     await limits.countClient(clientAddressOf(request));

@@ -6,7 +6,8 @@ import type { Application, Clock, PassAction } from '@passes/application';
 import { issuePassBody, updatePassBody, type PassHistoryResponse, type PassSummaryListResponse, type PassSummaryResponse } from '@passes/contracts';
 import type { Pass } from '@passes/domain';
 import type { Wallets } from '@passes/wallets';
-import { Router, type Request, type Response } from 'express';
+import type { Request, Response, Router } from 'express';
+import { apiRouter } from '../http/json-body';
 import { ApiError } from '../http/api-error';
 import { commandContextOf, passScopeOf } from '../http/authentication';
 import { parseBody } from '../http/parse-body';
@@ -27,7 +28,7 @@ const ACTIONS = new Map<string, (request: Request) => PassAction>([
 ]);
 
 export function passRoutes(application: Application, wallets: Wallets, clock: Clock): Router {
-  const router = Router({ mergeParams: true });
+  const router = apiRouter();
   const send = async (response: Response, pass: Pass, status = 200) => {
     response.status(status).json(passRepresentation(pass, await application.passBarcodes.codesOf(pass), wallets.links(pass)));
   };

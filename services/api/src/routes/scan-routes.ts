@@ -1,13 +1,14 @@
 /** `POST /businesses/:business_id/scans`: a scanner at the counter reads a pass's barcode. Behind authentication. */
 import type { Application } from '@passes/application';
 import { scanBody, type ScanResponse } from '@passes/contracts';
-import { Router } from 'express';
+import type { Router } from 'express';
+import { apiRouter } from '../http/json-body';
 import { commandContextOf, passScopeOf } from '../http/authentication';
 import { parseBody } from '../http/parse-body';
 import { scannedPass } from '../representations/pass-representation';
 
 export function scanRoutes(application: Application): Router {
-  const router = Router({ mergeParams: true });
+  const router = apiRouter();
 
   router.post('/', async (request, response) => {
     const body = parseBody(scanBody, request);

@@ -1,14 +1,17 @@
 /** Templates: create, list, read and change. Mounted under `/businesses/:business_id/templates` behind authentication. */
 import type { Application } from '@passes/application';
 import { createTemplateBody, updateTemplateBody, type TemplateListResponse } from '@passes/contracts';
-import { Router } from 'express';
+import type { Router } from 'express';
+import { apiRouter } from '../http/json-body';
 import { commandContextOf, principalOf } from '../http/authentication';
 import { parseBody } from '../http/parse-body';
+import { sandboxKeysReadOnly } from '../http/sandbox-access';
 import { templateRepresentation } from '../representations/template-representation';
 import { templateDraft, templateUpdate } from './template-bodies-to-commands';
 
 export function templateRoutes(application: Application): Router {
-  const router = Router({ mergeParams: true });
+  const router = apiRouter();
+  router.use(sandboxKeysReadOnly('templates'));
 
   router.post('/', async (request, response) => {
     const body = parseBody(createTemplateBody, request);

@@ -83,6 +83,10 @@ describe('registering a webhook', () => {
     'https://127.0.0.1/hook',
     'https://[::1]/hook',
     'https://[::ffff:127.0.0.1]/hook',
+    'https://[::ffff:0:127.0.0.1]/',
+    'https://[64:ff9b::a9fe:a9fe]/',
+    'https://[2002:a00:1::]/',
+    'https://[::127.0.0.1]/',
     'https://10.0.0.7/hook',
     'https://192.168.1.20/hook',
     'https://169.254.169.254/latest/meta-data/',
@@ -94,6 +98,54 @@ describe('registering a webhook', () => {
     const response = await register({ url });
     expect(response.status).toBe(422);
     expect(response.body.error).toMatchObject({ code: 'validation_error', details: [{ path: 'url' }] });
+  });
+});
+
+/** Names /etc/hosts maps to a loopback address, beside `localhost` (which is refused by name): `vm`, `runsc` here. */
+function loopbackNamesOfEtcHosts(): string[] {
+  const lines = fs.readFileSync('/etc/hosts', 'utf8').split('\n');
+  const names = lines.flatMap((line) => {
+    const [address, ...aliases] = line.replace(/#.*/, '').trim().split(/\s+/);
+    return address && /^(127\.|::1$)/.test(address) ? aliases : [];
+  });
+  return names.filter((name) => name !== '' && !/(^|\.)localhost$/.test(name));
+}
+
+describe('a host name is resolved at registration', () => {
+  it.each(loopbackNamesOfEtcHosts())('refuses %s, which /etc/hosts points at this machine, with 422 on url', async (name) => {
+    const response = await register({ url: `https://${name}:8443/hook` });
+
+    expect(response.status).toBe(422);
+    expect(response.body.error.details).toEqual([{ path: 'url', message: `must not point to a loopback address (${name} resolves to one)` }]);
+  });
+
+  it.each([
+    ['loopback.hooks.test', ['127.0.0.1'], 'loopback'],
+    ['mixed.hooks.test', ['93.184.215.14', '10.1.2.3'], 'private'],
+    ['mapped.hooks.test', ['::ffff:0:7f00:1'], 'loopback'],
+    ['metadata.hooks.test', ['64:ff9b::a9fe:a9fe'], 'metadata'],
+  ])('refuses %s when any address it resolves to (%j) is forbidden', async (name, addresses, kind) => {
+    server.hosts.set(name, addresses);
+
+    const response = await register({ url: `https://${name}/hook` });
+
+    expect(response.status).toBe(422);
+    expect(response.body.error.details).toEqual([{ path: 'url', message: `must not point to a ${kind} address (${name} resolves to one)` }]);
+  });
+
+  it('refuses a name that resolves to nothing', async () => {
+    server.hosts.set('gone.hooks.test', []);
+
+    const response = await register({ url: 'https://gone.hooks.test/hook' });
+
+    expect(response.status).toBe(422);
+    expect(response.body.error.details).toEqual([{ path: 'url', message: 'must name a host that resolves to an address (gone.hooks.test does not)' }]);
+  });
+
+  it('accepts a name whose every address is public', async () => {
+    server.hosts.set('public.hooks.test', ['93.184.215.14', '2606:2800:21f:cb07:6820:80da:af6b:8b2c']);
+
+    expect((await register({ url: 'https://public.hooks.test/hook' })).status).toBe(201);
   });
 });
 

@@ -1,15 +1,18 @@
 /** Webhooks (spec endpoints 16–18) and their delivery log. */
 import type { Application } from '@passes/application';
 import { createWebhookBody, type DeliveryListResponse, type RegisteredWebhookResponse, type WebhookListResponse } from '@passes/contracts';
-import { Router } from 'express';
+import type { Router } from 'express';
+import { apiRouter } from '../http/json-body';
 import { commandContextOf, principalOf } from '../http/authentication';
 import { markOneTimeSecrets } from '../http/idempotency';
 import { parseBody } from '../http/parse-body';
+import { liveCredentialsOnly } from '../http/sandbox-access';
 import { deliveryRepresentation, webhookRepresentation } from '../representations/webhook-representations';
 
 /** Mounted under `/businesses/:business_id/webhooks` behind authentication. */
 export function webhookRoutes(application: Application): Router {
-  const router = Router({ mergeParams: true });
+  const router = apiRouter();
+  router.use(liveCredentialsOnly('webhooks and their deliveries'));
   const webhooks = application.webhooks;
 
   router.post('/', async (request, response) => {

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { cryptoIdGenerator } from '@passes/application';
 import type { Plan } from '@passes/domain';
 import { DEFAULT_CONFIG, jsonLogger, noMetrics, silentLogger, type Config, type Logger, type Metrics } from '@passes/runtime';
+import { systemHostResolver } from '@passes/webhooks';
 import { EmbeddedServer } from '../embedded-server';
 import { ManualClock } from './manual-clock';
 
@@ -37,8 +38,16 @@ export interface Observers {
 
 const UNLIMITED = { rateLimitPerMinute: 1_000_000, publicRateLimitPerMinute: 1_000_000 };
 
+/** A public address (not one a test connects to) for the documentation names tests register webhooks under. */
+const EXAMPLE_COM_ADDRESS = '93.184.215.14';
+
 export class TestServer {
   private server: EmbeddedServer | null = null;
+  /**
+   * What webhook host names resolve to at registration, so tests never ask DNS: names set here, then
+   * `*.example.com`, then the system resolver, which answers names of /etc/hosts (`vm`) from the file.
+   */
+  readonly hosts = new Map<string, string[]>();
 
   private constructor(
     readonly dataDir: string,
@@ -127,6 +136,14 @@ export class TestServer {
       ids: cryptoIdGenerator,
       logger: this.observers.logger ?? (process.env['PASSES_TEST_LOG'] ? jsonLogger : silentLogger),
       metrics: this.observers.metrics ?? noMetrics,
+      resolveHost: (host) => this.resolveHost(host),
     });
+  }
+
+  private async resolveHost(host: string): Promise<string[]> {
+    const known = this.hosts.get(host);
+    if (known) return known;
+    if (host === 'example.com' || host.endsWith('.example.com')) return [EXAMPLE_COM_ADDRESS];
+    return systemHostResolver(host);
   }
 }

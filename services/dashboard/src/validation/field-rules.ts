@@ -4,6 +4,8 @@
  * API's schemas over the same values, so a rule that drifts from the API fails a test.
  */
 import * as z from 'zod/mini';
+// The API's text rule itself: it imports nothing, so the browser runs the very function the API does.
+import { textProblem, type TextKind } from '../../../../packages/contracts/src/text-problem';
 import './zod-messages';
 
 export const MAX_NAME_LENGTH = 200;
@@ -18,16 +20,16 @@ export const MAX_POINTS = 1_000_000_000;
 export const MAX_STAMPS = 1_000_000;
 export const MAX_MONEY = 100_000_000;
 
-const CONTROL_CHARACTERS = /\p{Cc}/u;
+/** The text rule of `kind` (docs/api.md, Text) as a check. */
+export const textRule = (kind: TextKind) =>
+  z.superRefine<string>((value, context) => {
+    const problem = textProblem(value, kind);
+    if (problem !== null) context.addIssue({ code: 'custom', message: problem, input: value });
+  });
 
 export const name = z
   .string()
-  .check(
-    z.trim(),
-    z.minLength(1, 'must not be empty'),
-    z.maxLength(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`),
-    z.refine((value) => !CONTROL_CHARACTERS.test(value), 'must not contain control characters'),
-  );
+  .check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`), textRule('line'));
 
 export const email = z.email('must be a valid email address').check(z.maxLength(MAX_EMAIL_LENGTH, `must be at most ${MAX_EMAIL_LENGTH} characters`));
 
@@ -36,23 +38,27 @@ export const password = z.string().check(z.minLength(10, 'must be at least 10 ch
 export const externalId = z
   .string()
   .check(
-    z.minLength(1, 'must not be empty'),
     z.maxLength(MAX_EXTERNAL_ID_LENGTH, `must be at most ${MAX_EXTERNAL_ID_LENGTH} characters`),
-    z.refine((value) => !CONTROL_CHARACTERS.test(value) && value.trim() === value, 'must be printable, without leading or trailing spaces'),
+    textRule('identifier'),
+    z.minLength(1, 'must not be empty'),
+    z.refine((value) => value.trim() === value, 'must not have leading or trailing spaces'),
   );
 
-export const barcodeData = z.string().check(z.minLength(1), z.maxLength(MAX_BARCODE_DATA_LENGTH, `must be at most ${MAX_BARCODE_DATA_LENGTH} characters`));
+export const barcodeData = z
+  .string()
+  .check(z.maxLength(MAX_BARCODE_DATA_LENGTH, `must be at most ${MAX_BARCODE_DATA_LENGTH} characters`), textRule('line'), z.minLength(1, 'must not be empty'));
 
 const utf8 = new TextEncoder();
 
 export const nfcData = z
   .string()
   .check(
-    z.minLength(1),
+    z.minLength(1, 'must not be empty'),
+    textRule('line'),
     z.refine((value) => utf8.encode(value).length <= MAX_NFC_DATA_BYTES, `must be at most ${MAX_NFC_DATA_BYTES} bytes`),
   );
 
-export const points = z.int('must be an integer').check(z.gte(0, 'must not be negative'), z.lte(MAX_POINTS));
+export const points = z.int('must be an integer').check(z.gte(0, 'must not be negative'), z.lte(MAX_POINTS, `must be at most ${MAX_POINTS}`));
 
 /** A money amount: a non-negative number with at most two decimals. */
 export const money = z
@@ -63,16 +69,19 @@ export const money = z
     z.refine((value) => hasAtMostTwoDecimals(value), 'must have at most 2 decimals'),
   );
 
+/** Two decimals as written, as the API's parser reads the number (`1e-9` and `0.30000000000000004` fail). */
 export function hasAtMostTwoDecimals(value: number): boolean {
-  return Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+  return /^(0|[1-9]\d{0,9})(\.\d{1,2})?$/.test(String(value));
 }
 
 const metadataValue = z.union([
-  z.string().check(z.maxLength(MAX_METADATA_STRING_LENGTH, `must be at most ${MAX_METADATA_STRING_LENGTH} characters`)),
+  z.string().check(z.maxLength(MAX_METADATA_STRING_LENGTH, `must be at most ${MAX_METADATA_STRING_LENGTH} characters`), textRule('multiline')),
   z.number(),
   z.boolean(),
 ]);
-const metadataKey = z.string().check(z.minLength(1), z.maxLength(MAX_METADATA_KEY_LENGTH, `keys must be at most ${MAX_METADATA_KEY_LENGTH} characters`));
+const metadataKey = z
+  .string()
+  .check(z.maxLength(MAX_METADATA_KEY_LENGTH, `must be at most ${MAX_METADATA_KEY_LENGTH} characters`), textRule('identifier'), z.minLength(1, 'keys must not be empty'));
 
 export const metadata = z
   .record(metadataKey, metadataValue)

@@ -16,7 +16,7 @@ describe('the issue form', () => {
   });
 
   it('keeps an external id exactly as typed, so surrounding spaces are refused as the API refuses them', () => {
-    expect(check({ external_id: ' crm-1 ' })).toEqual({ ok: false, errors: { external_id: 'must be printable, without leading or trailing spaces' } });
+    expect(check({ external_id: ' crm-1 ' })).toEqual({ ok: false, errors: { external_id: 'must not have leading or trailing spaces' } });
   });
 
   it('sends metadata rows as an object and refuses rows without a name or with a repeated one', () => {

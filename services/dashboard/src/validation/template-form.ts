@@ -4,7 +4,8 @@
  */
 import * as z from 'zod/mini';
 import { checkWith, type Checked } from './field-errors';
-import { name, nfcData } from './field-rules';
+import { name, nfcData, textRule } from './field-rules';
+import type { TextKind } from '../../../../packages/contracts/src/text-problem';
 
 export const PASS_TYPES = ['loyalty', 'stamp_card', 'gift_card', 'event_ticket', 'coupon', 'membership', 'generic'] as const;
 export type PassType = (typeof PASS_TYPES)[number];
@@ -22,28 +23,21 @@ export const MAX_STAMPS_FOR_REWARD = 100;
 export const MAX_COOLDOWN_MINUTES = 24 * 60;
 export const SCAN_COOLDOWN_RULE = 'must be null (no cooldown), 0 (one check-in) or 60 to 86400 seconds';
 
-const CONTROL_CHARACTERS = /\p{Cc}/u;
-const text = (max: number) =>
-  z
-    .string()
-    .check(
-      z.maxLength(max, `must be at most ${max} characters`),
-      z.refine((value) => !CONTROL_CHARACTERS.test(value), 'must not contain control characters'),
-    );
+const text = (kind: TextKind, max: number) => z.string().check(z.maxLength(max, `must be at most ${max} characters`), textRule(kind));
 const colour = z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour as #RRGGBB'));
 
 const displayField = z.strictObject({
   key: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be 1 to 40 letters, digits, _ or -')),
-  label: text(MAX_FIELD_LABEL_LENGTH),
-  value: text(MAX_FIELD_VALUE_LENGTH).check(z.minLength(1, 'must not be empty')),
+  label: text('line', MAX_FIELD_LABEL_LENGTH),
+  value: text('multiline', MAX_FIELD_VALUE_LENGTH).check(z.minLength(1, 'must not be empty')),
 });
 const slot = (max: number) => z.array(displayField).check(z.maxLength(max, `holds at most ${max} fields`));
 
 export const templateBody = z.strictObject({
   name,
   pass_type: z.enum(PASS_TYPES),
-  description: z.nullable(text(MAX_DESCRIPTION_LENGTH)),
-  logo_text: z.nullable(text(MAX_LOGO_TEXT_LENGTH)),
+  description: z.nullable(text('line', MAX_DESCRIPTION_LENGTH)),
+  logo_text: z.nullable(text('line', MAX_LOGO_TEXT_LENGTH)),
   colors: z.strictObject({ background: colour, foreground: colour, label: colour }),
   display_fields: z.strictObject({
     header: slot(DISPLAY_FIELD_SLOTS.header),

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { checkWith, type Checked } from './field-errors';
+import { textRule } from './field-rules';
 
 export const WEBHOOK_EVENTS = ['pass.created', 'pass.updated', 'pass.redeemed', 'pass.voided', 'pass.scanned', 'pass.installed', 'pass.uninstalled'] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
@@ -25,7 +26,9 @@ const webhookUrl = z
 export const createWebhookBody = z.strictObject({
   url: webhookUrl,
   events: z.array(z.enum(WEBHOOK_EVENTS, { error: `must be one of ${WEBHOOK_EVENTS.join(', ')}` })).check(z.minLength(1, 'must name at least one event')),
-  description: z.nullable(z.string().check(z.trim(), z.maxLength(MAX_WEBHOOK_DESCRIPTION_LENGTH, `must be at most ${MAX_WEBHOOK_DESCRIPTION_LENGTH} characters`))),
+  description: z.nullable(
+    z.string().check(z.trim(), z.maxLength(MAX_WEBHOOK_DESCRIPTION_LENGTH, `must be at most ${MAX_WEBHOOK_DESCRIPTION_LENGTH} characters`), textRule('line')),
+  ),
 });
 export type CreateWebhookBody = z.infer<typeof createWebhookBody>;
 

@@ -1,0 +1,50 @@
+import { describe, expect, it } from '@jest/globals';
+import { silentLogger } from '@passes/runtime';
+import { BackgroundWork } from './background-work';
+
+const turnOfTheEventLoop = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('background work', () => {
+  it('does not start a job on the request that queues it, nor on the turns right after', async () => {
+    const background = new BackgroundWork(silentLogger);
+    let started = false;
+
+    background.run('job', async () => {
+      started = true;
+    });
+    await turnOfTheEventLoop();
+
+    expect(started).toBe(false);
+    await background.settled();
+    expect(started).toBe(true);
+  });
+
+  it('runs queued jobs one at a time, in order, and settles once every one has run', async () => {
+    const background = new BackgroundWork(silentLogger);
+    const log: string[] = [];
+    const job = (name: string) => async () => {
+      log.push(`${name} starts`);
+      await turnOfTheEventLoop();
+      log.push(`${name} ends`);
+    };
+
+    background.run('first', job('first'));
+    background.run('second', job('second'));
+    await background.settled();
+
+    expect(log).toEqual(['first starts', 'first ends', 'second starts', 'second ends']);
+  });
+
+  it('keeps going after a job fails', async () => {
+    const background = new BackgroundWork(silentLogger);
+    let ran = false;
+
+    background.run('failing', () => Promise.reject(new Error('smtp down')));
+    background.run('next', async () => {
+      ran = true;
+    });
+    await background.settled();
+
+    expect(ran).toBe(true);
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * Reads JSON request bodies. A body that cannot be read (corrupt or truncated compression, an unsupported
+ * encoding or charset, bytes that are not UTF-8, malformed JSON, too large, cut off) becomes the standard
+ * error body, but only on a route that exists: the refusal waits until a route matches, so an unknown
+ * route is still 404 whatever its body.
+ */
+import { isUtf8 } from 'node:buffer';
+import type { IncomingMessage } from 'node:http';
+import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { ApiError } from './api-error';
+
+const unreadableBodies = new WeakMap<IncomingMessage, ApiError>();
+
+interface BodyReadError {
+  type?: unknown;
+  status?: unknown;
+}
+
+/** Every error body-parser and raw-body raise, by `type`; what has no type (a zlib error) is a broken encoding. */
+function bodyReadRefusal(error: unknown, limitBytes: number): ApiError {
+  const { type, status } = (typeof error === 'object' && error !== null ? error : {}) as BodyReadError;
+  switch (type) {
+    case 'entity.parse.failed':
+      return new ApiError('bad_request', 'Request body is not valid JSON');
+    case 'entity.too.large':
+      return new ApiError('payload_too_large', `Request body is larger than ${sizeInWords(limitBytes)}`);
+    case 'charset.unsupported':
+      return new ApiError('unsupported_media_type', 'Send the request body as UTF-8 JSON');
+    case NOT_UTF8:
+      return new ApiError('bad_request', 'Request body is not valid UTF-8');
+    case 'encoding.unsupported':
+      return new ApiError('unsupported_media_type', 'Content-Encoding must be gzip, deflate, br or identity');
+    case 'request.aborted':
+      return new ApiError('bad_request', 'The request body ended before its announced length');
+    case 'request.size.invalid':
+      return new ApiError('bad_request', 'The request body does not match its Content-Length');
+    default:
+      // What remains with a client status is the decompression stream's own error: not the encoding it claims.
+      if (typeof status === 'number' && status >= 400 && status < 500) {
+        return new ApiError('bad_request', 'Request body is not valid for its Content-Encoding');
+      }
+      return new ApiError('internal_error', 'Unexpected server error');
+  }
+}
+
+/** Our own error `type` beside body-parser's, for bytes that are not UTF-8. */
+const NOT_UTF8 = 'entity.not.utf8';
+
+/** body-parser copies properties onto what `verify` throws, so it gets a plain error, not an ApiError. */
+class BodyRefused extends Error {
+  constructor(readonly type: string) {
+    super(type);
+  }
+}
+
+/**
+ * JSON is UTF-8 (RFC 8259): another charset is 415, and bytes that are not UTF-8 are refused rather
+ * than silently replaced. Runs in body-parser's `verify`, on the decompressed bytes before decoding.
+ */
+function requireUtf8(request: IncomingMessage, body: Buffer): void {
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1]?.toLowerCase();
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') throw new BodyRefused('charset.unsupported');
+  if (!isUtf8(body)) throw new BodyRefused(NOT_UTF8);
+}
+
+function sizeInWords(bytes: number): string {
+  return bytes % 1_048_576 === 0 ? `${bytes / 1_048_576} MiB` : `${bytes / 1024} KiB`;
+}
+
+export interface JsonBodyOptions {
+  limitBytes: number;
+  /** Sees the raw bytes of every readable body (the idempotency fingerprint). */
+  afterRead?: (request: IncomingMessage, body: Buffer) => void;
+}
+
+/** Parses a JSON body; routes of an `apiRouter` refuse it when it could not be read. */
+export function jsonBody({ limitBytes, afterRead }: JsonBodyOptions): RequestHandler {
+  const parse = express.json({
+    limit: limitBytes,
+    verify: (request, _response, body) => {
+      requireUtf8(request, body);
+      afterRead?.(request, body);
+    },
+  });
+  return (request: Request, response: Response, next: NextFunction) => {
+    parse(request, response, (error?: unknown) => {
+      if (error) {
+        const refusal = bodyReadRefusal(error, limitBytes);
+        if (refusal.code === 'internal_error') return next(error);
+        unreadableBodies.set(request, refusal);
+      }
+      next();
+    });
+  };
+}
+
+export function hasUnreadableBody(request: IncomingMessage): boolean {
+  return unreadableBodies.has(request);
+}
+
+const refuseUnreadableBody: RequestHandler = (request, _response, next) => {
+  const refusal = unreadableBodies.get(request);
+  if (refusal) throw refusal;
+  next();
+};
+
+/**
+ * A router whose every route first refuses an unreadable body. Routes get it, not routers, so that only
+ * a request that found its route learns about its body.
+ */
+export function apiRouter(): Router {
+  const router = Router({ mergeParams: true });
+  const createRoute = router.route.bind(router);
+  router.route = (path: string) => createRoute(path).all(refuseUnreadableBody);
+  return router;
+}
