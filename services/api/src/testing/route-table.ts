@@ -21,7 +21,8 @@ function walk(stack: readonly Layer[], prefix: string): RegisteredRoute[] {
   return stack.flatMap((layer) => {
     if (layer.route) {
       const { route } = layer;
-      const methods = Object.keys(route.methods).filter((method) => route.methods[method]);
+      // `_all` is a handler every method passes through (an API router's guard), not a route of its own.
+      const methods = Object.keys(route.methods).filter((method) => route.methods[method] && method !== '_all');
       return pathsOf(route.path).flatMap((path) => methods.map((method) => ({ method, path: join(prefix, path) || '/' })));
     }
     const nested = layer.handle?.stack;
