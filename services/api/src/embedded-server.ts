@@ -23,8 +23,9 @@ export class EmbeddedServer {
     private readonly dispatcher: DispatcherService,
   ) {}
 
-  static async start(basics: ProcessBasics): Promise<EmbeddedServer> {
-    const stores = await openStores(basics.config, () => basics.clock.now());
+  /** `stores` default to those the configuration names; the server closes them when it stops. */
+  static async start(basics: ProcessBasics, given?: Stores): Promise<EmbeddedServer> {
+    const stores = given ?? (await openStores(basics.config, () => basics.clock.now()));
     const scope = processScope(basics, stores);
     scope.register(TOKENS.webhookFeed, { useValue: new CheckpointedFeed(stores.events, stores.checkpoints, { name: 'webhook-dispatcher', filter: WEBHOOK_FEED_FILTER }) });
     scope.register(TOKENS.walletFeed, { useValue: new CheckpointedFeed(stores.events, stores.checkpoints, { name: 'wallet-notifier', filter: WALLET_FEED_FILTER }) });

@@ -1,12 +1,14 @@
 /**
  * Runs a command against one aggregate: load its stream, decide, append with the revision that was
- * read. A concurrent writer makes the append fail; the command is then decided again on fresh state.
+ * read. Commands on one stream run one at a time in this process (a queue per stream), so they never
+ * race each other; a writer in another process can still get in first, and the command is then decided
+ * again on fresh state after a jittered backoff, a bounded number of times.
  */
 import type { CommandContext } from './command-context';
 import { DomainError, replayEncoded, schemaVersionOf, type Aggregate, type DomainEventShape, type EventRegistry } from '@passes/domain';
 import { WrongExpectedRevisionError, type EventStore, type NewEvent, type Position } from '@passes/event-store';
-
-const MAX_ATTEMPTS = 5;
+import { CONFLICT_RETRY_AFTER_SECONDS, jitteredBackoff, type ConflictBackoff } from './conflict-backoff';
+import { KeyedQueue } from './keyed-queue';
 
 export interface CommandResult<State, Event> {
   state: State;
@@ -21,35 +23,68 @@ export interface StreamContext {
   context: CommandContext;
 }
 
-export async function loadState<Command, Event extends DomainEventShape, State>(
-  store: EventStore,
-  aggregate: Aggregate<Command, Event, State>,
-  stream: string,
-): Promise<{ state: State; revision: number | null }> {
-  const recorded = await store.readStream(stream);
-  const last = recorded.at(-1);
-  return { state: replayEncoded(aggregate, recorded), revision: last ? last.revision : null };
+export interface LoadedState<State> {
+  state: State;
+  /** Revision of the stream's last event, or null when the stream does not exist. */
+  revision: number | null;
 }
 
-export async function handleCommand<Command, Event extends DomainEventShape, State>(
-  store: EventStore,
-  aggregate: Aggregate<Command, Event, State>,
-  target: StreamContext,
-  /** Builds the command from the state just read; may look elsewhere first (it runs again on every retry). */
-  command: (state: State) => Command | Promise<Command>,
-): Promise<CommandResult<State, Event>> {
-  const { decider } = aggregate;
-  for (let attempt = 1; ; attempt++) {
-    const { state, revision } = await loadState(store, aggregate, target.stream);
-    const events = decider.decide(await command(state), state);
-    if (events.length === 0) return { state, events, position: null };
-    try {
-      const newEvents = events.map((event) => toNewEvent(aggregate.events, event, target.businessId, target.context));
-      const appended = await store.append(target.stream, newEvents, revision ?? 'no_stream');
-      return { state: events.reduce(decider.evolve, state), events, position: appended.position };
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError)) throw error;
-      if (attempt >= MAX_ATTEMPTS) throw new DomainError('conflict', 'Too many concurrent changes to the same record; retry the request');
+export interface CommandHandlerOptions {
+  backoff?: ConflictBackoff;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export class CommandHandler {
+  private readonly queue = new KeyedQueue();
+  private readonly backoff: ConflictBackoff;
+  private readonly sleep: (ms: number) => Promise<void>;
+
+  constructor(
+    readonly events: EventStore,
+    options: CommandHandlerOptions = {},
+  ) {
+    this.backoff = options.backoff ?? jitteredBackoff();
+    this.sleep = options.sleep ?? sleepFor;
+  }
+
+  /** The current state of a stream, for reads that decide nothing. */
+  async load<Command, Event extends DomainEventShape, State>(aggregate: Aggregate<Command, Event, State>, stream: string): Promise<LoadedState<State>> {
+    const recorded = await this.events.readStream(stream);
+    return { state: replayEncoded(aggregate, recorded), revision: recorded.at(-1)?.revision ?? null };
+  }
+
+  handle<Command, Event extends DomainEventShape, State>(
+    aggregate: Aggregate<Command, Event, State>,
+    target: StreamContext,
+    /** Builds the command from the state just read; may look elsewhere first (it runs again on every retry). */
+    command: (state: State) => Command | Promise<Command>,
+  ): Promise<CommandResult<State, Event>> {
+    return this.queue.run(target.stream, () => this.decideAndAppend(aggregate, target, command));
+  }
+
+  private async decideAndAppend<Command, Event extends DomainEventShape, State>(
+    aggregate: Aggregate<Command, Event, State>,
+    target: StreamContext,
+    command: (state: State) => Command | Promise<Command>,
+  ): Promise<CommandResult<State, Event>> {
+    const { decider } = aggregate;
+    for (let attempt = 1; ; attempt++) {
+      const { state, revision } = await this.load(aggregate, target.stream);
+      const events = decider.decide(await command(state), state);
+      if (events.length === 0) return { state, events, position: null };
+      try {
+        const newEvents = events.map((event) => toNewEvent(aggregate.events, event, target.businessId, target.context));
+        const appended = await this.events.append(target.stream, newEvents, revision ?? 'no_stream');
+        return { state: events.reduce(decider.evolve, state), events, position: appended.position };
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError)) throw error;
+        if (attempt >= this.backoff.maxAttempts) {
+          throw new DomainError('conflict', 'Too many concurrent changes to the same record; retry the request', { retry_after_seconds: CONFLICT_RETRY_AFTER_SECONDS });
+        }
+        await this.sleep(this.backoff.delayMs(attempt));
+      }
     }
   }
 }

@@ -9,7 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { cryptoIdGenerator } from '@passes/application';
 import type { Plan } from '@passes/domain';
-import { DEFAULT_CONFIG, jsonLogger, silentLogger, type Config } from '@passes/runtime';
+import type { EventStore } from '@passes/event-store';
+import { DEFAULT_CONFIG, jsonLogger, openStores, silentLogger, type Config } from '@passes/runtime';
 import { EmbeddedServer } from '../embedded-server';
 import { ManualClock } from './manual-clock';
 
@@ -31,6 +32,9 @@ export interface RequestOptions {
 
 const UNLIMITED = { rateLimitPerMinute: 1_000_000, publicRateLimitPerMinute: 1_000_000 };
 
+/** Puts something between the server and the event store it opened (another writer, say); once per boot. */
+export type EventStoreWrapper = (opened: EventStore) => EventStore;
+
 export class TestServer {
   private server: EmbeddedServer | null = null;
 
@@ -38,14 +42,15 @@ export class TestServer {
     readonly dataDir: string,
     readonly clock: ManualClock,
     private readonly overrides: Partial<Config>,
+    private readonly wrapEvents: EventStoreWrapper,
   ) {}
 
   /**
    * `overrides` replace the defaults an unset environment gives. Tests run against `https://passes.test`
    * and, unless they are about rate limits, with limits high enough never to get in the way.
    */
-  static async start(clock = new ManualClock(), overrides: Partial<Config> = {}): Promise<TestServer> {
-    const test = new TestServer(fs.mkdtempSync(path.join(os.tmpdir(), 'passes-test-')), clock, overrides);
+  static async start(clock = new ManualClock(), overrides: Partial<Config> = {}, wrapEvents: EventStoreWrapper = (opened) => opened): Promise<TestServer> {
+    const test = new TestServer(fs.mkdtempSync(path.join(os.tmpdir(), 'passes-test-')), clock, overrides, wrapEvents);
     await test.boot();
     return test;
   }
@@ -108,11 +113,11 @@ export class TestServer {
   }
 
   private async boot(): Promise<void> {
-    this.server = await EmbeddedServer.start({
-      config: { ...DEFAULT_CONFIG, ...UNLIMITED, port: 0, appUrl: 'https://passes.test', ...this.overrides, dataDir: this.dataDir },
-      clock: this.clock,
-      ids: cryptoIdGenerator,
-      logger: process.env['PASSES_TEST_LOG'] ? jsonLogger : silentLogger,
-    });
+    const config: Config = { ...DEFAULT_CONFIG, ...UNLIMITED, port: 0, appUrl: 'https://passes.test', ...this.overrides, dataDir: this.dataDir };
+    const stores = await openStores(config, () => this.clock.now());
+    this.server = await EmbeddedServer.start(
+      { config, clock: this.clock, ids: cryptoIdGenerator, logger: process.env['PASSES_TEST_LOG'] ? jsonLogger : silentLogger },
+      { ...stores, events: this.wrapEvents(stores.events) },
+    );
   }
 }
