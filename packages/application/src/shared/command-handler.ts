@@ -5,10 +5,11 @@
  * again on fresh state after a jittered backoff, a bounded number of times.
  */
 import type { CommandContext } from './command-context';
-import { DomainError, replayEncoded, schemaVersionOf, type Aggregate, type DomainEventShape, type EventRegistry } from '@passes/domain';
+import { DomainError, schemaVersionOf, type Aggregate, type DomainEventShape, type EventRegistry } from '@passes/domain';
 import { WrongExpectedRevisionError, type EventStore, type NewEvent, type Position } from '@passes/event-store';
 import { CONFLICT_RETRY_AFTER_SECONDS, jitteredBackoff, type ConflictBackoff } from './conflict-backoff';
 import { KeyedQueue } from './keyed-queue';
+import { StreamStates, type LoadedState } from './stream-states';
 
 export interface CommandResult<State, Event> {
   state: State;
@@ -23,12 +24,6 @@ export interface StreamContext {
   context: CommandContext;
 }
 
-export interface LoadedState<State> {
-  state: State;
-  /** Revision of the stream's last event, or null when the stream does not exist. */
-  revision: number | null;
-}
-
 export interface CommandHandlerOptions {
   backoff?: ConflictBackoff;
   sleep?: (ms: number) => Promise<void>;
@@ -38,6 +33,7 @@ const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resol
 
 export class CommandHandler {
   private readonly queue = new KeyedQueue();
+  private readonly states: StreamStates;
   private readonly backoff: ConflictBackoff;
   private readonly sleep: (ms: number) => Promise<void>;
 
@@ -45,14 +41,14 @@ export class CommandHandler {
     readonly events: EventStore,
     options: CommandHandlerOptions = {},
   ) {
+    this.states = new StreamStates(events);
     this.backoff = options.backoff ?? jitteredBackoff();
     this.sleep = options.sleep ?? sleepFor;
   }
 
   /** The current state of a stream, for reads that decide nothing. */
-  async load<Command, Event extends DomainEventShape, State>(aggregate: Aggregate<Command, Event, State>, stream: string): Promise<LoadedState<State>> {
-    const recorded = await this.events.readStream(stream);
-    return { state: replayEncoded(aggregate, recorded), revision: recorded.at(-1)?.revision ?? null };
+  load<Command, Event extends DomainEventShape, State>(aggregate: Aggregate<Command, Event, State>, stream: string): Promise<LoadedState<State>> {
+    return this.states.load(aggregate, stream);
   }
 
   handle<Command, Event extends DomainEventShape, State>(
@@ -71,7 +67,7 @@ export class CommandHandler {
   ): Promise<CommandResult<State, Event>> {
     const { decider } = aggregate;
     for (let attempt = 1; ; attempt++) {
-      const { state, revision } = await this.load(aggregate, target.stream);
+      const { state, revision } = await this.states.load(aggregate, target.stream);
       const events = decider.decide(await command(state), state);
       if (events.length === 0) return { state, events, position: null };
       try {
