@@ -7,6 +7,7 @@
  */
 import { foldEncoded, type Aggregate, type DomainEventShape } from '@passes/domain';
 import type { EventStore } from '@passes/event-store';
+import { LeastRecentlyUsed } from './least-recently-used';
 
 interface Entry {
   aggregate: object;
@@ -24,12 +25,14 @@ export interface LoadedState<State> {
 const DEFAULT_CAPACITY = 10_000;
 
 export class StreamStates {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: LeastRecentlyUsed<Entry>;
 
   constructor(
     private readonly store: Pick<EventStore, 'readStream'>,
-    private readonly capacity = DEFAULT_CAPACITY,
-  ) {}
+    capacity = DEFAULT_CAPACITY,
+  ) {
+    this.entries = new LeastRecentlyUsed(capacity);
+  }
 
   async load<Command, Event extends DomainEventShape, State>(aggregate: Aggregate<Command, Event, State>, stream: string): Promise<LoadedState<State>> {
     const entry = this.entries.get(stream);
@@ -46,11 +49,6 @@ export class StreamStates {
     const current = this.entries.get(stream);
     // Two loads may finish out of order: keep the newer state.
     if (current && current.aggregate === entry.aggregate && current.revision > entry.revision) return;
-    this.entries.delete(stream);
     this.entries.set(stream, entry);
-    if (this.entries.size > this.capacity) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
   }
 }
