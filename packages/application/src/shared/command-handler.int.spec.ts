@@ -1,6 +1,7 @@
 /**
- * CommandHandler against a real SQLite event store: commands on one stream queue up in the process; a
- * writer elsewhere makes it back off and retry, then give up with a conflict the caller may retry.
+ * CommandHandler against a real SQLite event store: commands on one stream wait in line in the process and
+ * those that waited together are appended together; a writer elsewhere makes it back off and retry, then
+ * give up with a conflict the caller may retry.
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import fs from 'node:fs';
@@ -80,7 +81,7 @@ describe('CommandHandler', () => {
     expect((await store.readStream('counter-2')).map((event) => event.type)).toEqual(Array(5).fill('Interference'));
   });
 
-  it('runs concurrent commands on one stream one after another, none of them retried', async () => {
+  it('decides concurrent commands on one stream one after another, none of them retried, those that waited in one append', async () => {
     let attempts = 0;
     const results = await Promise.all(
       Array.from({ length: 50 }, () =>
@@ -93,6 +94,38 @@ describe('CommandHandler', () => {
     expect(attempts).toBe(50);
     expect(results.map((result) => result.state)).toEqual(Array.from({ length: 50 }, (_, index) => index + 1));
     expect(delays).toEqual([]);
+    // The first went alone; the 49 that arrived while it was appended went in one append.
+    expect(new Set(results.map((result) => result.position)).size).toBe(2);
+    expect(await store.readStream('counter-3')).toHaveLength(50);
+  });
+
+  it('refuses one command of those appended together without touching the others', async () => {
+    const refusing = { ...counter, decider: { ...counter.decider, decide: (command: { type: 'Count'; refuse: boolean }) => {
+      if (command.refuse) throw new DomainError('invalid_state', 'refused');
+      return counter.decider.decide();
+    } } };
+    const outcomes = await Promise.allSettled(
+      [false, false, true, false].map((refuse) => handler.handle(refusing, { stream: 'counter-5', businessId: null, context }, () => ({ type: 'Count' as const, refuse }))),
+    );
+    expect(outcomes.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value.state : 'refused'))).toEqual([1, 2, 'refused', 3]);
+    expect(await store.readStream('counter-5')).toHaveLength(3);
+  });
+
+  it('decides a command again when another writer got in, and those behind it on the state it left', async () => {
+    let interfered = false;
+    const results = await Promise.all(
+      [1, 2, 3].map(() =>
+        handler.handle(counter, { stream: 'counter-6', businessId: null, context }, async () => {
+          if (!interfered) {
+            interfered = true;
+            await interfere('counter-6');
+          }
+          return { type: 'Count' as const };
+        }),
+      ),
+    );
+    expect(results.map((result) => result.state)).toEqual([2, 3, 4]);
+    expect((await store.readStream('counter-6')).map((event) => event.type)).toEqual(['Interference', 'Counted', 'Counted', 'Counted']);
   });
 
   it('decides on events another writer appended since it last looked', async () => {
