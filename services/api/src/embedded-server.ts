@@ -23,7 +23,7 @@ export class EmbeddedServer {
     private readonly dispatcher: DispatcherService,
   ) {}
 
-  /** `stores` default to those the configuration names; the server closes them when it stops. */
+  /** Runs on the `given` stores, or on those the configuration names; either way it closes them when it stops. */
   static async start(basics: ProcessBasics, given?: Stores): Promise<EmbeddedServer> {
     const stores = given ?? (await openStores(basics.config, () => basics.clock.now()));
     const scope = processScope(basics, stores);

@@ -3,7 +3,19 @@
  * the server makes there: the worst a second API process sharing the store could do. Lets a test see
  * what happens when a conflict is never absorbed.
  */
-import type { AppendResult, EventStore, ExpectedRevision, NewEvent, ReadAllOptions, ReadStreamOptions, RecordedEvent, SubscribeOptions, FeedHandler, Subscription, Position } from '@passes/event-store';
+import type {
+  AppendResult,
+  EventStore,
+  ExpectedRevision,
+  FeedHandler,
+  NewEvent,
+  Position,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  SubscribeOptions,
+  Subscription,
+} from '@passes/event-store';
 
 export class ContendedEventStore implements EventStore {
   private readonly contended = new Map<string, () => NewEvent>();
