@@ -25,3 +25,4 @@ export * from './shared/id-generator';
 export * from './shared/read-your-writes';
 export * from './templates/templates';
 export * from './webhooks/webhooks';
+export * from './shared/command-handler';

@@ -37,5 +37,14 @@ export function replayEncoded<Command, Event extends DomainEventShape, State>(
   aggregate: Aggregate<Command, Event, State>,
   encoded: readonly EncodedEvent[],
 ): State {
-  return encoded.reduce((state, event) => aggregate.decider.evolve(state, decodeEvent(aggregate.events, event)), aggregate.decider.initialState());
+  return foldEncoded(aggregate, aggregate.decider.initialState(), encoded);
+}
+
+/** Folds stored events that follow `state` onto it, through the aggregate's registry like a full replay. */
+export function foldEncoded<Command, Event extends DomainEventShape, State>(
+  aggregate: Aggregate<Command, Event, State>,
+  state: State,
+  encoded: readonly EncodedEvent[],
+): State {
+  return encoded.reduce((folded, event) => aggregate.decider.evolve(folded, decodeEvent(aggregate.events, event)), state);
 }

@@ -96,6 +96,16 @@ describeWithServers(['mongodb', 'kafka'], 'the distributed topology as separate 
     }
   });
 
+  it('absorbs 200 simultaneous stamps on one pass through both API processes: all succeed, none lost', async () => {
+    const issued = await call<PassBody>(api1, 'POST', passes(), { template_id: owner.templateId });
+    const stamp = (api: ServiceProcess, index: number) =>
+      fetch(`${api.url}${passes()}/${issued.body.id}/stamp`, { method: 'POST', headers: { authorization: `Bearer ${owner.token}`, 'idempotency-key': `hot-${run}-${index}` } });
+    // Each process serialises its own stamps; between the two, the loser of an append backs off and decides again.
+    const replies = await Promise.all(Array.from({ length: 200 }, (_, index) => stamp(index % 2 === 0 ? api1 : api2, index)));
+    expect(replies.map((reply) => reply.status).filter((status) => status !== 200)).toEqual([]);
+    expect((await call<PassBody>(api2, 'GET', `${passes()}/${issued.body.id}`)).body.stamps).toBe(200);
+  }, 60_000);
+
   it('delivers every event to the webhook at least once while a dispatcher is killed mid-stream; a repeat carries the same id', async () => {
     const webhook = await call<{ id: string }>(api1, 'POST', `/businesses/${owner.businessId}/webhooks`, { url: receiver.url, events: ['pass.created', 'pass.updated'] });
     expect(webhook.status).toBe(201);

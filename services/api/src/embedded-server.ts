@@ -23,8 +23,9 @@ export class EmbeddedServer {
     private readonly dispatcher: DispatcherService,
   ) {}
 
-  static async start(basics: ProcessBasics): Promise<EmbeddedServer> {
-    const stores = await openStores(basics.config, () => basics.clock.now());
+  /** Runs on the `given` stores, or on those the configuration names; either way it closes them when it stops. */
+  static async start(basics: ProcessBasics, given?: Stores): Promise<EmbeddedServer> {
+    const stores = given ?? (await openStores(basics.config, () => basics.clock.now()));
     const scope = processScope(basics, stores);
     basics.metrics.watchProjectionLag(projectionLagReader(stores.events, stores.documents));
     scope.register(TOKENS.webhookFeed, { useValue: new CheckpointedFeed(stores.events, stores.checkpoints, { name: 'webhook-dispatcher', filter: WEBHOOK_FEED_FILTER }) });

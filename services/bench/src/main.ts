@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --sections=http,batches,pkpass,rebuild,audit,distributed]`: each section starts what it
+ * `npm run bench [-- --sections=http,batches,hot-pass,long-stream,pkpass,rebuild,audit,distributed]`: each section starts what it
  * measures in child processes of its own, on fresh data, and stops them before the next one starts.
  * Progress goes to stderr; the report to stdout, ending with one `BENCH_RESULT` JSON line.
  */
@@ -14,6 +14,9 @@ import { Resources } from './resources';
 import type { SectionOutcome } from './section';
 import { sectionsFromArguments, type SectionName } from './sections';
 import { settingsFromEnvironment } from './settings';
+import { runHotPassSection } from './write-path/hot-pass-section';
+import { runLongStreamSection } from './write-path/long-stream-section';
+import { writePathGoalLines } from './write-path/write-path-goals';
 
 const print = (lines: string[]) => process.stdout.write(`${lines.join('\n')}\n`);
 
@@ -22,7 +25,7 @@ async function run(sections: ReadonlySet<SectionName>, resources: Resources): Pr
   const machine = describeMachine();
   print(machineLines(machine, settings));
 
-  const result: BenchResult = { machine, settings, sections: [...sections], scenarios: null, batches: null, pkpass: null, rebuild: null, audit: null, distributed: null };
+  const result: BenchResult = { machine, settings, sections: [...sections], scenarios: null, batches: null, hotPass: null, longStream: null, pkpass: null, rebuild: null, audit: null, distributed: null };
   const warnings: string[] = [];
   /** Prints a section as soon as it is done; its warnings wait for the end of the report. */
   const report = <Figures>(outcome: SectionOutcome<Figures>): Figures => {
@@ -35,6 +38,10 @@ async function run(sections: ReadonlySet<SectionName>, resources: Resources): Pr
     const wanted = { http: sections.has('http'), batches: sections.has('batches') };
     ({ scenarios: result.scenarios, batches: result.batches } = report(await resources.scoped((own) => runHttpSections(wanted, settings, own))));
   }
+  if (sections.has('hot-pass')) result.hotPass = report(await resources.scoped((own) => runHotPassSection(settings, own)));
+  if (sections.has('long-stream')) result.longStream = report(await resources.scoped((own) => runLongStreamSection(settings, own)));
+  const goals = writePathGoalLines(result);
+  if (goals.length > 0) print(goals);
   if (sections.has('pkpass')) result.pkpass = report(runPkpassSection());
   if (sections.has('rebuild')) result.rebuild = report(await resources.scoped((own) => runRebuildSection(settings, own)));
   if (sections.has('audit')) result.audit = report(await resources.scoped((own) => runAuditSection(own)));

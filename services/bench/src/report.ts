@@ -13,6 +13,7 @@ import type { RebuildFigures } from './rebuild/rebuild-figures';
 import type { Scenario } from './scenarios';
 import type { SectionName } from './sections';
 import type { Settings } from './settings';
+import type { HotPassFigures, LongStreamFigures } from './write-path/write-path-goals';
 
 export interface Row extends Measurement {
   baseline: string | null;
@@ -104,6 +105,8 @@ export interface BenchResult {
   sections: SectionName[];
   scenarios: Row[] | null;
   batches: BatchFigures | null;
+  hotPass: HotPassFigures | null;
+  longStream: LongStreamFigures | null;
   pkpass: PkpassFigures | null;
   rebuild: RebuildFigures | null;
   audit: AuditFigures | null;

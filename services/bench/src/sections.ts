@@ -1,10 +1,10 @@
 /**
- * Which parts of the bench run: `--sections=http,batches,pkpass,rebuild,audit,distributed` (default: all), so
+ * Which parts of the bench run: `--sections=http,batches,hot-pass,long-stream,pkpass,rebuild,audit,distributed` (default: all), so
  * that one part can be measured again without waiting for the others. They run in this order.
  */
 import { parseArgs } from 'node:util';
 
-export const SECTION_NAMES = ['http', 'batches', 'pkpass', 'rebuild', 'audit', 'distributed'] as const;
+export const SECTION_NAMES = ['http', 'batches', 'hot-pass', 'long-stream', 'pkpass', 'rebuild', 'audit', 'distributed'] as const;
 
 export type SectionName = (typeof SECTION_NAMES)[number];
 

@@ -1,10 +1,9 @@
 /** Dashboard accounts: registering a business with its first user, and logging in. */
 import { businessAggregate, streamNames, userAggregate, type Business, type User } from '@passes/domain';
-import type { EventStore } from '@passes/event-store';
 import { collections, lookupKeys, type DocumentStore } from '@passes/read-model';
 import type { Clock } from '../shared/clock';
 import type { CommandContext } from '../shared/command-context';
-import { handleCommand } from '../shared/command-handler';
+import type { CommandHandler } from '../shared/command-handler';
 import type { IdGenerator } from '../shared/id-generator';
 import type { ReadYourWrites } from '../shared/read-your-writes';
 import { reservationKey, UniqueValues } from '../shared/unique-values';
@@ -26,14 +25,14 @@ export class Accounts {
   private readonly uniqueValues: UniqueValues;
 
   constructor(
-    private readonly store: EventStore,
+    private readonly commands: CommandHandler,
     private readonly documents: DocumentStore,
     private readonly tokens: AccessTokens,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly readYourWrites: ReadYourWrites,
   ) {
-    this.uniqueValues = new UniqueValues(store, clock);
+    this.uniqueValues = new UniqueValues(commands, clock);
   }
 
   async register(input: { businessName: string; email: string; password: string }): Promise<Registration> {
@@ -48,21 +47,21 @@ export class Accounts {
         value: email,
         ownerId: userId,
         businessId: null,
-        isHeldBy: async (holderId) => (await this.store.readStream(streamNames.user(holderId), { maxCount: 1 })).length > 0,
+        isHeldBy: async (holderId) => (await this.commands.events.readStream(streamNames.user(holderId), { maxCount: 1 })).length > 0,
       },
       context,
     );
     const passwordHash = await hashPassword(input.password);
     const now = this.clock.now();
     // The business is written before its user, so a user never points at a business that does not exist.
-    const business = await handleCommand(this.store, businessAggregate, { stream: streamNames.business(businessId), businessId, context }, () => ({
+    const business = await this.commands.handle(businessAggregate, { stream: streamNames.business(businessId), businessId, context }, () => ({
       type: 'RegisterBusiness' as const,
       businessId,
       name: input.businessName,
       ownerUserId: userId,
       now,
     }));
-    const user = await handleCommand(this.store, userAggregate, { stream: streamNames.user(userId), businessId, context }, () => ({
+    const user = await this.commands.handle(userAggregate, { stream: streamNames.user(userId), businessId, context }, () => ({
       type: 'RegisterUser' as const,
       userId,
       businessId,

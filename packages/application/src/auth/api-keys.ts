@@ -1,10 +1,9 @@
 /** API keys of a business: created with the secret shown once, listed without it, revoked at once. */
 import { apiKeyAggregate, DomainError, streamNames, type ApiKey, type ApiKeyMode, type ApiKeyScope } from '@passes/domain';
-import type { EventStore } from '@passes/event-store';
 import { collections, lookupKeys, type DocumentStore } from '@passes/read-model';
 import type { Clock } from '../shared/clock';
 import type { CommandContext } from '../shared/command-context';
-import { handleCommand } from '../shared/command-handler';
+import type { CommandHandler } from '../shared/command-handler';
 import type { IdGenerator } from '../shared/id-generator';
 import type { ReadYourWrites } from '../shared/read-your-writes';
 import { hashApiKey, newApiKeySecret, shownPrefix } from './api-key-secret';
@@ -23,7 +22,7 @@ export interface NewApiKey {
 
 export class ApiKeys {
   constructor(
-    private readonly store: EventStore,
+    private readonly commands: CommandHandler,
     private readonly documents: DocumentStore,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
@@ -33,7 +32,7 @@ export class ApiKeys {
   async create(businessId: string, { name, mode, scopes }: NewApiKey, context: CommandContext): Promise<CreatedApiKey> {
     const keyId = this.ids.newId();
     const secret = newApiKeySecret(mode, (size) => this.ids.randomBytes(size));
-    const result = await handleCommand(this.store, apiKeyAggregate, { stream: streamNames.apiKey(keyId), businessId, context }, () => ({
+    const result = await this.commands.handle(apiKeyAggregate, { stream: streamNames.apiKey(keyId), businessId, context }, () => ({
       type: 'CreateApiKey' as const,
       keyId,
       businessId,
@@ -56,7 +55,7 @@ export class ApiKeys {
   async revoke(businessId: string, keyId: string, context: CommandContext): Promise<void> {
     const key = await this.documents.get<ApiKey>(collections.apiKeys, keyId);
     if (!key || key.doc.businessId !== businessId) throw new DomainError('not_found', `API key '${keyId}' not found`);
-    const result = await handleCommand(this.store, apiKeyAggregate, { stream: streamNames.apiKey(keyId), businessId, context }, () => ({
+    const result = await this.commands.handle(apiKeyAggregate, { stream: streamNames.apiKey(keyId), businessId, context }, () => ({
       type: 'RevokeApiKey' as const,
       now: this.clock.now(),
     }));

@@ -1,15 +1,14 @@
 /** Businesses: reading one, and changing its plan (an operator's action, through the CLI). */
 import { businessAggregate, DomainError, streamNames, type Business, type Plan } from '@passes/domain';
-import type { EventStore } from '@passes/event-store';
 import { collections, type DocumentStore } from '@passes/read-model';
 import type { Clock } from '../shared/clock';
 import type { CommandContext } from '../shared/command-context';
-import { handleCommand } from '../shared/command-handler';
+import type { CommandHandler } from '../shared/command-handler';
 import type { ReadYourWrites } from '../shared/read-your-writes';
 
 export class Businesses {
   constructor(
-    private readonly store: EventStore,
+    private readonly commands: CommandHandler,
     private readonly documents: DocumentStore,
     private readonly clock: Clock,
     private readonly readYourWrites: ReadYourWrites,
@@ -22,7 +21,7 @@ export class Businesses {
   }
 
   async changePlan(businessId: string, plan: Plan, context: CommandContext): Promise<Business> {
-    const result = await handleCommand(this.store, businessAggregate, { stream: streamNames.business(businessId), businessId, context }, () => ({
+    const result = await this.commands.handle(businessAggregate, { stream: streamNames.business(businessId), businessId, context }, () => ({
       type: 'ChangePlan' as const,
       plan,
       now: this.clock.now(),

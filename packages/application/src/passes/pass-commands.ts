@@ -10,14 +10,13 @@ import {
   type PassCommand,
   type PassUpdate,
 } from '@passes/domain';
-import type { EventStore } from '@passes/event-store';
 import { collections, type DocumentStore } from '@passes/read-model';
 import type { Template } from '@passes/domain';
 import type { Plans } from '../plans/plans';
 import type { Templates } from '../templates/templates';
 import type { Clock } from '../shared/clock';
 import type { CommandContext } from '../shared/command-context';
-import { handleCommand, loadState } from '../shared/command-handler';
+import type { CommandHandler } from '../shared/command-handler';
 import type { IdGenerator } from '../shared/id-generator';
 import type { ReadYourWrites } from '../shared/read-your-writes';
 import { reservationKey, UniqueValues } from '../shared/unique-values';
@@ -37,7 +36,7 @@ export class PassCommands {
   private readonly uniqueValues: UniqueValues;
 
   constructor(
-    private readonly store: EventStore,
+    private readonly commands: CommandHandler,
     private readonly documents: DocumentStore,
     private readonly queries: PassQueries,
     private readonly templates: Templates,
@@ -46,7 +45,7 @@ export class PassCommands {
     private readonly readYourWrites: ReadYourWrites,
     private readonly plans: Plans,
   ) {
-    this.uniqueValues = new UniqueValues(store, clock);
+    this.uniqueValues = new UniqueValues(commands, clock);
   }
 
   async issue(scope: PassScope, input: IssuePassInput, context: CommandContext): Promise<Pass> {
@@ -97,7 +96,7 @@ export class PassCommands {
   }
 
   private async run(businessId: string, passId: string, context: CommandContext, command: () => PassCommand | Promise<PassCommand>): Promise<Pass> {
-    const result = await handleCommand(this.store, passAggregate, { stream: streamNames.pass(passId), businessId, context }, command);
+    const result = await this.commands.handle(passAggregate, { stream: streamNames.pass(passId), businessId, context }, command);
     if (result.position !== null) await this.readYourWrites.waitFor(result.position);
     if (!result.state) throw new DomainError('not_found', `Pass '${passId}' not found`);
     return result.state;
@@ -107,7 +106,7 @@ export class PassCommands {
     return this.uniqueValues.reserve(
       {
         ...this.externalIdClaim(scope, externalId, passId),
-        isHeldBy: async (holderId) => (await loadState(this.store, passAggregate, streamNames.pass(holderId))).state?.externalId === externalId,
+        isHeldBy: async (holderId) => (await this.commands.load(passAggregate, streamNames.pass(holderId))).state?.externalId === externalId,
       },
       context,
     );

@@ -4,10 +4,9 @@
  * webhooks report as pass.installed / pass.uninstalled. Callers have already authenticated the wallet.
  */
 import { passAggregate, streamNames, type Pass, type PassCommand } from '@passes/domain';
-import type { EventStore } from '@passes/event-store';
 import type { Clock } from '../shared/clock';
 import type { CommandContext } from '../shared/command-context';
-import { handleCommand } from '../shared/command-handler';
+import type { CommandHandler } from '../shared/command-handler';
 import type { ReadYourWrites } from '../shared/read-your-writes';
 
 export interface RegistrationResult {
@@ -18,7 +17,7 @@ export interface RegistrationResult {
 
 export class WalletRegistrations {
   constructor(
-    private readonly store: EventStore,
+    private readonly commands: CommandHandler,
     private readonly clock: Clock,
     private readonly readYourWrites: ReadYourWrites,
   ) {}
@@ -36,7 +35,7 @@ export class WalletRegistrations {
   }
 
   private async run(pass: Pass, context: CommandContext, command: () => PassCommand): Promise<RegistrationResult> {
-    const result = await handleCommand(this.store, passAggregate, { stream: streamNames.pass(pass.id), businessId: pass.businessId, context }, command);
+    const result = await this.commands.handle(passAggregate, { stream: streamNames.pass(pass.id), businessId: pass.businessId, context }, command);
     if (result.position !== null) await this.readYourWrites.waitFor(result.position);
     return { changed: result.events.length > 0, pass: result.state };
   }

@@ -17,14 +17,13 @@ import {
   type SignatureCheck,
   type Template,
 } from '@passes/domain';
-import type { EventStore } from '@passes/event-store';
 import type { BarcodeSignatures } from '../barcodes/barcode-signatures';
 import { parseScannedCode } from '../barcodes/validation-url';
 import type { PassQueries } from '../passes/pass-queries';
 import type { PassScope } from '../passes/pass-scope';
 import type { Clock } from '../shared/clock';
 import type { CommandContext } from '../shared/command-context';
-import { handleCommand } from '../shared/command-handler';
+import type { CommandHandler } from '../shared/command-handler';
 import type { ReadYourWrites } from '../shared/read-your-writes';
 import type { Templates } from '../templates/templates';
 
@@ -59,7 +58,7 @@ type PassScanned = Extract<PassEvent, { type: 'PassScanned' }>;
 
 export class Scans {
   constructor(
-    private readonly store: EventStore,
+    private readonly commands: CommandHandler,
     private readonly passes: PassQueries,
     private readonly templates: Templates,
     private readonly signatures: BarcodeSignatures,
@@ -74,7 +73,7 @@ export class Scans {
     const { pass, template, signature } = found;
     const { scanCooldown: cooldown, autoStampOnScan: autoStamp } = template.scanSecurity;
     const now = this.clock.now();
-    const result = await handleCommand(this.store, passAggregate, { stream: streamNames.pass(pass.id), businessId, context }, () => ({
+    const result = await this.commands.handle(passAggregate, { stream: streamNames.pass(pass.id), businessId, context }, () => ({
       type: 'ScanPass' as const,
       mode: request.mode,
       signature,

@@ -1,4 +1,8 @@
-/** handleCommand against a real SQLite event store: retries on a concurrent writer, then gives up with a conflict. */
+/**
+ * CommandHandler against a real SQLite event store: commands on one stream wait in line in the process and
+ * those that waited together are appended together; a writer elsewhere makes it back off and retry, then
+ * give up with a conflict the caller may retry.
+ */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -6,15 +10,25 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DomainError, type EventRegistry } from '@passes/domain';
 import { SqliteEventStore } from '@passes/event-store';
-import { handleCommand, toNewEvent } from './command-handler';
+import { CommandHandler, toNewEvent } from './command-handler';
+import type { ConflictBackoff } from './conflict-backoff';
 
 const context = { actor: 'test', correlationId: 'c-1' };
 let directory = '';
 let store: SqliteEventStore;
+let delays: number[] = [];
+/** Waits nothing, remembering how long it was asked to wait. */
+const recordedSleep = async (ms: number) => {
+  delays.push(ms);
+};
+const backoff: ConflictBackoff = { maxAttempts: 5, delayMs: (attempt) => attempt * 10 };
+let handler: CommandHandler;
 
 beforeEach(() => {
   directory = fs.mkdtempSync(path.join(os.tmpdir(), 'command-handler-'));
   store = SqliteEventStore.open(path.join(directory, 'events.sqlite'));
+  delays = [];
+  handler = new CommandHandler(store, { backoff, sleep: recordedSleep });
 });
 afterEach(async () => {
   await store.close();
@@ -42,26 +56,85 @@ const counter = {
   events: counterEvents,
 };
 
-describe('handleCommand', () => {
+describe('CommandHandler', () => {
   it('decides again on fresh state when another writer got in first', async () => {
     let attempts = 0;
-    const result = await handleCommand(store, counter, { stream: 'counter-1', businessId: null, context }, async () => {
+    const result = await handler.handle(counter, { stream: 'counter-1', businessId: null, context }, async () => {
       attempts += 1;
       if (attempts === 1) await interfere('counter-1');
       return { type: 'Count' as const };
     });
     expect(attempts).toBe(2);
+    expect(delays).toEqual([10]);
     expect(result.state).toBe(2);
     expect((await store.readStream('counter-1')).map((event) => event.type)).toEqual(['Interference', 'Counted']);
   });
 
-  it('gives up with a conflict after five attempts lost to concurrent writers, writing nothing', async () => {
-    const outcome = handleCommand(store, counter, { stream: 'counter-2', businessId: null, context }, async () => {
+  it('gives up after five attempts lost to concurrent writers, backing off between them, writing nothing', async () => {
+    const outcome = handler.handle(counter, { stream: 'counter-2', businessId: null, context }, async () => {
       await interfere('counter-2');
       return { type: 'Count' as const };
     });
     await expect(outcome).rejects.toBeInstanceOf(DomainError);
-    await expect(outcome).rejects.toMatchObject({ code: 'conflict' });
+    await expect(outcome).rejects.toMatchObject({ code: 'conflict', details: { retry_after_seconds: 1 } });
+    expect(delays).toEqual([10, 20, 30, 40]);
     expect((await store.readStream('counter-2')).map((event) => event.type)).toEqual(Array(5).fill('Interference'));
+  });
+
+  it('decides concurrent commands on one stream one after another, none of them retried, those that waited in one append', async () => {
+    let attempts = 0;
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        handler.handle(counter, { stream: 'counter-3', businessId: null, context }, () => {
+          attempts += 1;
+          return { type: 'Count' as const };
+        }),
+      ),
+    );
+    expect(attempts).toBe(50);
+    expect(results.map((result) => result.state)).toEqual(Array.from({ length: 50 }, (_, index) => index + 1));
+    expect(delays).toEqual([]);
+    // The first went alone; the 49 that arrived while it was appended went in one append.
+    expect(new Set(results.map((result) => result.position)).size).toBe(2);
+    expect(await store.readStream('counter-3')).toHaveLength(50);
+  });
+
+  it('refuses one command of those appended together without touching the others', async () => {
+    const refusing = { ...counter, decider: { ...counter.decider, decide: (command: { type: 'Count'; refuse: boolean }) => {
+      if (command.refuse) throw new DomainError('invalid_state', 'refused');
+      return counter.decider.decide();
+    } } };
+    const outcomes = await Promise.allSettled(
+      [false, false, true, false].map((refuse) => handler.handle(refusing, { stream: 'counter-5', businessId: null, context }, () => ({ type: 'Count' as const, refuse }))),
+    );
+    expect(outcomes.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value.state : 'refused'))).toEqual([1, 2, 'refused', 3]);
+    expect(await store.readStream('counter-5')).toHaveLength(3);
+  });
+
+  it('decides a command again when another writer got in, and those behind it on the state it left', async () => {
+    let interfered = false;
+    const results = await Promise.all(
+      [1, 2, 3].map(() =>
+        handler.handle(counter, { stream: 'counter-6', businessId: null, context }, async () => {
+          if (!interfered) {
+            interfered = true;
+            await interfere('counter-6');
+          }
+          return { type: 'Count' as const };
+        }),
+      ),
+    );
+    expect(results.map((result) => result.state)).toEqual([2, 3, 4]);
+    expect((await store.readStream('counter-6')).map((event) => event.type)).toEqual(['Interference', 'Counted', 'Counted', 'Counted']);
+  });
+
+  it('decides on events another writer appended since it last looked', async () => {
+    await handler.handle(counter, { stream: 'counter-4', businessId: null, context }, () => ({ type: 'Count' as const }));
+    await interfere('counter-4');
+    await interfere('counter-4');
+    const result = await handler.handle(counter, { stream: 'counter-4', businessId: null, context }, () => ({ type: 'Count' as const }));
+    expect(result.state).toBe(4);
+    expect(delays).toEqual([]);
+    expect(await handler.load(counter, 'counter-4')).toEqual({ state: 4, revision: 3 });
   });
 });

@@ -1,17 +1,21 @@
 /**
- * Runs a command against one aggregate: load its stream, decide, append with the revision that was
- * read. A concurrent writer makes the append fail; the command is then decided again on fresh state.
+ * Runs commands against one aggregate: load its stream, decide, append with the revision that was read.
+ * Commands on one stream never race each other inside this process: each stream has a line, and the
+ * commands that arrive while one append is under way wait for it, then are decided one after another on
+ * the state each leaves and appended together, in one append and one commit. A writer in another process
+ * (a second API process, the CLI) can still get in first; the waiting commands are then decided again on
+ * fresh state after a jittered backoff, a bounded number of times.
  */
 import type { CommandContext } from './command-context';
-import { DomainError, replayEncoded, schemaVersionOf, type Aggregate, type DomainEventShape, type EventRegistry } from '@passes/domain';
-import { WrongExpectedRevisionError, type EventStore, type NewEvent, type Position } from '@passes/event-store';
-
-const MAX_ATTEMPTS = 5;
+import { DomainError, foldEncoded, schemaVersionOf, type Aggregate, type DomainEventShape, type EventRegistry } from '@passes/domain';
+import { WrongExpectedRevisionError, type AppendResult, type EventStore, type NewEvent, type Position } from '@passes/event-store';
+import { CONFLICT_RETRY_AFTER_SECONDS, jitteredBackoff, type ConflictBackoff } from './conflict-backoff';
+import { StreamStates, type LoadedState } from './stream-states';
 
 export interface CommandResult<State, Event> {
   state: State;
   events: Event[];
-  /** Global position of the last event appended, or null when the command changed nothing. */
+  /** Global position of the append that carried the command's events, or null when it changed nothing. */
   position: Position | null;
 }
 
@@ -21,37 +25,138 @@ export interface StreamContext {
   context: CommandContext;
 }
 
-export async function loadState<Command, Event extends DomainEventShape, State>(
-  store: EventStore,
-  aggregate: Aggregate<Command, Event, State>,
-  stream: string,
-): Promise<{ state: State; revision: number | null }> {
-  const recorded = await store.readStream(stream);
-  const last = recorded.at(-1);
-  return { state: replayEncoded(aggregate, recorded), revision: last ? last.revision : null };
+export interface CommandHandlerOptions {
+  backoff?: ConflictBackoff;
+  sleep?: (ms: number) => Promise<void>;
 }
 
-export async function handleCommand<Command, Event extends DomainEventShape, State>(
-  store: EventStore,
-  aggregate: Aggregate<Command, Event, State>,
-  target: StreamContext,
-  /** Builds the command from the state just read; may look elsewhere first (it runs again on every retry). */
-  command: (state: State) => Command | Promise<Command>,
-): Promise<CommandResult<State, Event>> {
-  const { decider } = aggregate;
-  for (let attempt = 1; ; attempt++) {
-    const { state, revision } = await loadState(store, aggregate, target.stream);
-    const events = decider.decide(await command(state), state);
-    if (events.length === 0) return { state, events, position: null };
-    try {
-      const newEvents = events.map((event) => toNewEvent(aggregate.events, event, target.businessId, target.context));
-      const appended = await store.append(target.stream, newEvents, revision ?? 'no_stream');
-      return { state: events.reduce(decider.evolve, state), events, position: appended.position };
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError)) throw error;
-      if (attempt >= MAX_ATTEMPTS) throw new DomainError('conflict', 'Too many concurrent changes to the same record; retry the request');
+/** One command decided: its events, encoded for the store, and the state after them. */
+interface Decision {
+  events: unknown[];
+  encoded: NewEvent[];
+  after: unknown;
+}
+
+/** A command waiting in its stream's line, its types closed over. */
+interface Waiting {
+  decide(state: unknown): Promise<Decision>;
+  resolve(result: CommandResult<unknown, unknown>): void;
+  reject(error: unknown): void;
+}
+
+interface Line {
+  load(): Promise<LoadedState<unknown>>;
+  waiting: Waiting[];
+}
+
+type Outcome = ({ ok: true } & Decision) | { ok: false; error: unknown };
+
+/** Commands of one append at most: a burst on one pass is committed in bounded pieces. */
+const MAX_COMMANDS_PER_APPEND = 100;
+
+const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export class CommandHandler {
+  private readonly lines = new Map<string, Line>();
+  private readonly states: StreamStates;
+  private readonly backoff: ConflictBackoff;
+  private readonly sleep: (ms: number) => Promise<void>;
+
+  constructor(
+    readonly events: EventStore,
+    options: CommandHandlerOptions = {},
+  ) {
+    this.states = new StreamStates(events);
+    this.backoff = options.backoff ?? jitteredBackoff();
+    this.sleep = options.sleep ?? sleepFor;
+  }
+
+  /** The current state of a stream, for reads that decide nothing. */
+  load<Command, Event extends DomainEventShape, State>(aggregate: Aggregate<Command, Event, State>, stream: string): Promise<LoadedState<State>> {
+    return this.states.load(aggregate, stream);
+  }
+
+  handle<Command, Event extends DomainEventShape, State>(
+    aggregate: Aggregate<Command, Event, State>,
+    target: StreamContext,
+    /** Builds the command from the state it is decided on; may look elsewhere first (it runs again on every retry). */
+    command: (state: State) => Command | Promise<Command>,
+  ): Promise<CommandResult<State, Event>> {
+    return new Promise((resolve, reject) => {
+      const waiting: Waiting = {
+        decide: async (state) => {
+          // A stream holds one aggregate's events, so every state of its line is this aggregate's State.
+          const current = state as State;
+          const events = aggregate.decider.decide(await command(current), current);
+          const encoded = events.map((event) => toNewEvent(aggregate.events, event, target.businessId, target.context));
+          // Through the decoder, as a later read of the store would fold them.
+          return { events, encoded, after: foldEncoded(aggregate, current, encoded) };
+        },
+        resolve: (result) => resolve(result as CommandResult<State, Event>),
+        reject,
+      };
+      const line = this.lines.get(target.stream);
+      if (line) {
+        line.waiting.push(waiting);
+        return;
+      }
+      const started: Line = { load: () => this.states.load(aggregate, target.stream), waiting: [waiting] };
+      this.lines.set(target.stream, started);
+      void this.work(target.stream, started);
+    });
+  }
+
+  /** Appends for the line's commands until none waits; the line then goes. */
+  private async work(stream: string, line: Line): Promise<void> {
+    while (line.waiting.length > 0) await this.decideAndAppend(stream, line, line.waiting.splice(0, MAX_COMMANDS_PER_APPEND));
+    this.lines.delete(stream);
+  }
+
+  /** Settles every command of `batch`; never throws. */
+  private async decideAndAppend(stream: string, line: Line, batch: Waiting[]): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      let outcomes: Outcome[];
+      let appended: AppendResult | null = null;
+      try {
+        const { state, revision } = await line.load();
+        outcomes = await decideInTurn(batch, state);
+        const encoded = outcomes.flatMap((outcome) => (outcome.ok ? outcome.encoded : []));
+        if (encoded.length > 0) appended = await this.events.append(stream, encoded, revision ?? 'no_stream');
+      } catch (error) {
+        const lost = error instanceof WrongExpectedRevisionError;
+        if (lost && attempt < this.backoff.maxAttempts) {
+          await this.sleep(this.backoff.delayMs(attempt));
+          continue;
+        }
+        const failure = lost ? new DomainError('conflict', 'Too many concurrent changes to the same record; retry the request', { retry_after_seconds: CONFLICT_RETRY_AFTER_SECONDS }) : error;
+        for (const waiting of batch) waiting.reject(failure);
+        return;
+      }
+      outcomes.forEach((outcome, index) => {
+        const waiting = batch[index];
+        if (!waiting) return;
+        if (!outcome.ok) return waiting.reject(outcome.error);
+        waiting.resolve({ state: outcome.after, events: outcome.events, position: outcome.events.length > 0 ? (appended?.position ?? null) : null });
+      });
+      return;
     }
   }
+}
+
+/** Each command on the state the one before it left; a refused command leaves the state as it was. */
+async function decideInTurn(batch: readonly Waiting[], state: unknown): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  let current = state;
+  for (const waiting of batch) {
+    try {
+      const decision = await waiting.decide(current);
+      outcomes.push({ ok: true, ...decision });
+      current = decision.after;
+    } catch (error) {
+      outcomes.push({ ok: false, error });
+    }
+  }
+  return outcomes;
 }
 
 export function toNewEvent<Event extends DomainEventShape>(

@@ -5,10 +5,9 @@
  */
 import { createHash } from 'node:crypto';
 import { reservationAggregate } from '@passes/domain';
-import type { EventStore } from '@passes/event-store';
 import type { Clock } from './clock';
 import type { CommandContext } from './command-context';
-import { handleCommand } from './command-handler';
+import type { CommandHandler } from './command-handler';
 
 export interface UniqueValueClaim {
   stream: string;
@@ -28,13 +27,13 @@ export function reservationKey(value: string): string {
 
 export class UniqueValues {
   constructor(
-    private readonly store: EventStore,
+    private readonly commands: CommandHandler,
     private readonly clock: Clock,
   ) {}
 
   /** Claims the value for the owner, or throws DomainError('conflict') when another owner holds it. */
   async reserve(claim: UniqueValueClaim, context: CommandContext): Promise<void> {
-    await handleCommand(this.store, reservationAggregate, { stream: claim.stream, businessId: claim.businessId, context }, async (state) => {
+    await this.commands.handle(reservationAggregate, { stream: claim.stream, businessId: claim.businessId, context }, async (state) => {
       const holder = state?.ownerId ?? null;
       // Asked again on every attempt: the holder may have changed between two attempts.
       const holderConfirmed = holder !== null && holder !== claim.ownerId && (await claim.isHeldBy(holder));
@@ -43,7 +42,7 @@ export class UniqueValues {
   }
 
   async release(claim: Omit<UniqueValueClaim, 'isHeldBy'>, context: CommandContext): Promise<void> {
-    await handleCommand(this.store, reservationAggregate, { stream: claim.stream, businessId: claim.businessId, context }, () => ({
+    await this.commands.handle(reservationAggregate, { stream: claim.stream, businessId: claim.businessId, context }, () => ({
       type: 'Release' as const,
       ownerId: claim.ownerId,
       now: this.clock.now(),

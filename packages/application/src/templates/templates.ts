@@ -1,17 +1,16 @@
 /** Templates: create, read, list and change them. Every read is scoped to the caller's business. */
 import { DomainError, streamNames, templateAggregate, type Template, type TemplateCommand, type TemplateDraft, type TemplateUpdate } from '@passes/domain';
-import type { EventStore } from '@passes/event-store';
 import { collections, lookupKeys, type DocumentStore } from '@passes/read-model';
 import type { Clock } from '../shared/clock';
 import type { Plans } from '../plans/plans';
 import type { CommandContext } from '../shared/command-context';
-import { handleCommand } from '../shared/command-handler';
+import type { CommandHandler } from '../shared/command-handler';
 import type { IdGenerator } from '../shared/id-generator';
 import type { ReadYourWrites } from '../shared/read-your-writes';
 
 export class Templates {
   constructor(
-    private readonly store: EventStore,
+    private readonly commands: CommandHandler,
     private readonly documents: DocumentStore,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
@@ -42,7 +41,7 @@ export class Templates {
   }
 
   private async run(businessId: string, templateId: string, context: CommandContext, command: () => TemplateCommand): Promise<Template> {
-    const result = await handleCommand(this.store, templateAggregate, { stream: streamNames.template(templateId), businessId, context }, command);
+    const result = await this.commands.handle(templateAggregate, { stream: streamNames.template(templateId), businessId, context }, command);
     if (result.position !== null) await this.readYourWrites.waitFor(result.position);
     if (!result.state) throw new DomainError('not_found', `Template '${templateId}' not found`);
     return result.state;

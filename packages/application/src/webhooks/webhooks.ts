@@ -3,13 +3,12 @@
  * delivery log, and redelivery by hand. The dispatcher disables a webhook whose endpoint answered 410.
  */
 import { DomainError, streamNames, webhookAggregate, type Webhook, type WebhookEventName } from '@passes/domain';
-import type { EventStore } from '@passes/event-store';
 import { collections, lookupKeys, type DocumentStore } from '@passes/read-model';
 import { newWebhookSecret, webhookTargetProblem, type Delivery, type DeliveryStore, type HostResolver, type TargetPolicy, type WebhookSecretCipher } from '@passes/webhooks';
 import type { Plans } from '../plans/plans';
 import type { Clock } from '../shared/clock';
 import type { CommandContext } from '../shared/command-context';
-import { handleCommand } from '../shared/command-handler';
+import type { CommandHandler } from '../shared/command-handler';
 import type { IdGenerator } from '../shared/id-generator';
 import type { ReadYourWrites } from '../shared/read-your-writes';
 
@@ -40,7 +39,7 @@ export interface WebhookPorts {
 
 export class Webhooks {
   constructor(
-    private readonly store: EventStore,
+    private readonly commands: CommandHandler,
     private readonly documents: DocumentStore,
     private readonly ports: WebhookPorts,
     private readonly clock: Clock,
@@ -55,7 +54,7 @@ export class Webhooks {
     await this.plans.requireRoomFor(businessId, 'webhooks');
     const webhookId = this.ids.newId();
     const secret = newWebhookSecret((size) => this.ids.randomBytes(size));
-    const result = await handleCommand(this.store, webhookAggregate, { stream: streamNames.webhook(webhookId), businessId, context }, () => ({
+    const result = await this.commands.handle(webhookAggregate, { stream: streamNames.webhook(webhookId), businessId, context }, () => ({
       type: 'RegisterWebhook' as const,
       webhookId,
       businessId,
@@ -82,7 +81,7 @@ export class Webhooks {
 
   async delete(businessId: string, webhookId: string, context: CommandContext): Promise<void> {
     await this.get(businessId, webhookId);
-    const result = await handleCommand(this.store, webhookAggregate, { stream: streamNames.webhook(webhookId), businessId, context }, () => ({
+    const result = await this.commands.handle(webhookAggregate, { stream: streamNames.webhook(webhookId), businessId, context }, () => ({
       type: 'DeleteWebhook' as const,
       now: this.clock.now(),
     }));
@@ -92,7 +91,7 @@ export class Webhooks {
   /** Called by the dispatcher when the endpoint answered 410 Gone; no caller waits for the read model. */
   async disableGone(webhookId: string, statusCode: number, context: CommandContext): Promise<void> {
     const webhook = await this.documents.get<Webhook>(collections.webhooks, webhookId);
-    await handleCommand(this.store, webhookAggregate, { stream: streamNames.webhook(webhookId), businessId: webhook?.doc.businessId ?? null, context }, () => ({
+    await this.commands.handle(webhookAggregate, { stream: streamNames.webhook(webhookId), businessId: webhook?.doc.businessId ?? null, context }, () => ({
       type: 'DisableWebhook' as const,
       reason: 'endpoint_gone' as const,
       statusCode,

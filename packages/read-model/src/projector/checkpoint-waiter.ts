@@ -22,6 +22,8 @@ export class CheckpointWaiter {
     private readonly store: DocumentStore,
     private readonly collections: readonly string[],
     private readonly pollIntervalMs: number,
+    /** While this answers true, the projector of this process writes and reports every commit: no polling. */
+    private readonly reportedLocally: () => boolean = () => false,
   ) {}
 
   /** The position every live generation reflects, as last seen. */
@@ -78,8 +80,13 @@ export class CheckpointWaiter {
     }
   }
 
+  /** The local projector stopped writing: waiters may now depend on a projector elsewhere. */
+  resumePolling(): void {
+    this.poll();
+  }
+
   private poll(): void {
-    if (this.polling !== null || this.waiters.length === 0 || this.closed) return;
+    if (this.polling !== null || this.waiters.length === 0 || this.closed || this.reportedLocally()) return;
     this.polling = setTimeout(() => {
       this.refresh()
         // A store that cannot be read now is asked again at the next tick; waiters time out meanwhile.

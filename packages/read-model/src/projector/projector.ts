@@ -69,6 +69,7 @@ export class Projector {
       store,
       projections.map((projection) => projection.collection),
       options.waitPollIntervalMs ?? 25,
+      () => this.writing,
     );
   }
 
@@ -153,6 +154,7 @@ export class Projector {
   /** Stops writing: another holder has the lease now, or this projector is stopping. */
   private async resign(): Promise<void> {
     this.writing = false;
+    this.waiter.resumePolling();
     for (const builder of this.builders.values()) builder.stop();
     this.builders.clear();
     const subscription = this.subscription;

@@ -24,11 +24,14 @@ export function recordBodyDigest(request: IncomingMessage, body: Buffer): void {
 }
 
 /**
- * Responses that say nothing ran, or that the caller should simply try again, are not stored: a missing
- * credential (401), a rate limit or cooldown (429), and server errors.
+ * Only a request that ran to a decision is stored. Responses that say nothing ran, or that the caller
+ * should simply try again, are not: a missing credential (401), a rate limit or cooldown (429), server
+ * errors, and anything that names a time to retry after (a conflict on a busy pass that the service
+ * could not absorb).
  */
-function isStored(status: number): boolean {
-  return status < 500 && status !== 401 && status !== 429;
+function isStored(response: Response): boolean {
+  const status = response.statusCode;
+  return status < 500 && status !== 401 && status !== 429 && response.get('Retry-After') === undefined;
 }
 
 export interface IdempotencyGuard {
@@ -59,7 +62,7 @@ export function idempotency({ store, clock, logger }: IdempotencyGuard): Request
       case 'in_progress':
         throw new ApiError('conflict', 'A request with this Idempotency-Key is still being processed; retry shortly');
       case 'claimed':
-        recordResponse(response, (status, body) => (isStored(status) ? store.complete(scope, key, { status, body }) : store.release(scope, key)), logger);
+        recordResponse(response, (status, body) => (isStored(response) ? store.complete(scope, key, { status, body }) : store.release(scope, key)), logger);
         // A response ended without a JSON body never reached recordResponse: let the key be used again.
         response.on('close', () => {
           if (!response.locals['idempotencyRecorded']) store.release(scope, key).catch((error: unknown) => logger.error('idempotency release failed', { error }));

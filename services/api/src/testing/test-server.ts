@@ -9,7 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { cryptoIdGenerator } from '@passes/application';
 import type { Plan } from '@passes/domain';
-import { DEFAULT_CONFIG, jsonLogger, noMetrics, silentLogger, type Config, type Logger, type Metrics } from '@passes/runtime';
+import type { EventStore } from '@passes/event-store';
+import { DEFAULT_CONFIG, jsonLogger, noMetrics, openStores, silentLogger, type Config, type Logger, type Metrics } from '@passes/runtime';
 import { systemHostResolver } from '@passes/webhooks';
 import { EmbeddedServer } from '../embedded-server';
 import { ManualClock } from './manual-clock';
@@ -31,9 +32,14 @@ export interface RequestOptions {
 }
 
 /** What a test may put in place of the process's logger and metrics, to look at what the server reports. */
+/** Puts something between the server and the event store it opened (another writer, say); once per boot. */
+export type EventStoreWrapper = (opened: EventStore) => EventStore;
+
+/** What a test watches or interposes on: the log, the metrics, the event store. */
 export interface Observers {
   logger?: Logger;
   metrics?: Metrics;
+  wrapEvents?: EventStoreWrapper;
 }
 
 const UNLIMITED = { rateLimitPerMinute: 1_000_000, publicRateLimitPerMinute: 1_000_000 };
@@ -130,14 +136,20 @@ export class TestServer {
   }
 
   private async boot(): Promise<void> {
-    this.server = await EmbeddedServer.start({
-      config: { ...DEFAULT_CONFIG, ...UNLIMITED, port: 0, appUrl: 'https://passes.test', ...this.overrides, dataDir: this.dataDir },
-      clock: this.clock,
-      ids: cryptoIdGenerator,
-      logger: this.observers.logger ?? (process.env['PASSES_TEST_LOG'] ? jsonLogger : silentLogger),
-      metrics: this.observers.metrics ?? noMetrics,
-      resolveHost: (host) => this.resolveHost(host),
-    });
+    const config: Config = { ...DEFAULT_CONFIG, ...UNLIMITED, port: 0, appUrl: 'https://passes.test', ...this.overrides, dataDir: this.dataDir };
+    const stores = await openStores(config, () => this.clock.now());
+    const wrapEvents = this.observers.wrapEvents ?? ((opened: EventStore) => opened);
+    this.server = await EmbeddedServer.start(
+      {
+        config,
+        clock: this.clock,
+        ids: cryptoIdGenerator,
+        logger: this.observers.logger ?? (process.env['PASSES_TEST_LOG'] ? jsonLogger : silentLogger),
+        metrics: this.observers.metrics ?? noMetrics,
+        resolveHost: (host) => this.resolveHost(host),
+      },
+      { ...stores, events: wrapEvents(stores.events) },
+    );
   }
 
   private async resolveHost(host: string): Promise<string[]> {

@@ -102,6 +102,28 @@ export function describeSubscribeContract(store: () => EventStore): void {
       expect(received.map((event) => event.stream)).toEqual([`${prefix}-1`, `${prefix}-2`]);
     });
 
+    it('delivers only the events of the types and streams its filter names, live', async () => {
+      const [prefix, elsewhere] = [uniqueName('sub-types'), uniqueName('sub-types-elsewhere')];
+      const [wanted, alsoWanted, unwanted] = [uniqueName('Wanted'), uniqueName('AlsoWanted'), uniqueName('Unwanted')];
+      const start = await store().headPosition();
+      const received: RecordedEvent[] = [];
+
+      subscribe({ after: start, filter: { streamPrefixes: [prefix], eventTypes: [wanted, alsoWanted] } }, async (events) => {
+        received.push(...events);
+      });
+      await store().append(`${prefix}-1`, [newEvent(wanted), newEvent(unwanted)], 'no_stream');
+      await store().append(elsewhere, [newEvent(wanted)], 'no_stream');
+      await store().append(`${prefix}-1`, [newEvent(alsoWanted)], 1);
+      await waitUntil(() => received.length >= 2, 'the matching events');
+      await pause(QUIET_PERIOD_MS);
+      await stopAll();
+
+      expect(received.map((event) => [event.stream, event.type])).toEqual([
+        [`${prefix}-1`, wanted],
+        [`${prefix}-1`, alsoWanted],
+      ]);
+    });
+
     it('keeps global order under interleaved concurrent appends, one handler call at a time', async () => {
       const streams = Array.from({ length: 4 }, () => uniqueName('sub-interleaved'));
       const start = await store().headPosition();
