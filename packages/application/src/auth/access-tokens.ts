@@ -1,11 +1,24 @@
 /** Dashboard access tokens: HS256 JWTs for the audience `dashboard`, signed with the service's secret key. */
 import { jwtVerify, SignJWT } from 'jose';
+import { LRUCache } from 'lru-cache';
 import type { Clock } from '../shared/clock';
 import { jwtSigningKey, type JwtSigningKey } from './jwt-signing-key';
 
 export const ACCESS_TOKEN_AUDIENCE = 'dashboard';
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 const ISSUER = 'wallet-passes';
+/**
+ * Tokens whose signature was checked: a dashboard sends the same token on every request for an hour, and
+ * the HMAC check (an async WebCrypto job) was the largest cost of an authenticated read. Tokens cannot be
+ * revoked, so a verified one stays good until it expires; only the exact same string hits.
+ */
+const VERIFIED_TOKENS = 10_000;
+
+interface VerifiedToken {
+  claims: AccessTokenClaims;
+  /** `exp`, in seconds since the epoch. */
+  expiresAt: number;
+}
 
 export interface AccessTokenClaims {
   userId: string;
@@ -14,6 +27,7 @@ export interface AccessTokenClaims {
 
 export class AccessTokens {
   private readonly key: JwtSigningKey;
+  private readonly verified = new LRUCache<string, VerifiedToken>({ max: VERIFIED_TOKENS });
 
   constructor(
     secretKey: Uint8Array,
@@ -36,16 +50,23 @@ export class AccessTokens {
 
   /** The token's claims, or null when it is malformed, tampered with, expired or meant for another audience. */
   async verify(token: string): Promise<AccessTokenClaims | null> {
+    const now = this.clock.now();
+    const known = this.verified.get(token);
+    // jose's own rule: expired once the current second reaches `exp`.
+    if (known !== undefined) return Math.floor(now.getTime() / 1000) < known.expiresAt ? known.claims : null;
     try {
       const { payload } = await jwtVerify(token, await this.key, {
         algorithms: ['HS256'],
         issuer: ISSUER,
         audience: ACCESS_TOKEN_AUDIENCE,
-        currentDate: this.clock.now(),
+        currentDate: now,
+        requiredClaims: ['exp'],
       });
       const businessId = payload['business_id'];
-      if (typeof payload.sub !== 'string' || typeof businessId !== 'string') return null;
-      return { userId: payload.sub, businessId };
+      if (typeof payload.sub !== 'string' || typeof businessId !== 'string' || payload.exp === undefined) return null;
+      const claims = { userId: payload.sub, businessId };
+      this.verified.set(token, { claims, expiresAt: payload.exp });
+      return claims;
     } catch {
       return null;
     }
