@@ -32,7 +32,11 @@ function curveLines(rss: readonly RssSample[]): string[] {
 export function scaleLines(figures: ScaleFigures): string[] {
   const lines = [
     '',
-    heading(`scale · embedded profile · reads on ${count(figures.smallPasses)} passes against ${count(figures.largePasses)} passes`),
+    heading(
+      figures.comparisons === null
+        ? `scale · embedded profile · a store of ${count(figures.largePasses)} passes`
+        : `scale · embedded profile · reads on ${count(figures.smallPasses)} passes against ${count(figures.largePasses)} passes`,
+    ),
     `large store: ${count(figures.largePasses)} passes${figures.largePasses < GOAL_PASSES ? ` (below the ${count(GOAL_PASSES)} the goals ask for)` : ''} appended straight into events.sqlite (one IssuePass each, a customer email and external_id each) in ${figures.seedSeconds.toFixed(0)} s, the service following; server RSS after: ${mib(figures.rssAfterIssueMiB)}`,
   ];
   if (figures.comparisons !== null) {
