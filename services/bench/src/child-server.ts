@@ -26,6 +26,8 @@ export interface LogProblems {
 }
 
 export interface RunningChild {
+  /** The process id, e.g. to read its memory from /proc. */
+  pid: number;
   /** Warnings and errors the process logged; a failing request shows up here with its cause. */
   problems(): LogProblems;
   stop(): Promise<void>;
@@ -81,7 +83,7 @@ function start({ name, script, env, readyMessage }: ChildServerOptions): Promise
       }
       if (record?.['message'] === readyMessage) {
         clearTimeout(timer);
-        resolve({ child: { problems: () => ({ ...problems }), stop }, ready: record });
+        resolve({ child: { pid: child.pid ?? 0, problems: () => ({ ...problems }), stop }, ready: record });
       }
     });
   });

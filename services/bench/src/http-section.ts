@@ -9,6 +9,7 @@ import { startChildServer, type LogProblems } from './child-server';
 import { startEmbeddedService } from './embedded-service';
 import { createFixture } from './fixture';
 import { measure, type Measurement } from './measure';
+import { readGoalLines } from './read-goal';
 import { batchLines, rowsOf, tableLines, warningLines, type Row } from './report';
 import type { Resources } from './resources';
 import { issueBody, SCENARIOS, type TargetName } from './scenarios';
@@ -45,7 +46,7 @@ export async function runHttpSections(wanted: { http: boolean; batches: boolean 
       measurements.push(await measure(scenario, targets[scenario.target], fixture, settings));
     }
     scenarios = rowsOf(SCENARIOS, measurements);
-    lines.push('', heading('http · the embedded service against a bare express echo server, under load'), ...tableLines(scenarios));
+    lines.push('', heading('http · the embedded service against a bare express echo server, under load'), ...tableLines(scenarios), ...readGoalLines(scenarios));
   }
 
   let batches: BatchFigures | null = null;

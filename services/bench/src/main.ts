@@ -1,6 +1,7 @@
 /**
- * `npm run bench [-- --sections=http,batches,hot-pass,long-stream,pkpass,rebuild,audit,distributed]`: each section starts what it
- * measures in child processes of its own, on fresh data, and stops them before the next one starts.
+ * `npm run bench [-- --sections=http,batches,hot-pass,long-stream,pkpass,rebuild,audit,distributed,scale,soak]
+ * [--passes=N] [--soak-seconds=S]`: each section starts what it measures in child processes of its own, on fresh
+ * data, and stops them before the next one starts (scale and soak run only when named).
  * Progress goes to stderr; the report to stdout, ending with one `BENCH_RESULT` JSON line.
  */
 import { runAuditSection } from './audit/audit-section';
@@ -8,11 +9,12 @@ import { runDistributedSection } from './distributed/distributed-section';
 import { runHttpSections } from './http-section';
 import { describeMachine } from './machine';
 import { runRebuildSection } from './rebuild/rebuild-section';
+import { runScaleSections } from './scale/scale-section';
 import { runPkpassSection } from './pkpass-timing';
 import { machineLines, resultLine, type BenchResult } from './report';
 import { Resources } from './resources';
 import type { SectionOutcome } from './section';
-import { sectionsFromArguments, type SectionName } from './sections';
+import { argumentsFrom, type BenchArguments } from './sections';
 import { settingsFromEnvironment } from './settings';
 import { runHotPassSection } from './write-path/hot-pass-section';
 import { runLongStreamSection } from './write-path/long-stream-section';
@@ -20,12 +22,12 @@ import { writePathGoalLines } from './write-path/write-path-goals';
 
 const print = (lines: string[]) => process.stdout.write(`${lines.join('\n')}\n`);
 
-async function run(sections: ReadonlySet<SectionName>, resources: Resources): Promise<void> {
+async function run({ sections, scale }: BenchArguments, resources: Resources): Promise<void> {
   const settings = settingsFromEnvironment(process.env);
   const machine = describeMachine();
   print(machineLines(machine, settings));
 
-  const result: BenchResult = { machine, settings, sections: [...sections], scenarios: null, batches: null, hotPass: null, longStream: null, pkpass: null, rebuild: null, audit: null, distributed: null };
+  const result: BenchResult = { machine, settings, sections: [...sections], scenarios: null, batches: null, hotPass: null, longStream: null, pkpass: null, rebuild: null, audit: null, distributed: null, scale: null };
   const warnings: string[] = [];
   /** Prints a section as soon as it is done; its warnings wait for the end of the report. */
   const report = <Figures>(outcome: SectionOutcome<Figures>): Figures => {
@@ -46,6 +48,10 @@ async function run(sections: ReadonlySet<SectionName>, resources: Resources): Pr
   if (sections.has('rebuild')) result.rebuild = report(await resources.scoped((own) => runRebuildSection(settings, own)));
   if (sections.has('audit')) result.audit = report(await resources.scoped((own) => runAuditSection(own)));
   if (sections.has('distributed')) result.distributed = report(await resources.scoped((own) => runDistributedSection(settings, result.scenarios, own)));
+  if (sections.has('scale') || sections.has('soak')) {
+    const wanted = { scale: sections.has('scale'), soak: sections.has('soak') };
+    result.scale = report(await resources.scoped((own) => runScaleSections(wanted, settings, scale, own)));
+  }
 
   if (warnings.length > 0) print(['', ...warnings]);
   print(['', resultLine(result)]);
@@ -58,9 +64,9 @@ function describe(error: unknown): string {
 }
 
 function main(): void {
-  let sections: ReadonlySet<SectionName>;
+  let benchArguments: BenchArguments;
   try {
-    sections = sectionsFromArguments(process.argv.slice(2));
+    benchArguments = argumentsFrom(process.argv.slice(2));
   } catch (error: unknown) {
     process.stderr.write(`bench: ${describe(error)}\n`);
     process.exitCode = 2;
@@ -70,7 +76,7 @@ function main(): void {
   process.once('SIGINT', () => {
     void resources.release().finally(() => process.exit(130));
   });
-  run(sections, resources)
+  run(benchArguments, resources)
     .catch((error: unknown) => {
       process.stderr.write(`bench failed: ${describe(error)}\n`);
       process.exitCode = 1;

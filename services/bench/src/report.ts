@@ -10,6 +10,7 @@ import type { Machine } from './machine';
 import type { PkpassFigures } from './pkpass-timing';
 import type { Measurement } from './measure';
 import type { RebuildFigures } from './rebuild/rebuild-figures';
+import type { ScaleFigures } from './scale/scale-figures';
 import type { Scenario } from './scenarios';
 import type { SectionName } from './sections';
 import type { Settings } from './settings';
@@ -111,6 +112,8 @@ export interface BenchResult {
   rebuild: RebuildFigures | null;
   audit: AuditFigures | null;
   distributed: DistributedOutcome | null;
+  /** The scale and soak sections. */
+  scale: ScaleFigures | null;
 }
 
 export function resultLine(result: BenchResult): string {

@@ -1,30 +1,62 @@
 /**
- * Which parts of the bench run: `--sections=http,batches,hot-pass,long-stream,pkpass,rebuild,audit,distributed` (default: all), so
- * that one part can be measured again without waiting for the others. They run in this order.
+ * Which parts of the bench run: `--sections=http,batches,hot-pass,long-stream,pkpass,rebuild,audit,distributed`
+ * (default: all but the long ones), so that one part can be measured again without waiting for the others. They
+ * run in this order. The long sections (`scale`, `soak`: a store of `--passes` passes, a steady load of
+ * `--soak-seconds`) run only when named.
  */
 import { parseArgs } from 'node:util';
 
-export const SECTION_NAMES = ['http', 'batches', 'hot-pass', 'long-stream', 'pkpass', 'rebuild', 'audit', 'distributed'] as const;
+export const SECTION_NAMES = ['http', 'batches', 'hot-pass', 'long-stream', 'pkpass', 'rebuild', 'audit', 'distributed', 'scale', 'soak'] as const;
+const LONG_SECTIONS: readonly SectionName[] = ['scale', 'soak'];
 
 export type SectionName = (typeof SECTION_NAMES)[number];
+
+/** The data-size sections' knobs (issue 16): how large the large store is, how long the steady load lasts. */
+export interface ScaleArguments {
+  passes: number;
+  soakSeconds: number;
+}
+
+export interface BenchArguments {
+  sections: ReadonlySet<SectionName>;
+  scale: ScaleArguments;
+}
+
+const DEFAULT_SCALE: ScaleArguments = { passes: 1_000_000, soakSeconds: 300 };
 
 /** A bad command line: the run stops with this one line before anything starts. */
 export class UsageError extends Error {}
 
 const isSectionName = (name: string): name is SectionName => (SECTION_NAMES as readonly string[]).includes(name);
 
-export function sectionsFromArguments(args: readonly string[]): ReadonlySet<SectionName> {
-  let values: { sections?: string | undefined };
+function positiveInteger(option: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined) return fallback;
+  const value = Number(raw.replaceAll('_', ''));
+  if (!Number.isSafeInteger(value) || value < 1) throw new UsageError(`--${option} must be a positive integer, got '${raw}'`);
+  return value;
+}
+
+export function argumentsFrom(args: readonly string[]): BenchArguments {
+  let values: { sections?: string | undefined; passes?: string | undefined; 'soak-seconds'?: string | undefined };
   try {
-    ({ values } = parseArgs({ args: [...args], options: { sections: { type: 'string' } }, strict: true, allowPositionals: false }));
+    ({ values } = parseArgs({
+      args: [...args],
+      options: { sections: { type: 'string' }, passes: { type: 'string' }, 'soak-seconds': { type: 'string' } },
+      strict: true,
+      allowPositionals: false,
+    }));
   } catch (error: unknown) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
-  if (values.sections === undefined) return new Set(SECTION_NAMES);
+  const scale = {
+    passes: positiveInteger('passes', values.passes, DEFAULT_SCALE.passes),
+    soakSeconds: positiveInteger('soak-seconds', values['soak-seconds'], DEFAULT_SCALE.soakSeconds),
+  };
+  if (values.sections === undefined) return { sections: new Set(SECTION_NAMES.filter((name) => !LONG_SECTIONS.includes(name))), scale };
   const names = values.sections.split(',').map((name) => name.trim());
   const unknown = names.filter((name) => !isSectionName(name));
   if (unknown.length > 0) {
     throw new UsageError(`--sections: unknown section ${unknown.map((name) => `'${name}'`).join(', ')}; use a comma-separated list of ${SECTION_NAMES.join(', ')}`);
   }
-  return new Set(names.filter(isSectionName));
+  return { sections: new Set(names.filter(isSectionName)), scale };
 }

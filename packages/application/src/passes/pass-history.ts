@@ -5,6 +5,7 @@
  */
 import { decodeEvent, DomainError, passAggregate, passEvents, streamNames, type Pass, type PassEvent } from '@passes/domain';
 import type { EventStore, RecordedEvent } from '@passes/event-store';
+import { FOLD_CHECKPOINT_EVERY, PassFolds } from './pass-folds';
 import type { PassQueries } from './pass-queries';
 import type { PassScope } from './pass-scope';
 
@@ -27,7 +28,12 @@ export interface HistoryRange {
   limit: number;
 }
 
+/** Events read at a time by as-of: an early instant needs only the first pages. */
+const AS_OF_PAGE = FOLD_CHECKPOINT_EVERY;
+
 export class PassHistory {
+  private readonly folds = new PassFolds();
+
   constructor(
     private readonly store: EventStore,
     private readonly queries: PassQueries,
@@ -40,15 +46,30 @@ export class PassHistory {
     return { entries: events.slice(0, limit).map(historyEntry), hasMore: events.length > limit };
   }
 
-  /** The pass as it stood at `instant`: every event recorded up to and including it, folded. */
+  /**
+   * The pass as it stood at `instant`: its events folded in order up to the first one recorded after it,
+   * starting from the furthest kept fold that lies entirely before the instant.
+   */
   async asOf(scope: PassScope, identifier: string, instant: Date): Promise<Pass> {
     const pass = await this.queries.get(scope, identifier);
-    const events = await this.store.readStream(streamNames.pass(pass.id));
+    const stream = streamNames.pass(pass.id);
     const until = instant.toISOString();
-    let state = passAggregate.decider.initialState();
-    for (const event of events) {
-      if (event.created_at > until) break;
-      state = passAggregate.decider.evolve(state, decodeEvent(passEvents, event));
+    const start = this.folds.furthestAtOrBefore(stream, until);
+    let { state, latestRecordedAt } = start ?? { state: passAggregate.decider.initialState(), latestRecordedAt: '' };
+    let fromRevision = start === null ? 0 : start.revision + 1;
+    for (let reachedUntil = false; !reachedUntil; ) {
+      const events = await this.store.readStream(stream, { fromRevision, maxCount: AS_OF_PAGE });
+      for (const event of events) {
+        if (event.created_at > until) {
+          reachedUntil = true;
+          break;
+        }
+        state = passAggregate.decider.evolve(state, decodeEvent(passEvents, event));
+        if (event.created_at > latestRecordedAt) latestRecordedAt = event.created_at;
+        if ((event.revision + 1) % FOLD_CHECKPOINT_EVERY === 0) this.folds.remember(stream, { revision: event.revision, state, latestRecordedAt });
+      }
+      if (events.length < AS_OF_PAGE) reachedUntil = true;
+      fromRevision += events.length;
     }
     if (state === null) throw new DomainError('not_found', `Pass '${identifier}' did not exist at ${until}`);
     return state;

@@ -7,7 +7,7 @@
  */
 import { foldEncoded, type Aggregate, type DomainEventShape } from '@passes/domain';
 import type { EventStore } from '@passes/event-store';
-import { LeastRecentlyUsed } from './least-recently-used';
+import { LRUCache } from 'lru-cache';
 
 interface Entry {
   aggregate: object;
@@ -25,13 +25,13 @@ export interface LoadedState<State> {
 const DEFAULT_CAPACITY = 10_000;
 
 export class StreamStates {
-  private readonly entries: LeastRecentlyUsed<Entry>;
+  private readonly entries: LRUCache<string, Entry>;
 
   constructor(
     private readonly store: Pick<EventStore, 'readStream'>,
     capacity = DEFAULT_CAPACITY,
   ) {
-    this.entries = new LeastRecentlyUsed(capacity);
+    this.entries = new LRUCache({ max: capacity });
   }
 
   async load<Command, Event extends DomainEventShape, State>(aggregate: Aggregate<Command, Event, State>, stream: string): Promise<LoadedState<State>> {

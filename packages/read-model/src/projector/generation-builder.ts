@@ -9,6 +9,15 @@ import type { DocumentStore, GenerationRef } from '../document-store';
 import type { Projection } from '../projections/projection';
 import { projectBatch } from './project-batch';
 
+/** Every this many pages, one is read without the type filter, to see how much of the feed is the projection's. */
+const PROBE_EVERY_PAGES = 16;
+/**
+ * From this share of the feed's events on, pages are read without the filter: a filtered read of a type
+ * that most events have reads each type's page through its index and merges them (most of the rebuild's
+ * time, in a profile), where a plain read of the position range reads each row once.
+ */
+const DENSE_SHARE = 0.5;
+
 export interface BuildProgress {
   collection: string;
   generation: number;
@@ -21,6 +30,8 @@ export interface BuildProgress {
 export class GenerationBuilder {
   private stopped = false;
   private replayed = 0;
+  private pagesRead = 0;
+  private filtered = true;
   private readonly startedAt = new Date();
 
   constructor(
@@ -66,18 +77,23 @@ export class GenerationBuilder {
   }
 
   /**
-   * Replays one page of the projection's own events (the store filters, so a rebuild reads no event it
-   * would skip); false when the page was short, i.e. the head was reached.
+   * Replays one page of the projection's own events; false when the page was short, i.e. the head was
+   * reached. Where the projection's events are few, the store filters them; where they are most of the
+   * feed, the page is the feed itself and the builder skips the others (see DENSE_SHARE).
    */
   async replayPage(): Promise<boolean> {
-    const filter = { eventTypes: [...this.projection.eventTypes] };
+    const unfiltered = !this.filtered || this.pagesRead % PROBE_EVERY_PAGES === 0;
+    const filter = unfiltered ? undefined : { eventTypes: [...this.projection.eventTypes] };
     const page = await this.events.readAll({ after: this.checkpoint, maxCount: this.pageSize, filter });
+    this.pagesRead += 1;
     const last = page.at(-1);
     if (last === undefined) return false;
-    const writes = await projectBatch(this.store, this.target, this.projection, page);
+    const own = unfiltered ? page.filter((event) => this.projection.eventTypes.has(event.type)) : page;
+    if (unfiltered) this.filtered = own.length < DENSE_SHARE * page.length;
+    const writes = await projectBatch(this.store, this.target, this.projection, own);
     await this.store.commit([{ target: this.target, writes }], last.position);
     this.checkpoint = last.position;
-    this.replayed += page.length;
+    this.replayed += own.length;
     return page.length === this.pageSize;
   }
 }

@@ -32,8 +32,8 @@ function tallies(version: number): Projection<Tally> {
   };
 }
 
-const tick = (): NewEvent => ({
-  type: 'Ticked',
+const tick = (type = 'Ticked'): NewEvent => ({
+  type,
   data: {},
   metadata: { correlation_id: randomUUID(), causation_id: null, business_id: null, actor: 'test', schema_version: 1 },
 });
@@ -157,5 +157,27 @@ describe('the projector', () => {
       expect(await documents.get('tallies', `d-${stream}`)).toMatchObject({ doc: { count: expected } });
     }
     expect(await documents.count('tallies', 'prefix', 'd')).toBe(10);
+  });
+
+  it('rebuilds from a feed where its events are rare, then most of it, into the same documents as the live generation', async () => {
+    const live = projector(tallies(1));
+    await live.start();
+    const expected = new Map<string, number>();
+    // 40 appends of 10 events: first one Ticked in 10 (the builder reads them through the store's filter),
+    // then nine in 10 (it reads the feed and skips the others); more pages than a probe spans, at 7 a page.
+    for (let batch = 0; batch < 40; batch += 1) {
+      const stream = `m-${batch % 5}`;
+      const types = Array.from({ length: 10 }, (_, index) => ((index === 0) === batch < 20 ? 'Ticked' : 'Other'));
+      await events.append(stream, types.map(tick), 'any');
+      expected.set(stream, (expected.get(stream) ?? 0) + types.filter((type) => type === 'Ticked').length);
+    }
+    await live.catchUp(5000);
+    const before = await liveGeneration();
+
+    await documents.createGeneration({ collection: 'tallies', version: 1, indexes: ['prefix'] }, 'next', new Date());
+    await until(async () => (await liveGeneration()) !== before, 'the requested generation to go live');
+
+    for (const [stream, count] of expected) expect(await documents.get('tallies', stream)).toMatchObject({ doc: { count } });
+    expect(await documents.count('tallies', 'prefix', 'm')).toBe(5);
   });
 });

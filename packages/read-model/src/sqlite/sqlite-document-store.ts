@@ -53,6 +53,9 @@ export class SqliteDocumentStore implements DocumentStore {
   private readonly createTransaction;
   private readonly promoteTransaction;
   private readonly leaseTransaction;
+  /** Each collection's live generation as of `catalogVersion`; see liveTables. */
+  private readonly liveGenerations = new Map<string, number | undefined>();
+  private catalogVersion: number | null = null;
 
   private constructor(private readonly db: Database.Database) {
     db.exec(PREVIOUS_LAYOUT);
@@ -60,6 +63,7 @@ export class SqliteDocumentStore implements DocumentStore {
     this.tables = new GenerationTables(db);
     this.statements = {
       liveGeneration: db.prepare<[string], { generation: number }>("SELECT generation FROM generations WHERE collection = ? AND role = 'live'"),
+      dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
       all: db.prepare<[], GenerationRow>('SELECT * FROM generations ORDER BY collection, generation'),
       lastGeneration: db.prepare<[string], { generation: number | null }>('SELECT max(generation) AS generation FROM generations WHERE collection = ?'),
       roleTaken: db.prepare<[string, string], { generation: number }>('SELECT generation FROM generations WHERE collection = ? AND role = ?'),
@@ -149,6 +153,7 @@ export class SqliteDocumentStore implements DocumentStore {
   }
 
   async createGeneration(shape: CollectionShape, as: 'live' | 'next', requestedAt: Date): Promise<Generation> {
+    this.liveGenerations.clear();
     return this.createTransaction.immediate(shape, as, requestedAt.toISOString());
   }
 
@@ -167,10 +172,12 @@ export class SqliteDocumentStore implements DocumentStore {
   }
 
   async promote(collection: string, generation: number): Promise<void> {
+    this.liveGenerations.clear();
     this.promoteTransaction.immediate(collection, generation);
   }
 
   async drop(target: GenerationRef): Promise<void> {
+    this.liveGenerations.clear();
     this.db.transaction(() => {
       this.tables.drop(target);
       this.statements.deleteGeneration.run(target.collection, target.generation);
@@ -195,11 +202,21 @@ export class SqliteDocumentStore implements DocumentStore {
   }
 
   /**
-   * Looked up on every query rather than cached: another process (the CLI, or a projector that just
-   * promoted a rebuilt generation) may have moved it, and the lookup costs about a microsecond.
+   * The live generation is remembered rather than looked up by every query (the lookup was a twentieth of
+   * a read's cost). This connection forgets it when it changes the catalog itself; SQLite's data_version
+   * changes when another connection (the CLI, another process's projector) commits anything to the file.
    */
   private liveTables(collection: string) {
-    const live = this.statements.liveGeneration.get(collection);
-    return live === undefined ? undefined : this.tables.of({ collection, generation: live.generation });
+    const catalogVersion = this.statements.dataVersion.get() ?? null;
+    if (catalogVersion !== this.catalogVersion) {
+      this.liveGenerations.clear();
+      this.catalogVersion = catalogVersion;
+    }
+    let generation = this.liveGenerations.get(collection);
+    if (generation === undefined && !this.liveGenerations.has(collection)) {
+      generation = this.statements.liveGeneration.get(collection)?.generation;
+      this.liveGenerations.set(collection, generation);
+    }
+    return generation === undefined ? undefined : this.tables.of({ collection, generation });
   }
 }

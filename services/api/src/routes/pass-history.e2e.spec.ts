@@ -1,5 +1,6 @@
 /** The auditors' endpoints: a pass's history, a page at a time, and the pass as it was at any instant. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { appendStamps } from '../testing/event-seeding';
 import { issuePass, startWithTwoBusinesses, type TestBusiness } from '../testing/fixtures';
 import type { TestServer } from '../testing/test-server';
 import type { HistoryBody, PassBody } from '../testing/wire-types';
@@ -90,6 +91,29 @@ describe('GET …/passes/{identifier}?as_of=', () => {
     expect((await at(voidedAt)).body).toMatchObject({ status: 'voided', stamps: 3 });
     expect((await server.request<PassBody>('GET', `${base}?as_of=${encodeURIComponent(voidedAt.toISOString().replace('Z', '+00:00'))}`, { token: business.token })).body).toMatchObject({ status: 'voided' });
     expect((await server.request<PassBody>('GET', base, { token: business.token })).body).toEqual((await at(server.clock.now())).body);
+  });
+
+  it('answers every instant of a history longer than the folds it keeps, asked again and in any order', async () => {
+    const issuedAt = server.clock.now();
+    const pass = await issuePass(server, business, { external_id: 'as-of-long' });
+    const [firstStamps, secondStamps] = [new Date(issuedAt.getTime() + 60_000), new Date(issuedAt.getTime() + 120_000)];
+    // 1,500 then 1,000 single stamps: revisions 1–1500 and 1501–2500, across the folds kept at every thousandth.
+    await appendStamps(server.dataDir, business.businessId, pass.id, 0, 1500, firstStamps);
+    await appendStamps(server.dataDir, business.businessId, pass.id, 1500, 1000, secondStamps);
+    server.clock.advance(180_000);
+
+    const stampsAt = async (instant: Date) =>
+      (await server.request<PassBody>('GET', `/businesses/${business.businessId}/passes/${pass.id}?as_of=${instant.toISOString()}`, { token: business.token })).body.stamps;
+    const expected: [Date, number][] = [
+      [secondStamps, 2500],
+      [firstStamps, 1500],
+      [new Date(firstStamps.getTime() - 1), 0],
+      [new Date(secondStamps.getTime() - 1), 1500],
+      [server.clock.now(), 2500],
+    ];
+    for (const round of [1, 2]) {
+      for (const [instant, stamps] of expected) expect({ round, instant, stamps: await stampsAt(instant) }).toEqual({ round, instant, stamps });
+    }
   });
 
   it.each([['yesterday'], ['2026-11-21'], ['2026-11-21T10:00:00'], ['2026-11-21T10:00:00+01:00'], ['2026-13-01T10:00:00Z']])('refuses as_of=%s with 422', async (text) => {

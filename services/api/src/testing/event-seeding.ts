@@ -17,9 +17,9 @@ function newEvent(event: PassEvent, businessId: string): NewEvent {
   };
 }
 
-/** Appends `count` single stamps to a pass that has `stampsSoFar` of them, at `at`. */
+/** Appends `count` single stamps to a pass that has `stampsSoFar` of them, occurred and recorded at `at`. */
 export async function appendStamps(dataDir: string, businessId: string, passId: string, stampsSoFar: number, count: number, at: Date): Promise<void> {
-  const store = SqliteEventStore.open(path.join(dataDir, 'events.sqlite'));
+  const store = SqliteEventStore.open(path.join(dataDir, 'events.sqlite'), { now: () => at });
   try {
     const stream = streamNames.pass(passId);
     for (let done = 0; done < count; done += BATCH) {

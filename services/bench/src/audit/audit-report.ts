@@ -12,9 +12,11 @@ export function auditLines(figures: AuditFigures): string[] {
   return [
     '',
     heading(`audit · embedded profile · one pass with ${count(figures.passEvents)} events`),
+    `${'GET …/passes/{id}?as_of=<now>, the first'.padEnd(46)}${figures.asOfFirstMs.toFixed(1).padStart(13)} ms   (the first since the service started: no fold of the pass kept yet)`,
     timing('GET …/passes/{id}?as_of=<now>', asOf),
     timing('GET …/passes/{id}/events?limit=1000', firstPage),
     timing(`whole history: ${wholeHistory.pages} pages of 1000`, wholeHistory),
-    `goal as-of and history of a pass with ${count(figures.passEvents)} events < ${AUDIT_GOAL_MS} ms (p99): ${verdict(figures.goalMet)} (as-of p99 ${asOf.p99Ms.toFixed(1)} ms, whole history p99 ${wholeHistory.p99Ms.toFixed(1)} ms)`,
+    `goal as-of of a pass with ${count(figures.passEvents)} events < ${AUDIT_GOAL_MS} ms (p99): ${verdict(figures.asOfGoalMet)} (p99 ${asOf.p99Ms.toFixed(1)} ms)`,
+    `goal history of a pass with ${count(figures.passEvents)} events < ${AUDIT_GOAL_MS} ms (p99 of the whole history): ${verdict(figures.historyGoalMet)} (p99 ${wholeHistory.p99Ms.toFixed(1)} ms)`,
   ];
 }

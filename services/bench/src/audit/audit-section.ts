@@ -4,6 +4,7 @@
  * event store, as months of stamping would have left them.
  */
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { SqliteEventStore } from '@passes/event-store';
 import { EmbeddedFollowers } from '../embedded-followers';
 import { startEmbeddedService } from '../embedded-service';
@@ -56,7 +57,11 @@ export async function runAuditSection(resources: Resources): Promise<SectionOutc
   };
 
   process.stderr.write(`audit: timing ${REQUESTS} as-of reads, first pages and whole histories…\n`);
-  const asOf = await timeSequentially(REQUESTS, async () => expectStamps(await get(`${passUrl}?as_of=${new Date().toISOString()}`)));
+  const readAsOf = async () => expectStamps(await get(`${passUrl}?as_of=${new Date().toISOString()}`));
+  const firstStarted = performance.now();
+  await readAsOf();
+  const asOfFirstMs = performance.now() - firstStarted;
+  const asOf = await timeSequentially(REQUESTS, readAsOf);
   const firstPage = await timeSequentially(REQUESTS, async () => {
     const { data } = await page(null);
     if (data.length !== PAGE_LIMIT) throw new Error(`the first page has ${data.length} events, not ${PAGE_LIMIT}`);
@@ -80,7 +85,9 @@ export async function runAuditSection(resources: Resources): Promise<SectionOutc
     asOf,
     firstPage,
     wholeHistory: { ...wholeHistory, pages },
-    goalMet: asOf.p99Ms < AUDIT_GOAL_MS && wholeHistory.p99Ms < AUDIT_GOAL_MS,
+    asOfFirstMs,
+    asOfGoalMet: asOf.p99Ms < AUDIT_GOAL_MS,
+    historyGoalMet: wholeHistory.p99Ms < AUDIT_GOAL_MS,
   };
   return { lines: auditLines(figures), warnings: warningLines([], { 'audit service': service.problems() }), figures };
 }

@@ -31,7 +31,18 @@ export interface PassOwner {
   templateId: string;
 }
 
+/** Who a seeded pass is for, and the business's own id for it. */
+export interface PassCustomer {
+  name: string;
+  email: string;
+  externalId: string | null;
+}
+
+/** The customer of the issue scenario's body (scenarios.ts), so seeded passes look like issued ones. */
+const ISSUE_SCENARIO_CUSTOMER: PassCustomer = { name: 'Ada Lovelace', email: 'ada@example.com', externalId: null };
+
 interface StreamAppend {
+  passId: string;
   stream: string;
   events: NewEvent[];
 }
@@ -66,7 +77,7 @@ function stamps(state: PassState, count: number, businessId: string): { state: P
 }
 
 /** A new live pass of `owner` with `eventCount` events: issued, then stamped. */
-function newPass(owner: PassOwner, eventCount: number): StreamAppend {
+function newPass(owner: PassOwner, eventCount: number, customer: PassCustomer): StreamAppend {
   const passId = cryptoIdGenerator.newId();
   const issued = decide(
     null,
@@ -79,10 +90,9 @@ function newPass(owner: PassOwner, eventCount: number): StreamAppend {
         mode: 'live',
         templateId: owner.templateId,
         serialNumber: serialNumberFromBytes(cryptoIdGenerator.randomBytes(SERIAL_NUMBER_RANDOM_BYTES)),
-        // The customer of the issue scenario's body (scenarios.ts), so seeded passes look like issued ones.
-        customerName: 'Ada Lovelace',
-        customerEmail: 'ada@example.com',
-        externalId: null,
+        customerName: customer.name,
+        customerEmail: customer.email,
+        externalId: customer.externalId,
         points: 10,
         initialBalanceMinor: null,
         barcodeData: null,
@@ -92,7 +102,7 @@ function newPass(owner: PassOwner, eventCount: number): StreamAppend {
     },
     owner.businessId,
   );
-  return { stream: streamNames.pass(passId), events: [...issued.events, ...stamps(issued.state, eventCount - 1, owner.businessId).events] };
+  return { passId, stream: streamNames.pass(passId), events: [...issued.events, ...stamps(issued.state, eventCount - 1, owner.businessId).events] };
 }
 
 /**
@@ -112,16 +122,51 @@ export async function appendNewPasses(store: EventStore, owner: PassOwner, total
     const commit: StreamAppend[] = [];
     let size = 0;
     while (size < EVENTS_PER_COMMIT && written + size < total) {
-      const pass = newPass(owner, Math.min(EVENTS_PER_PASS, total - written - size));
+      const pass = newPass(owner, Math.min(EVENTS_PER_PASS, total - written - size), ISSUE_SCENARIO_CUSTOMER);
       commit.push(pass);
       size += pass.events.length;
     }
-    // Submitted in the same turn of the event loop, the appends share one transaction (GroupCommit).
-    await Promise.all(commit.map(({ stream, events }) => store.append(stream, events, 'no_stream')));
+    await appendTogether(store, commit);
     written += size;
     await afterCommit(await store.headPosition());
   }
   return store.headPosition();
+}
+
+export interface IssuedPasses {
+  /** Passes `from` to `to - 1` are issued. */
+  from: number;
+  to: number;
+  customerOf: (index: number) => PassCustomer;
+  /** The indexes whose pass ids the caller wants back. */
+  sampled: ReadonlySet<number>;
+  afterCommit?: AfterCommit;
+  /** How many commits go by between calls of `afterCommit`, so that a large store fills without a pause after every commit. */
+  commitsBetweenWaits?: number;
+}
+
+/** Issues passes of `owner` (one event each), 500 a commit; returns the sampled passes' ids by index. */
+export async function appendIssuedPasses(store: EventStore, owner: PassOwner, passes: IssuedPasses): Promise<Map<number, string>> {
+  const { from, to, customerOf, sampled, afterCommit = nothingAfterCommit, commitsBetweenWaits = 1 } = passes;
+  const ids = new Map<number, string>();
+  let commits = 0;
+  for (let index = from; index < to; ) {
+    const commit: StreamAppend[] = [];
+    for (; commit.length < EVENTS_PER_COMMIT && index < to; index += 1) {
+      const pass = newPass(owner, 1, customerOf(index));
+      if (sampled.has(index)) ids.set(index, pass.passId);
+      commit.push(pass);
+    }
+    await appendTogether(store, commit);
+    commits += 1;
+    if (commits % commitsBetweenWaits === 0 || index === to) await afterCommit(await store.headPosition());
+  }
+  return ids;
+}
+
+/** Submitted in the same turn of the event loop, the appends share one transaction (GroupCommit). */
+async function appendTogether(store: EventStore, commit: readonly StreamAppend[]): Promise<void> {
+  await Promise.all(commit.map(({ stream, events }) => store.append(stream, events, 'no_stream')));
 }
 
 /** Appends `count` single stamps to an existing pass, 500 to an append. */
