@@ -66,7 +66,7 @@ export class Application {
     this.authenticator = new Authenticator(documents, tokens);
     this.businesses = new Businesses(commands, documents, clock, readYourWrites);
     this.passes = new PassQueries(documents);
-    this.plans = new Plans(documents, this.passes);
+    this.plans = new Plans(documents);
     this.templates = new Templates(commands, documents, clock, ids, readYourWrites, this.plans);
     this.passCommands = new PassCommands(commands, documents, this.passes, this.templates, clock, ids, readYourWrites, this.plans);
     this.bulkPassCommands = new BulkPassCommands(this.passCommands, this.passes, this.plans);

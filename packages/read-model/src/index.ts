@@ -1,4 +1,5 @@
 export * from './document-store';
+export * from './projections/business-usage';
 export * from './projections/customer-email-digest';
 export * from './projections/projection';
 export * from './projections/read-models';

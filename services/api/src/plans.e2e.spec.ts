@@ -1,5 +1,7 @@
 /** Free and Pro (spec: Plan limits; DESIGN §5): 402 with the flat body, counted limits, usage, downgrades. */
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { businessUsageProjection, collections, SqliteDocumentStore } from '@passes/read-model';
 import { createApiKey, issuePass, registerBusiness, type TestBusiness } from './testing/fixtures';
 import { TestServer } from './testing/test-server';
 import type { BusinessBody, PassBody, ProFeatureBody } from './testing/wire-types';
@@ -118,5 +120,53 @@ describe('a downgrade from Pro to Free', () => {
     expectRefusal(await server.request('GET', `${passesPath(business)}/${kept[0]!.id}`, { apiKey: key.key }), 'api_access', 'free');
     const third = await server.request('POST', `/businesses/${business.businessId}/templates`, { token: business.token, body: { name: 'Third' } });
     expectRefusal(third, 'templates', 'free');
+  });
+});
+
+describe("a business's usage, counted as passes and templates are made", () => {
+  let business: TestBusiness;
+  const readStore = () => SqliteDocumentStore.open(path.join(server.dataDir, 'read-models.sqlite'));
+  const liveUsageGeneration = async (store: SqliteDocumentStore) =>
+    (await store.collections()).find((state) => state.collection === collections.businessUsage)?.live?.generation;
+
+  beforeAll(async () => {
+    business = await registerBusiness(server);
+    await server.changePlan(business.businessId, 'pro');
+    await server.request('POST', `/businesses/${business.businessId}/templates`, { token: business.token, body: { name: 'Second' } });
+    const voided = await issuePass(server, business);
+    await issuePass(server, business);
+    expect((await server.request('DELETE', `${passesPath(business)}/${voided.id}`, { token: business.token })).status).toBe(200);
+    const bulk = await server.request('POST', `${passesPath(business)}/bulk`, {
+      token: business.token,
+      body: { passes: [{ template_id: business.templateId }, { template_id: business.templateId }, { template_id: business.templateId }] },
+    });
+    expect(bulk.status).toBe(200);
+    const sandbox = await createApiKey(server, business, 'test');
+    const issuedInSandbox = await server.request('POST', passesPath(business), { apiKey: sandbox.key, body: { template_id: business.templateId } });
+    expect(issuedInSandbox.status).toBe(201);
+  });
+
+  it('counts live passes, voided ones too, bulk ones each, sandbox ones not', async () => {
+    expect((await me(business)).usage).toMatchObject({ templates: 2, passes: 5 });
+  });
+
+  it('counts the same after its read model is rebuilt from the events', async () => {
+    await server.halt();
+    let store = readStore();
+    const before = await liveUsageGeneration(store);
+    const { collection, version, indexes } = businessUsageProjection;
+    await store.createGeneration({ collection, version, indexes }, 'next', new Date());
+    await store.close();
+    await server.resume();
+    store = readStore();
+    try {
+      for (let attempt = 0; attempt < 100 && (await liveUsageGeneration(store)) === before; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await liveUsageGeneration(store)).not.toBe(before);
+    } finally {
+      await store.close();
+    }
+    expect((await me(business)).usage).toMatchObject({ templates: 2, passes: 5 });
+    await issuePass(server, business);
+    expect((await me(business)).usage.passes).toBe(6);
   });
 });

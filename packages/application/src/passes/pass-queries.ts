@@ -22,11 +22,6 @@ export class PassQueries {
     return pass ?? null;
   }
 
-  /** Live passes issued by a business: what the plan's pass limit counts. */
-  countLive(businessId: string): Promise<number> {
-    return this.documents.count(collections.passes, 'business', lookupKeys.passesOfBusiness(businessId, 'live'));
-  }
-
   /** The pass with this serial number, of any business: serial numbers are unique across the service. */
   async bySerialNumber(serialNumber: string): Promise<Pass | null> {
     const [pass] = await this.documents.find<Pass>(collections.passes, 'serial', lookupKeys.passBySerial(serialNumber), 1);

@@ -1,6 +1,6 @@
 /** What a business's plan allows, and how much of it the business uses (spec: Plan limits; DESIGN §5). */
 import {
-  COUNTED_RESOURCES,
+  assertNever,
   DomainError,
   PLAN_LIMITS,
   PRO_FEATURES,
@@ -14,8 +14,7 @@ import {
   type ProFeature,
   type Usage,
 } from '@passes/domain';
-import { collections, lookupKeys, type DocumentStore } from '@passes/read-model';
-import type { PassQueries } from '../passes/pass-queries';
+import { collections, lookupKeys, type BusinessUsage, type DocumentStore } from '@passes/read-model';
 
 export interface PlanStatus {
   plan: Plan;
@@ -27,28 +26,18 @@ export interface PlanStatus {
 /**
  * Counts come from the read models, which every command waits for before answering, so sequential
  * requests see exact counts; requests racing each other at the limit may pass it by their number.
+ * Passes and templates are counted as they are created (`BusinessUsage`), so reading them costs the
+ * same however many a business has; webhooks, at most a few by plan, are counted on each read.
  */
 export class Plans {
-  private readonly counters: Readonly<Record<CountedResource, (businessId: string) => Promise<number>>>;
-
-  constructor(
-    private readonly documents: DocumentStore,
-    passes: PassQueries,
-  ) {
-    this.counters = {
-      templates: (businessId) => documents.count(collections.templates, 'business', lookupKeys.byBusiness(businessId)),
-      passes: (businessId) => passes.countLive(businessId),
-      webhooks: (businessId) => documents.count(collections.webhooks, 'business', lookupKeys.byBusiness(businessId)),
-    };
-  }
+  constructor(private readonly documents: DocumentStore) {}
 
   async status(businessId: string): Promise<PlanStatus> {
-    const plan = await this.planOf(businessId);
-    const counts = await Promise.all(COUNTED_RESOURCES.map(async (resource) => [resource, await this.counters[resource](businessId)] as const));
+    const [plan, counted, webhooks] = await Promise.all([this.planOf(businessId), this.countedOf(businessId), this.webhooksOf(businessId)]);
     return {
       plan,
       limits: PLAN_LIMITS[plan],
-      usage: Object.fromEntries(counts) as Record<CountedResource, number>,
+      usage: { templates: counted.templates, passes: counted.livePasses, webhooks },
       features: Object.fromEntries(PRO_FEATURES.map((feature) => [feature, hasFeature(plan, feature)])) as Record<ProFeature, boolean>,
     };
   }
@@ -61,7 +50,29 @@ export class Plans {
   async requireRoomFor(businessId: string, resource: CountedResource, adding = 1): Promise<void> {
     const plan = await this.planOf(businessId);
     if (PLAN_LIMITS[plan][resource] === null) return;
-    requireWithinLimit(plan, resource, await this.counters[resource](businessId), adding);
+    requireWithinLimit(plan, resource, await this.used(businessId, resource), adding);
+  }
+
+  private async used(businessId: string, resource: CountedResource): Promise<number> {
+    switch (resource) {
+      case 'templates':
+        return (await this.countedOf(businessId)).templates;
+      case 'passes':
+        return (await this.countedOf(businessId)).livePasses;
+      case 'webhooks':
+        return this.webhooksOf(businessId);
+      default:
+        return assertNever(resource);
+    }
+  }
+
+  private async countedOf(businessId: string): Promise<Pick<BusinessUsage, 'livePasses' | 'templates'>> {
+    const usage = await this.documents.get<BusinessUsage>(collections.businessUsage, businessId);
+    return usage?.doc ?? { livePasses: 0, templates: 0 };
+  }
+
+  private webhooksOf(businessId: string): Promise<number> {
+    return this.documents.count(collections.webhooks, 'business', lookupKeys.byBusiness(businessId));
   }
 
   private async planOf(businessId: string): Promise<Plan> {

@@ -24,6 +24,8 @@ export function aggregateProjection<State, Event extends DomainEventShape, Index
     indexes: options.indexes,
     eventTypes: new Set(eventTypesOf(options.events)),
     documentId: (event) => aggregateIdOf(event.stream, options.category),
+    // One document per stream: the stream's own revision orders its events.
+    revisionAfter: (current, event) => (current !== undefined && current.revision >= event.revision ? null : event.revision),
     apply: (doc, event) => options.evolve(doc, decodeEvent(options.events, event)),
     keys: options.keys,
   };

@@ -3,6 +3,7 @@
  * lookup keys of a document. Any read-store adapter can run it.
  */
 import type { RecordedEvent } from '@passes/event-store';
+import type { StoredDocument } from '../document-store';
 
 export interface Projection<Doc = unknown> {
   /** The collection its documents live in; also the projection's name. */
@@ -16,6 +17,11 @@ export interface Projection<Doc = unknown> {
   indexes: readonly string[];
   eventTypes: ReadonlySet<string>;
   documentId(event: RecordedEvent): string;
+  /**
+   * The revision the document takes from the event, or null when the stored document already reflects
+   * it: replays (a batch written again after a crash before its checkpoint) must change nothing.
+   */
+  revisionAfter(current: StoredDocument<Doc | null> | undefined, event: RecordedEvent): number | null;
   apply(doc: Doc | null, event: RecordedEvent): Doc | null;
   keys(doc: Doc): Record<string, string[]>;
 }

@@ -28,6 +28,7 @@ import {
   type WebhookEvent,
 } from '@passes/domain';
 import { aggregateProjection } from './aggregate-projection';
+import { BUSINESS_USAGE_COLLECTION, businessUsageProjection } from './business-usage';
 import { customerEmailDigest } from './customer-email-digest';
 import type { Projection } from './projection';
 
@@ -38,6 +39,7 @@ export const collections = {
   apiKeys: 'api_keys',
   templates: 'templates',
   webhooks: 'webhooks',
+  businessUsage: BUSINESS_USAGE_COLLECTION,
 } as const;
 
 /**
@@ -143,4 +145,5 @@ export const readModelProjections: readonly Projection[] = [
   apiKeyProjection,
   templateProjection,
   webhookProjection,
+  businessUsageProjection,
 ] as readonly Projection[];

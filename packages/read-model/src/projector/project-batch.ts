@@ -1,7 +1,7 @@
 /**
  * Applies a batch of events to one generation of one projection: loads every document the batch
  * touches in one call, folds the events over them in order, and returns one write per document. An
- * event older than a document's revision is skipped, so replaying a batch changes nothing.
+ * event the document already reflects is skipped (`revisionAfter`), so replaying a batch changes nothing.
  */
 import type { RecordedEvent } from '@passes/event-store';
 import type { DocumentStore, DocumentWrite, GenerationRef, StoredDocument } from '../document-store';
@@ -21,8 +21,9 @@ export async function projectBatch(
   for (const event of relevant) {
     const id = projection.documentId(event);
     const current = changed.get(id) ?? documents.get(id);
-    if (current !== undefined && current.revision >= event.revision) continue;
-    changed.set(id, { id, revision: event.revision, doc: projection.apply(current?.doc ?? null, event) });
+    const revision = projection.revisionAfter(current, event);
+    if (revision === null) continue;
+    changed.set(id, { id, revision, doc: projection.apply(current?.doc ?? null, event) });
   }
   return [...changed.values()].map(({ id, revision, doc }) => ({ id, revision, doc, keys: doc === null ? {} : projection.keys(doc) }));
 }
