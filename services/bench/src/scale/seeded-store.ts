@@ -60,7 +60,7 @@ export async function seededStore(name: string, passes: number, resources: Resou
   }
 }
 
-/** Reads by id, by email and by external_id, over the store's sampled passes. */
+/** Reads by id, by email and by external_id, over the store's sampled passes; and the business with its plan usage. */
 export function readScenarios(store: SeededStore): Scenario[] {
   const indexes = [...store.sampled.keys()];
   const base = `/businesses/${store.fixture.businessId}/passes`;
@@ -68,5 +68,6 @@ export function readScenarios(store: SeededStore): Scenario[] {
     { name: 'get by id', target: 'service', method: 'GET', paths: () => [...store.sampled.values()].map((id) => `${base}/${id}`) },
     { name: 'lookup by email', target: 'service', method: 'GET', paths: () => indexes.map((index) => `${base}/lookup/email/${encodeURIComponent(customerOf(index).email)}`) },
     { name: 'lookup by external_id', target: 'service', method: 'GET', paths: () => indexes.map((index) => `${base}/lookup/external/${customerOf(index).externalId ?? ''}`) },
+    { name: 'GET /businesses/me', target: 'service', method: 'GET', paths: () => ['/businesses/me'] },
   ];
 }
