@@ -22,6 +22,11 @@ export interface DocumentWrite {
   doc: unknown;
   /** Lookup keys by index name; replaces the document's previous keys. */
   keys: Readonly<Record<string, readonly string[]>>;
+  /**
+   * No document, not even a removed one, was stored when the write was made: an adapter may insert it
+   * rather than look for it, and still owes the revision guard if one was stored meanwhile.
+   */
+  isNew: boolean;
 }
 
 /** One generation of one collection. */

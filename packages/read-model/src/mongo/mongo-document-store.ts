@@ -240,34 +240,56 @@ export class MongoDocumentStore implements DocumentStore {
   }
 
   /**
-   * Revision-guarded upserts: a write no newer than the stored document misses its filter, and its
-   * insert meets the unique _id (a duplicate key error, which is skipped). The bulk is ordered and
-   * resumed after each such refusal, as FerretDB stops even an unordered bulk at its first error.
+   * New documents are inserted: no lookup, where an update must find its document first (FerretDB scans
+   * the whole collection for it). The others, and a new one some other writer stored meanwhile (its
+   * insert meets the unique _id), get revision-guarded upserts: a write no newer than the stored
+   * document misses its filter, and its insert meets the unique _id (a duplicate key error, which is
+   * skipped).
    */
   private async write(target: GenerationRef, writes: readonly DocumentWrite[], position: Position): Promise<void> {
-    const operations: AnyBulkWriteOperation<StoredRecord>[] = writes.map((write, index) => ({
+    const records = this.records(target);
+    const ordered = writes.map((write, index) => ({ write, order: `${sortablePosition(position)}:${String(index).padStart(6, '0')}` }));
+    const fresh = ordered.filter(({ write }) => write.isNew);
+    const inserts: AnyBulkWriteOperation<StoredRecord>[] = fresh.map(({ write, order }) => ({
+      insertOne: { document: { _id: write.id, revision: write.revision, doc: write.doc, keys: keysOf(write), order } },
+    }));
+    const taken = new Set((await bulkPastDuplicates(records, inserts)).map((index) => fresh[index]?.write.id));
+    const guarded = ordered.filter(({ write }) => !write.isNew || taken.has(write.id));
+    const upserts: AnyBulkWriteOperation<StoredRecord>[] = guarded.map(({ write, order }) => ({
       updateOne: {
         filter: { _id: write.id, revision: { $lt: write.revision } },
-        update: {
-          $set: { revision: write.revision, doc: write.doc, keys: write.doc === null ? {} : copyKeys(write.keys) },
-          $setOnInsert: { order: `${sortablePosition(position)}:${String(index).padStart(6, '0')}` },
-        },
+        update: { $set: { revision: write.revision, doc: write.doc, keys: keysOf(write) }, $setOnInsert: { order } },
         upsert: true,
       },
     }));
-    for (let start = 0; start < operations.length; ) {
-      const remaining = operations.slice(start);
-      try {
-        await onMongo(STORE, () => this.records(target).bulkWrite(remaining, { ordered: true }));
-        return;
-      } catch (error) {
-        start += 1 + guardMissAt(error);
-      }
-    }
+    await bulkPastDuplicates(records, upserts);
   }
 }
 
-/** Where an ordered bulk stopped on a guard miss (the stored document was as new or newer); any other error is thrown on. */
+/**
+ * Runs an ordered bulk, resuming after each operation refused for a duplicate key (FerretDB stops even
+ * an unordered bulk at its first error); returns the indexes of the refused ones.
+ */
+async function bulkPastDuplicates(records: Collection<StoredRecord>, operations: AnyBulkWriteOperation<StoredRecord>[]): Promise<number[]> {
+  const refused: number[] = [];
+  for (let start = 0; start < operations.length; ) {
+    try {
+      await onMongo(STORE, () => records.bulkWrite(operations.slice(start), { ordered: true }));
+      break;
+    } catch (error) {
+      start += guardMissAt(error);
+      refused.push(start);
+      start += 1;
+    }
+  }
+  return refused;
+}
+
+function keysOf(write: DocumentWrite): Record<string, string[]> {
+  return write.doc === null ? {} : copyKeys(write.keys);
+}
+
+/** Where an ordered bulk stopped on a duplicate key (a guard miss, or an insert of a stored document); any other error is thrown on. */
 function guardMissAt(error: unknown): number {
   if (!(error instanceof MongoBulkWriteError)) throw error;
   const [failure] = Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors];

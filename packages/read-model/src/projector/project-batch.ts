@@ -25,5 +25,11 @@ export async function projectBatch(
     if (revision === null) continue;
     changed.set(id, { id, revision, doc: projection.apply(current?.doc ?? null, event) });
   }
-  return [...changed.values()].map(({ id, revision, doc }) => ({ id, revision, doc, keys: doc === null ? {} : projection.keys(doc) }));
+  return [...changed.values()].map(({ id, revision, doc }) => ({
+    id,
+    revision,
+    doc,
+    keys: doc === null ? {} : projection.keys(doc),
+    isNew: !documents.has(id),
+  }));
 }

@@ -27,11 +27,11 @@ describe('SqliteDocumentStore', () => {
     const [server, cli] = [SqliteDocumentStore.open(file), SqliteDocumentStore.open(file)];
     const shape = { collection: 'passes', version: 1, indexes: [] };
     const live = await server.createGeneration(shape, 'live', new Date());
-    await server.commit([{ target: { collection: 'passes', generation: live.generation }, writes: [{ id: 'a', revision: 0, doc: { from: 'live' }, keys: {} }] }], positionOfInteger(1));
+    await server.commit([{ target: { collection: 'passes', generation: live.generation }, writes: [{ id: 'a', revision: 0, doc: { from: 'live' }, keys: {}, isNew: true }] }], positionOfInteger(1));
     expect(await server.get('passes', 'a')).toMatchObject({ doc: { from: 'live' } });
 
     const next = await cli.createGeneration({ ...shape, version: 2 }, 'next', new Date());
-    await cli.commit([{ target: { collection: 'passes', generation: next.generation }, writes: [{ id: 'a', revision: 0, doc: { from: 'next' }, keys: {} }] }], positionOfInteger(1));
+    await cli.commit([{ target: { collection: 'passes', generation: next.generation }, writes: [{ id: 'a', revision: 0, doc: { from: 'next' }, keys: {}, isNew: true }] }], positionOfInteger(1));
     await cli.promote('passes', next.generation);
 
     expect(await server.get('passes', 'a')).toMatchObject({ doc: { from: 'next' } });

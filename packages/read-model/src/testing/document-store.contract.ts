@@ -14,8 +14,14 @@ function uniqueShape(version = 1): CollectionShape {
 }
 
 function write(id: string, revision: number, keys: Record<string, string[]> = {}, doc: unknown = { id, revision }): DocumentWrite {
-  return { id, revision, doc, keys };
+  return { id, revision, doc, keys, isNew: false };
 }
+
+/** A write made where no document was stored yet. */
+const newWrite = (id: string, revision: number, keys: Record<string, string[]> = {}, doc: unknown = { id, revision }): DocumentWrite => ({
+  ...write(id, revision, keys, doc),
+  isNew: true,
+});
 
 /** The behaviour every DocumentStore adapter owes the projector and the queries. */
 export function describeDocumentStoreContract(
@@ -82,6 +88,16 @@ export function describeDocumentStoreContract(
         expect(await store().count(target.collection, 'email', 'new')).toBe(1);
         expect(await store().count(target.collection, 'email', 'old')).toBe(0);
         expect(await store().get(target.collection, 'b')).not.toBeNull();
+      });
+
+      it('writes new documents, and holds one stored meanwhile to the revision guard', async () => {
+        const target = await liveCollection();
+        await store().commit([{ target, writes: [write('newer', 5, {}, { v: 'stored' }), write('older', 1, {}, { v: 'stored' })] }], at(1));
+        const writes = [newWrite('a', 0, { email: ['e'] }), newWrite('newer', 2, {}, { v: 'late' }), newWrite('older', 3, {}, { v: 'later' }), newWrite('b', 0, { email: ['e'] })];
+        await store().commit([{ target, writes }], at(2));
+        expect((await store().find<{ id: string }>(target.collection, 'email', 'e')).map((doc) => doc.id)).toEqual(['a', 'b']);
+        expect(await store().get(target.collection, 'newer')).toEqual({ id: 'newer', revision: 5, doc: { v: 'stored' } });
+        expect(await store().get(target.collection, 'older')).toEqual({ id: 'older', revision: 3, doc: { v: 'later' } });
       });
 
       it('removes a document for good: an older event cannot bring it back', async () => {
