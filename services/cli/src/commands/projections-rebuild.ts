@@ -19,7 +19,7 @@ import {
 import { type CliContext, UsageError } from './cli-context';
 import { Progress, count } from './progress';
 
-const POLL_MS = 200;
+const POLL_MS = 50;
 
 export class RebuildRefused extends Error {}
 
