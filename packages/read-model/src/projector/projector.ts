@@ -13,6 +13,7 @@ import type { EventStore, Position, RecordedEvent, Subscription } from '@passes/
 import { hasReached, isAfter } from '@passes/event-store';
 import type { CollectionState, DocumentStore, GenerationRef, GenerationWrites } from '../document-store';
 import type { Projection } from '../projections/projection';
+import type { CatchUpRunner } from './catch-up-runner';
 import { CheckpointWaiter } from './checkpoint-waiter';
 import { GenerationBuilder, type BuildProgress } from './generation-builder';
 import { isStaleLeaseHolder } from './lease-holder';
@@ -38,6 +39,8 @@ export interface ProjectorOptions {
   retireGraceMs?: number;
   /** Events per page when building a generation. */
   pageSize?: number;
+  /** Where next generations catch up with the head; on the projector's thread when none. */
+  catchUpRunner?: CatchUpRunner;
   /** How often waiters poll the store for a projector in another process. */
   waitPollIntervalMs?: number;
   retryDelayMs?: number;
@@ -198,7 +201,7 @@ export class Projector {
       // `states` may have been read before a promotion this projector has just made.
       if (this.live.get(state.collection)?.ref.generation === state.next.generation) continue;
       const target = { collection: state.collection, generation: state.next.generation };
-      const builder = new GenerationBuilder(this.events, this.store, projection, target, state.next.checkpoint, this.options.pageSize ?? 1000);
+      const builder = new GenerationBuilder(this.events, this.store, projection, target, state.next.checkpoint, this.options.pageSize ?? 1000, this.options.catchUpRunner ?? null);
       this.builders.set(state.collection, builder);
       void this.build(builder);
     }

@@ -12,4 +12,5 @@ export function registerStores(container: DependencyContainer, stores: Stores): 
   container.register(TOKENS.checkpointStore, { useValue: stores.checkpoints });
   container.register(TOKENS.walletNotificationStore, { useValue: stores.walletNotifications });
   container.register(TOKENS.mailer, { useValue: stores.mailer });
+  container.register(TOKENS.catchUpRunner, { useValue: stores.catchUps });
 }
