@@ -101,7 +101,7 @@ export class Projector {
     await this.tick();
     this.housekeepingTimer = setInterval(() => void this.tick(), this.options.housekeepingIntervalMs ?? 1000);
     this.housekeepingTimer.unref();
-    this.requestPollTimer = setInterval(() => void this.pollRebuildRequests(), this.options.rebuildRequestPollIntervalMs ?? 50);
+    this.requestPollTimer = setInterval(() => this.pollRebuildRequests(), this.options.rebuildRequestPollIntervalMs ?? 50);
     this.requestPollTimer.unref();
   }
 
