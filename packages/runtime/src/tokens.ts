@@ -13,6 +13,8 @@ export const TOKENS = {
   checkpointStore: Symbol('CheckpointStore'),
   walletNotificationStore: Symbol('WalletNotificationStore'),
   mailer: Symbol('Mailer'),
+  /** `CatchUpRunner | null`: where the projector catches rebuilt generations up. */
+  catchUpRunner: Symbol('CatchUpRunner'),
   /** The events the webhook dispatcher notifies of: the event store itself, or the Kafka topic. */
   webhookFeed: Symbol('WebhookFeed'),
   /** The events the wallet notifier follows, the same way, on its own checkpoint or consumer group. */

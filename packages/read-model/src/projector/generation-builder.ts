@@ -7,6 +7,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { isAfter, type EventStore, type Position } from '@passes/event-store';
 import type { DocumentStore, GenerationRef } from '../document-store';
 import type { Projection } from '../projections/projection';
+import type { CatchUpPage, CatchUpRunner } from './catch-up-runner';
 import { projectBatch } from './project-batch';
 
 /** Every this many pages, one is read without the type filter, to see how much of the feed is the projection's. */
@@ -33,6 +34,7 @@ export class GenerationBuilder {
   private pagesRead = 0;
   private filtered = true;
   private readonly startedAt = new Date();
+  private stopElsewhere: (() => void) | null = null;
 
   constructor(
     private readonly events: EventStore,
@@ -41,6 +43,8 @@ export class GenerationBuilder {
     readonly target: GenerationRef,
     private checkpoint: Position | null,
     private readonly pageSize: number,
+    /** Where `catchUp` replays its pages; on this thread when none. */
+    private readonly runner: CatchUpRunner | null = null,
   ) {}
 
   get progress(): BuildProgress {
@@ -49,6 +53,7 @@ export class GenerationBuilder {
 
   stop(): void {
     this.stopped = true;
+    this.stopElsewhere?.();
   }
 
   get isStopped(): boolean {
@@ -66,14 +71,29 @@ export class GenerationBuilder {
   }
 
   /** Replays pages until one comes back short (the head is near) or the builder is stopped; true when caught up. */
-  async catchUp(): Promise<boolean> {
+  async catchUp(onPage?: (page: CatchUpPage) => void): Promise<boolean> {
+    if (this.runner !== null) return this.catchUpElsewhere(this.runner);
     while (!this.stopped) {
       const full = await this.replayPage();
+      onPage?.({ checkpoint: this.checkpoint, replayed: this.replayed });
       if (!full) return true;
       // Leave room for requests between pages: the service keeps answering during a rebuild.
       await yieldToEventLoop();
     }
     return false;
+  }
+
+  private catchUpElsewhere(runner: CatchUpRunner): Promise<boolean> {
+    if (this.stopped) return Promise.resolve(false);
+    const replayedBefore = this.replayed;
+    const run = runner.start({ ...this.target, checkpoint: this.checkpoint, pageSize: this.pageSize }, (page) => {
+      this.checkpoint = page.checkpoint;
+      this.replayed = replayedBefore + page.replayed;
+    });
+    this.stopElsewhere = run.stop;
+    return run.done.finally(() => {
+      this.stopElsewhere = null;
+    });
   }
 
   /**

@@ -13,6 +13,7 @@ import type { EventStore, Position, RecordedEvent, Subscription } from '@passes/
 import { hasReached, isAfter } from '@passes/event-store';
 import type { CollectionState, DocumentStore, GenerationRef, GenerationWrites } from '../document-store';
 import type { Projection } from '../projections/projection';
+import type { CatchUpRunner } from './catch-up-runner';
 import { CheckpointWaiter } from './checkpoint-waiter';
 import { GenerationBuilder, type BuildProgress } from './generation-builder';
 import { isStaleLeaseHolder } from './lease-holder';
@@ -29,13 +30,17 @@ export interface ProjectorOptions {
   onError: (error: unknown, activity: string) => void;
   /** A next generation became live. */
   onPromoted?: (collection: string, generation: number) => void;
-  /** How often the lease is renewed and rebuild requests are looked for. */
+  /** How often the lease is renewed. */
   housekeepingIntervalMs?: number;
+  /** How often the writer looks for rebuilds an operator asked for: the CLI waits on it. */
+  rebuildRequestPollIntervalMs?: number;
   leaseTtlMs?: number;
   /** How long a replaced generation stays for readers that have not yet seen the promotion. */
   retireGraceMs?: number;
   /** Events per page when building a generation. */
   pageSize?: number;
+  /** Where next generations catch up with the head; on the projector's thread when none. */
+  catchUpRunner?: CatchUpRunner;
   /** How often waiters poll the store for a projector in another process. */
   waitPollIntervalMs?: number;
   retryDelayMs?: number;
@@ -56,6 +61,8 @@ export class Projector {
   private subscription: Subscription | null = null;
   private housekeepingTimer: NodeJS.Timeout | null = null;
   private housekeeping: Promise<void> | null = null;
+  private requestPollTimer: NodeJS.Timeout | null = null;
+  private requestPoll: Promise<void> | null = null;
   private writing = false;
   private stopped = true;
 
@@ -94,6 +101,8 @@ export class Projector {
     await this.tick();
     this.housekeepingTimer = setInterval(() => void this.tick(), this.options.housekeepingIntervalMs ?? 1000);
     this.housekeepingTimer.unref();
+    this.requestPollTimer = setInterval(() => this.pollRebuildRequests(), this.options.rebuildRequestPollIntervalMs ?? 50);
+    this.requestPollTimer.unref();
   }
 
   /** Resolves true once the read models reflect `position`, false when `timeoutMs` passes first. */
@@ -110,7 +119,9 @@ export class Projector {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.housekeepingTimer) clearInterval(this.housekeepingTimer);
+    if (this.requestPollTimer) clearInterval(this.requestPollTimer);
     await this.housekeeping;
+    await this.requestPoll;
     await this.resign();
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
@@ -135,6 +146,18 @@ export class Projector {
     if (leased && !this.writing) await this.takeOver();
     else if (!leased && this.writing) await this.resign();
     if (this.writing) await this.startRequestedRebuilds(await this.store.collections());
+  }
+
+  /** Between housekeeping rounds, starts a rebuild as soon as one is asked for. */
+  private pollRebuildRequests(): void {
+    if (this.requestPoll !== null || !this.writing || this.stopped) return;
+    this.requestPoll = this.store
+      .collections()
+      .then((states) => (this.writing && !this.stopped ? this.startRequestedRebuilds(states) : undefined))
+      .catch((error: unknown) => this.options.onError(error, 'looking for rebuild requests'))
+      .finally(() => {
+        this.requestPoll = null;
+      });
   }
 
   private async takeOver(): Promise<void> {
@@ -178,7 +201,7 @@ export class Projector {
       // `states` may have been read before a promotion this projector has just made.
       if (this.live.get(state.collection)?.ref.generation === state.next.generation) continue;
       const target = { collection: state.collection, generation: state.next.generation };
-      const builder = new GenerationBuilder(this.events, this.store, projection, target, state.next.checkpoint, this.options.pageSize ?? 1000);
+      const builder = new GenerationBuilder(this.events, this.store, projection, target, state.next.checkpoint, this.options.pageSize ?? 1000, this.options.catchUpRunner ?? null);
       this.builders.set(state.collection, builder);
       void this.build(builder);
     }

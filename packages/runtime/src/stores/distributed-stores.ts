@@ -26,6 +26,7 @@ export async function openDistributedStores(config: Config, settings: Distribute
       checkpoints: await MongoCheckpointStore.open(mongo.db),
       walletNotifications: await MongoWalletNotificationStore.open(mongo.db),
       mailer: openMailer(config, now),
+      catchUps: null,
     };
     return {
       ...stores,

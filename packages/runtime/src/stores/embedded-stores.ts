@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { SqliteCheckpointStore, SqliteEventStore } from '@passes/event-store';
-import { SqliteDocumentStore } from '@passes/read-model';
+import { SqliteDocumentStore, WorkerCatchUpRunner } from '@passes/read-model';
 import { SqliteIdempotencyStore, SqliteRateLimitStore } from '@passes/request-guards';
 import { SqliteWalletNotificationStore } from '@passes/wallets';
 import { SqliteDeliveryStore } from '@passes/webhooks';
@@ -32,6 +32,7 @@ export function openEmbeddedStores(config: Config, now: () => Date): Stores {
     checkpoints: SqliteCheckpointStore.open(file('checkpoints.sqlite')),
     walletNotifications: SqliteWalletNotificationStore.open(file('wallet-notifications.sqlite')),
     mailer: openMailer(config, now),
+    catchUps: new WorkerCatchUpRunner({ events: file('events.sqlite'), documents: file('read-models.sqlite') }),
   };
   return {
     ...stores,

@@ -12,4 +12,6 @@ export function registerStores(container: DependencyContainer, stores: Stores): 
   container.register(TOKENS.checkpointStore, { useValue: stores.checkpoints });
   container.register(TOKENS.walletNotificationStore, { useValue: stores.walletNotifications });
   container.register(TOKENS.mailer, { useValue: stores.mailer });
+  // A factory, because tsyringe takes a null value for no provider at all.
+  container.register(TOKENS.catchUpRunner, { useFactory: () => stores.catchUps });
 }

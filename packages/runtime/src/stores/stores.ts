@@ -4,7 +4,7 @@
  */
 import type { CheckpointStore, EventStore } from '@passes/event-store';
 import type { Mailer } from '@passes/mailer';
-import type { DocumentStore } from '@passes/read-model';
+import type { CatchUpRunner, DocumentStore } from '@passes/read-model';
 import type { IdempotencyStore, RateLimitStore } from '@passes/request-guards';
 import type { WalletNotificationStore } from '@passes/wallets';
 import type { DeliveryStore } from '@passes/webhooks';
@@ -18,6 +18,8 @@ export interface Stores {
   checkpoints: CheckpointStore;
   walletNotifications: WalletNotificationStore;
   mailer: Mailer;
+  /** Where the projector catches rebuilt generations up; on its own thread when null. */
+  catchUps: CatchUpRunner | null;
   /** Closes everything, the event store last. */
   close(): Promise<void>;
 }

@@ -18,11 +18,16 @@ export class Progress {
     private total: number,
   ) {}
 
+  /** Whether `update` would show anything now: figures that cost a read need only be gathered then. */
+  get isDue(): boolean {
+    return Date.now() - this.lastShownAt >= (this.output.isTerminal ? REDRAW_MS : LINE_EVERY_MS);
+  }
+
   /** `done` of `total` so far; the total may grow while the work goes on (new events). */
   update(done: number, total = this.total): void {
     this.total = Math.max(total, done);
+    if (!this.isDue) return;
     const now = Date.now();
-    if (now - this.lastShownAt < (this.output.isTerminal ? REDRAW_MS : LINE_EVERY_MS)) return;
     this.lastShownAt = now;
     const ratio = this.total === 0 ? 1 : done / this.total;
     const rate = done / Math.max((now - this.startedAt) / 1000, 0.001);

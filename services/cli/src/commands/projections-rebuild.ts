@@ -8,6 +8,7 @@
 import {
   GenerationConflictError,
   isStaleLeaseHolder,
+  LAG_COUNT_LIMIT,
   newLeaseHolder,
   projectionStatuses,
   Projector,
@@ -19,7 +20,7 @@ import {
 import { type CliContext, UsageError } from './cli-context';
 import { Progress, count } from './progress';
 
-const POLL_MS = 200;
+const POLL_MS = 50;
 
 export class RebuildRefused extends Error {}
 
@@ -76,28 +77,32 @@ function startOwnProjector({ events, documents, clock, output }: CliContext, hol
 /**
  * Shows progress until every chosen projection's new generation is live, or Ctrl-C. Projections are
  * rebuilt side by side, each through the whole store: progress is the slowest one's, and the events
- * replayed are the store's.
+ * replayed are the store's. Each round reads only the generations; the events behind each checkpoint
+ * are counted (a scan of the store) only when a progress line is due, so that following a rebuild
+ * takes no CPU from it.
  */
 async function follow(context: CliContext, projections: readonly Projection[]): Promise<void> {
   const names = new Set(projections.map((projection) => projection.collection));
   const storeEvents = (statuses: readonly ProjectionStatus[]) => Math.max(0, ...statuses.map((status) => status.rebuild?.total ?? 0));
-  const started = await projectionStatuses(context.events, context.documents, projections);
-  const progress = new Progress(context.output, 'rebuilding', storeEvents(started));
+  const head = await context.events.headPosition();
+  const storeTotal = head === null ? 0 : await context.events.countBetween(null, head, LAG_COUNT_LIMIT);
+  const progress = new Progress(context.output, 'rebuilding', storeTotal);
   for (;;) {
     if (context.signal.aborted) {
       context.output.note('\nInterrupted: the live generations keep serving; run the command again to resume.\n');
       process.exitCode = 130;
       return;
     }
-    const statuses = (await projectionStatuses(context.events, context.documents, projections)).filter((status) => names.has(status.name));
-    const building = statuses.filter((status) => status.rebuild !== null);
-    if (building.length === 0) {
-      const replayed = storeEvents(started);
-      const { seconds, rate } = progress.finish(replayed);
-      context.output.out(`Rebuilt ${[...names].join(', ')}: ${count(replayed)} events replayed in ${seconds.toFixed(1)} s (${count(rate)} events/s).`);
+    const states = await context.documents.collections();
+    if (!states.some((state) => names.has(state.collection) && state.next !== null)) {
+      const { seconds, rate } = progress.finish(storeTotal);
+      context.output.out(`Rebuilt ${[...names].join(', ')}: ${count(storeTotal)} events replayed in ${seconds.toFixed(1)} s (${count(rate)} events/s).`);
       return;
     }
-    progress.update(Math.min(...building.map((status) => status.rebuild?.done ?? 0)), storeEvents(building));
+    if (progress.isDue) {
+      const building = (await projectionStatuses(context.events, context.documents, projections)).filter((status) => names.has(status.name) && status.rebuild !== null);
+      if (building.length > 0) progress.update(Math.min(...building.map((status) => status.rebuild?.done ?? 0)), storeEvents(building));
+    }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }

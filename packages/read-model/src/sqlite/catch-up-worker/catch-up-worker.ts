@@ -1,0 +1,56 @@
+/**
+ * The catch-up worker's thread: builds next generations of the read-model projections page after page
+ * with its own connections to the event store and the read store, and reports each page to the
+ * projector's thread (see WorkerCatchUpRunner).
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { SqliteEventStore } from '@passes/event-store';
+import { GenerationBuilder } from '../../projector/generation-builder';
+import { readModelProjections } from '../../projections/read-models';
+import { SqliteDocumentStore } from '../sqlite-document-store';
+import { fromWorker, toWorker, workerFiles, type FromWorker } from './catch-up-messages';
+
+const port = parentPort;
+if (port === null) throw new Error('catch-up-worker runs as a worker thread');
+const files = workerFiles.parse(workerData);
+const events = SqliteEventStore.open(files.events);
+const documents = SqliteDocumentStore.open(files.documents);
+const builders = new Map<number, GenerationBuilder>();
+
+const post = (message: FromWorker) => port.postMessage(fromWorker.parse(message));
+
+async function build(id: number, builder: GenerationBuilder): Promise<void> {
+  try {
+    const caughtUp = await builder.catchUp((page) => post({ type: 'page', id, ...page }));
+    post({ type: 'done', id, caughtUp });
+  } catch (error) {
+    post({ type: 'failed', id, message: error instanceof Error ? error.message : String(error) });
+  } finally {
+    builders.delete(id);
+  }
+}
+
+port.on('message', (raw: unknown) => {
+  const message = toWorker.parse(raw);
+  switch (message.type) {
+    case 'start': {
+      const { id, job } = message;
+      const projection = readModelProjections.find((candidate) => candidate.collection === job.collection);
+      if (!projection) {
+        post({ type: 'failed', id, message: `no read-model projection is named ${job.collection}` });
+        return;
+      }
+      const builder = new GenerationBuilder(events, documents, projection, { collection: job.collection, generation: job.generation }, job.checkpoint, job.pageSize);
+      builders.set(id, builder);
+      void build(id, builder);
+      return;
+    }
+    case 'stop':
+      builders.get(message.id)?.stop();
+      return;
+    case 'close':
+      port.close();
+      void documents.close().then(() => events.close());
+      return;
+  }
+});

@@ -1,0 +1,118 @@
+/**
+ * The catch-up worker against real SQLite files: a next generation built in the worker thread equals
+ * the live one built on the projector's thread, a stopped job resumes from the checkpoint it reported,
+ * and a job the worker cannot do fails instead of hanging. The worker runs the compiled package.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { passEvents, schemaVersionOf, streamNames, type PassEvent } from '@passes/domain';
+import { SqliteEventStore, type NewEvent, type Position } from '@passes/event-store';
+import { passIssued } from '../../../../domain/src/testing/pass-fixtures';
+import type { GenerationRef } from '../../document-store';
+import { newLeaseHolder } from '../../projector/lease-holder';
+import { Projector } from '../../projector/projector';
+import { readModelProjections } from '../../projections/read-models';
+import { SqliteDocumentStore } from '../sqlite-document-store';
+import { WorkerCatchUpRunner } from './worker-catch-up-runner';
+import type { CatchUpPage } from '../../projector/catch-up-runner';
+
+const PASSES = 30;
+const STAMPS_EACH = 6;
+const BUSINESS = randomUUID();
+
+const passesProjection = readModelProjections.filter((projection) => projection.collection === 'passes');
+
+function newEvent(event: PassEvent): NewEvent {
+  return {
+    type: event.type,
+    data: { ...event.data },
+    metadata: { correlation_id: randomUUID(), causation_id: null, business_id: BUSINESS, actor: 'test', schema_version: schemaVersionOf(passEvents, event.type) },
+  };
+}
+
+let directory: string;
+let events: SqliteEventStore;
+let documents: SqliteDocumentStore;
+let runner: WorkerCatchUpRunner;
+const passIds: string[] = [];
+
+beforeEach(async () => {
+  directory = fs.mkdtempSync(path.join(os.tmpdir(), 'catch-up-worker-'));
+  const files = { events: path.join(directory, 'events.sqlite'), documents: path.join(directory, 'read-models.sqlite') };
+  events = SqliteEventStore.open(files.events);
+  documents = SqliteDocumentStore.open(files.documents);
+  runner = new WorkerCatchUpRunner(files);
+  passIds.length = 0;
+  for (let index = 0; index < PASSES; index += 1) {
+    const passId = randomUUID();
+    passIds.push(passId);
+    const issued = passIssued({ pass_id: passId, business_id: BUSINESS, serial_number: `PS-TEST-${String(index).padStart(4, '0')}`, external_id: `member-${index}` });
+    const stamps = Array.from({ length: STAMPS_EACH }, (_, stamp): PassEvent => ({ type: 'PassStamped', data: { count: 1, stamps: stamp + 1, occurred_at: '2026-11-21T09:10:00.000Z' } }));
+    await events.append(streamNames.pass(passId), [issued, ...stamps].map(newEvent), 'no_stream');
+  }
+  // The live generation, built on this thread by a projector that then stops.
+  const projector = new Projector(events, documents, passesProjection, { holder: newLeaseHolder(), clock: { now: () => new Date() }, onError: (error) => { throw error; } });
+  await projector.start();
+  expect(await projector.catchUp(5000)).toBe(true);
+  await projector.stop();
+});
+
+afterEach(async () => {
+  await documents.close();
+  await events.close();
+  fs.rmSync(directory, { recursive: true, force: true });
+});
+
+async function nextGeneration(): Promise<GenerationRef> {
+  const next = await documents.createGeneration({ collection: 'passes', version: passesProjection[0]?.version ?? 0, indexes: passesProjection[0]?.indexes ?? [] }, 'next', new Date());
+  return { collection: 'passes', generation: next.generation };
+}
+
+async function expectSameDocuments(next: GenerationRef): Promise<void> {
+  const live = (await documents.collections()).find((state) => state.collection === 'passes')?.live;
+  if (!live) throw new Error('no live generation of passes');
+  const built = await documents.load(next, passIds);
+  const expected = await documents.load({ collection: 'passes', generation: live.generation }, passIds);
+  expect(built.size).toBe(PASSES);
+  expect(built).toEqual(expected);
+}
+
+describe('a generation caught up in the worker thread', () => {
+  it('equals the live generation built on the projector’s thread, and each page is reported as it commits', async () => {
+    const next = await nextGeneration();
+    const pages: CatchUpPage[] = [];
+
+    const caughtUp = await runner.start({ ...next, checkpoint: null, pageSize: 25 }, (page) => pages.push(page)).done;
+
+    expect(caughtUp).toBe(true);
+    expect(pages.length).toBeGreaterThan(PASSES * (1 + STAMPS_EACH) / 25);
+    expect(pages.at(-1)).toEqual({ checkpoint: await events.headPosition(), replayed: PASSES * (1 + STAMPS_EACH) });
+    const state = (await documents.collections()).find((candidate) => candidate.collection === 'passes')?.next;
+    expect(state?.checkpoint).toBe(await events.headPosition());
+    await expectSameDocuments(next);
+  });
+
+  it('stopped after a page, keeps that page committed; started again from its checkpoint, it completes the same generation', async () => {
+    const next = await nextGeneration();
+    let reached: Position | null = null;
+    const first = runner.start({ ...next, checkpoint: null, pageSize: 10 }, (page) => {
+      reached = page.checkpoint;
+      first.stop();
+    });
+
+    expect(await first.done).toBe(false);
+    const state = (await documents.collections()).find((candidate) => candidate.collection === 'passes')?.next;
+    expect(reached).not.toBeNull();
+    expect(state?.checkpoint).toBe(reached);
+
+    expect(await runner.start({ ...next, checkpoint: reached, pageSize: 10 }, () => undefined).done).toBe(true);
+    await expectSameDocuments(next);
+  });
+
+  it('fails a job for a collection no read-model projection builds', async () => {
+    await expect(runner.start({ collection: 'nonsense', generation: 1, checkpoint: null, pageSize: 10 }, () => undefined).done).rejects.toThrow('no read-model projection is named nonsense');
+  });
+});

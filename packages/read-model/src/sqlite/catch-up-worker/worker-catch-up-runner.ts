@@ -1,0 +1,89 @@
+/**
+ * Catches next generations up in a worker thread of their own (node:worker_threads), so that a rebuild
+ * takes no time from the requests on the service's thread. One worker serves every job at once, as the
+ * projector's thread did, and ends when its last job is done.
+ */
+import { Worker } from 'node:worker_threads';
+import type { CatchUpJob, CatchUpPage, CatchUpRun, CatchUpRunner } from '../../projector/catch-up-runner';
+import { fromWorker, type ToWorker, type WorkerFiles } from './catch-up-messages';
+
+/**
+ * The compiled worker, also when this file runs from its TypeScript source (under jest): a worker
+ * thread runs plain JavaScript, so the package must be built (`npm test` builds first).
+ */
+const WORKER_SCRIPT = require.resolve('@passes/read-model/dist/sqlite/catch-up-worker/catch-up-worker.js');
+
+interface PendingJob {
+  onPage: (page: CatchUpPage) => void;
+  resolve: (caughtUp: boolean) => void;
+  reject: (error: Error) => void;
+}
+
+export class WorkerCatchUpRunner implements CatchUpRunner {
+  private worker: Worker | null = null;
+  private readonly jobs = new Map<number, PendingJob>();
+  private nextId = 1;
+
+  constructor(private readonly files: WorkerFiles) {}
+
+  start(job: CatchUpJob, onPage: (page: CatchUpPage) => void): CatchUpRun {
+    const worker = this.worker ?? this.spawn();
+    const id = this.nextId;
+    this.nextId += 1;
+    const done = new Promise<boolean>((resolve, reject) => this.jobs.set(id, { onPage, resolve, reject }));
+    send(worker, { type: 'start', id, job });
+    const stop = () => {
+      if (this.jobs.has(id)) send(worker, { type: 'stop', id });
+    };
+    return { done, stop };
+  }
+
+  private spawn(): Worker {
+    const worker = new Worker(WORKER_SCRIPT, { workerData: this.files });
+    // A stopping service does not wait for a page: each page commits whole, and the build resumes from the last one.
+    worker.unref();
+    worker.on('message', (raw: unknown) => this.receive(worker, raw));
+    worker.on('error', (error) => this.failAll(worker, error));
+    worker.on('exit', (code) => this.failAll(worker, new Error(`the catch-up worker ended with code ${code}`)));
+    this.worker = worker;
+    return worker;
+  }
+
+  private receive(worker: Worker, raw: unknown): void {
+    const message = fromWorker.parse(raw);
+    const job = this.jobs.get(message.id);
+    if (job === undefined) return;
+    switch (message.type) {
+      case 'page':
+        job.onPage({ checkpoint: message.checkpoint, replayed: message.replayed });
+        return;
+      case 'done':
+        this.finish(worker, message.id);
+        job.resolve(message.caughtUp);
+        return;
+      case 'failed':
+        this.finish(worker, message.id);
+        job.reject(new Error(message.message));
+        return;
+    }
+  }
+
+  private finish(worker: Worker, id: number): void {
+    this.jobs.delete(id);
+    if (this.jobs.size > 0 || this.worker !== worker) return;
+    this.worker = null;
+    send(worker, { type: 'close' });
+  }
+
+  /** The worker ended or failed while it still had jobs: each is rejected, to be resumed from its checkpoint. */
+  private failAll(worker: Worker, error: Error): void {
+    if (this.worker !== worker) return;
+    this.worker = null;
+    for (const job of this.jobs.values()) job.reject(error);
+    this.jobs.clear();
+  }
+}
+
+function send(worker: Worker, message: ToWorker): void {
+  worker.postMessage(message);
+}
