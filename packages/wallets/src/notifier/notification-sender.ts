@@ -7,6 +7,7 @@
 import type { WalletRegistrations } from '@passes/application';
 import type { Business, Pass, Template } from '@passes/domain';
 import { collections, type CheckpointWaiter, type DocumentStore } from '@passes/read-model';
+import { DueWorkScans } from '@passes/storage';
 import type { ApnsClient, PushResult } from '../apple/apns-client';
 import type { GoogleUpdateResult, GoogleWalletApi } from '../google/google-wallet-api';
 import { loyaltyClassId, loyaltyObjectFields, loyaltyObjectId } from '../google/loyalty-objects';
@@ -37,10 +38,7 @@ export interface NotificationChannels {
 
 export class NotificationSender {
   private readonly inFlight = new Set<Promise<void>>();
-  private pollTimer: NodeJS.Timeout | null = null;
-  private scanning: Promise<void> | null = null;
-  private scanAgain = false;
-  private stopped = false;
+  private readonly scans: DueWorkScans;
 
   constructor(
     private readonly notifications: WalletNotificationStore,
@@ -50,36 +48,21 @@ export class NotificationSender {
     private readonly walletPasses: WalletPasses,
     private readonly registrations: WalletRegistrations,
     private readonly options: NotificationSenderOptions,
-  ) {}
+  ) {
+    this.scans = new DueWorkScans(() => this.scan(), options);
+  }
 
   start(): void {
-    this.pollTimer = setInterval(() => this.wake(), this.options.pollIntervalMs);
-    this.pollTimer.unref();
-    this.wake();
+    this.scans.start();
   }
 
   wake(): void {
-    if (this.stopped) return;
-    if (this.scanning) {
-      this.scanAgain = true;
-      return;
-    }
-    this.scanning = this.scan()
-      .catch(this.options.onError)
-      .finally(() => {
-        this.scanning = null;
-        if (this.scanAgain) {
-          this.scanAgain = false;
-          this.wake();
-        }
-      });
+    this.scans.wake();
   }
 
   /** Attempts in flight finish; what is still due is attempted after the next start. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.pollTimer) clearInterval(this.pollTimer);
-    await this.scanning;
+    await this.scans.stop();
     await Promise.all(this.inFlight);
   }
 

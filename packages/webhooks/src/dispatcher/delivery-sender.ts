@@ -7,6 +7,7 @@
 import { setMaxListeners } from 'node:events';
 import { replayEncoded, streamNames, webhookAggregate, type Webhook } from '@passes/domain';
 import type { EventStore } from '@passes/event-store';
+import { DueWorkScans } from '@passes/storage';
 import type { Delivery, DeliveryStore } from '../delivery/delivery-store';
 import { postDelivery, type AttemptResult } from '../delivery/post-delivery';
 import { retryDelayMs } from '../delivery/retry-backoff';
@@ -43,10 +44,7 @@ export class DeliverySender {
   /** Attempts in flight, by delivery id. */
   private readonly inFlight = new Map<string, Promise<void>>();
   private readonly abort = new AbortController();
-  private pollTimer: NodeJS.Timeout | null = null;
-  private scanning: Promise<void> | null = null;
-  private scanAgain = false;
-  private stopped = false;
+  private readonly scans: DueWorkScans;
 
   constructor(
     private readonly events: EventStore,
@@ -56,38 +54,23 @@ export class DeliverySender {
   ) {
     // Every attempt in flight listens for the stop; up to maxConcurrent of them at once is expected, not a leak.
     setMaxListeners(options.maxConcurrent + 1, this.abort.signal);
+    this.scans = new DueWorkScans(() => this.scan(), options);
   }
 
   start(): void {
-    this.pollTimer = setInterval(() => this.wake(), this.options.pollIntervalMs);
-    this.pollTimer.unref();
-    this.wake();
+    this.scans.start();
   }
 
   /** Looks for due deliveries now rather than at the next poll. */
   wake(): void {
-    if (this.stopped) return;
-    if (this.scanning) {
-      this.scanAgain = true;
-      return;
-    }
-    this.scanning = this.scan()
-      .catch(this.options.onError)
-      .finally(() => {
-        this.scanning = null;
-        if (this.scanAgain) {
-          this.scanAgain = false;
-          this.wake();
-        }
-      });
+    this.scans.wake();
   }
 
   /** Abandons attempts in flight: they stay due and are made again after the next start. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.pollTimer) clearInterval(this.pollTimer);
+    const scansStopped = this.scans.stop();
     this.abort.abort();
-    await this.scanning;
+    await scansStopped;
     await Promise.all(this.inFlight.values());
   }
 
@@ -111,7 +94,7 @@ export class DeliverySender {
   }
 
   private async attempt(delivery: Delivery): Promise<void> {
-    if (this.stopped) return;
+    if (this.scans.stopped) return;
     const webhook = await this.currentWebhook(delivery.webhookId);
     if (webhook === null || webhook.status !== 'active') {
       await this.deliveries.cancel(delivery.id);
@@ -147,7 +130,7 @@ export class DeliverySender {
   /** A bug or a storage failure must not retry the delivery in a tight loop: it waits like a failed attempt. */
   private async recordBrokenAttempt(delivery: Delivery, error: unknown): Promise<void> {
     this.options.onError(error);
-    if (this.stopped) return;
+    if (this.scans.stopped) return;
     await this.recordResult(delivery, { kind: 'failed', error: 'internal error' }).catch(this.options.onError);
   }
 
