@@ -1,25 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { MongoClient } from 'mongodb';
-import { connectMongo, StoreUnavailableError } from '@passes/storage';
-import { describeWithServer } from '@passes/testkit';
+import { StoreUnavailableError } from '@passes/storage';
+import { describeWithServer, mongoStoreSubject } from '@passes/testkit';
 import { MongoCheckpointStore } from './mongo-checkpoint-store';
 import { positionOfInteger } from './position';
 import { describeCheckpointStoreContract } from './testing/checkpoint-store.contract';
 
 describeWithServer('mongodb', 'MongoCheckpointStore', (url) => {
-  describeCheckpointStoreContract('MongoCheckpointStore', async () => {
-    const connection = await connectMongo(url, `passes_test_${randomUUID().slice(0, 8)}`);
-    const store = await MongoCheckpointStore.open(connection.db);
-    return {
-      store,
-      dispose: async () => {
-        await store.close();
-        await connection.db.dropDatabase();
-        await connection.close();
-      },
-    };
-  });
+  describeCheckpointStoreContract('MongoCheckpointStore', mongoStoreSubject(url, (db) => MongoCheckpointStore.open(db)));
 });
 
 describe('MongoCheckpointStore without a reachable server', () => {

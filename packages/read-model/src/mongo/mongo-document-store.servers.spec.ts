@@ -1,24 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { MongoClient } from 'mongodb';
-import { connectMongo, StoreUnavailableError } from '@passes/storage';
-import { describeWithServer } from '@passes/testkit';
+import { StoreUnavailableError } from '@passes/storage';
+import { describeWithServer, mongoStoreSubject } from '@passes/testkit';
 import { describeDocumentStoreContract } from '../testing/document-store.contract';
 import { MongoDocumentStore } from './mongo-document-store';
 
 describeWithServer('mongodb', 'MongoDocumentStore', (url) => {
-  describeDocumentStoreContract('MongoDocumentStore', async () => {
-    const connection = await connectMongo(url, `passes_test_${randomUUID().slice(0, 8)}`);
-    const store = await MongoDocumentStore.open(connection.db);
-    return {
-      store,
-      dispose: async () => {
-        await store.close();
-        await connection.db.dropDatabase();
-        await connection.close();
-      },
-    };
-  });
+  describeDocumentStoreContract('MongoDocumentStore', mongoStoreSubject(url, (db) => MongoDocumentStore.open(db)));
 });
 
 describe('MongoDocumentStore without a reachable server', () => {

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import { MongoClient, type Db } from 'mongodb';
-import { connectMongo, StoreUnavailableError } from '@passes/storage';
-import { describeWithServer } from '@passes/testkit';
+import { MongoClient } from 'mongodb';
+import { StoreUnavailableError } from '@passes/storage';
+import { describeWithServer, freshMongoDatabase, mongoStoreSubject } from '@passes/testkit';
 import { CONTRACT_TIMINGS, describeIdempotencyStoreContract } from '../testing/idempotency-store.contract';
 import { describeRateLimitStoreContract } from '../testing/rate-limit-store.contract';
 import { MongoIdempotencyStore } from './mongo-idempotency-store';
@@ -11,33 +10,13 @@ import { MongoRateLimitStore } from './mongo-rate-limit-store';
 const NOW = new Date('2026-11-21T10:00:00.000Z');
 const MINUTE = 60_000;
 
-/** A database of its own for each test, dropped after it. */
-async function freshDatabase(url: string): Promise<{ db: Db; dispose: () => Promise<void> }> {
-  const connection = await connectMongo(url, `passes_test_${randomUUID().slice(0, 8)}`);
-  return {
-    db: connection.db,
-    dispose: async () => {
-      await connection.db.dropDatabase();
-      await connection.close();
-    },
-  };
-}
-
-function subject<Store extends { close(): Promise<void> }>(url: string, open: (db: Db) => Promise<Store>) {
-  return async () => {
-    const database = await freshDatabase(url);
-    const store = await open(database.db);
-    return { store, dispose: () => store.close().then(database.dispose) };
-  };
-}
-
 describeWithServer('mongodb', 'Mongo guard stores', (url) => {
-  describeRateLimitStoreContract('MongoRateLimitStore', subject(url, (db) => MongoRateLimitStore.open(db)));
-  describeIdempotencyStoreContract('MongoIdempotencyStore', subject(url, (db) => MongoIdempotencyStore.open(db, CONTRACT_TIMINGS)));
+  describeRateLimitStoreContract('MongoRateLimitStore', mongoStoreSubject(url, (db) => MongoRateLimitStore.open(db)));
+  describeIdempotencyStoreContract('MongoIdempotencyStore', mongoStoreSubject(url, (db) => MongoIdempotencyStore.open(db, CONTRACT_TIMINGS)));
 
   // Every API process opens the stores on one database: the indexes are found there already.
   it('counts the hits of every process opened on one database', async () => {
-    const { db, dispose } = await freshDatabase(url);
+    const { db, dispose } = await freshMongoDatabase(url);
     const [first, second] = [await MongoRateLimitStore.open(db), await MongoRateLimitStore.open(db)];
     await first.hit('ip:127.0.0.1', MINUTE, NOW);
     expect(await second.hit('ip:127.0.0.1', MINUTE, NOW)).toEqual({ count: 2, resetsAt: NOW.getTime() + MINUTE });
@@ -45,7 +24,7 @@ describeWithServer('mongodb', 'Mongo guard stores', (url) => {
   });
 
   it('lets every process opened on one database see a claim', async () => {
-    const { db, dispose } = await freshDatabase(url);
+    const { db, dispose } = await freshMongoDatabase(url);
     const [first, second] = [await MongoIdempotencyStore.open(db, CONTRACT_TIMINGS), await MongoIdempotencyStore.open(db, CONTRACT_TIMINGS)];
     const request = { scope: 'api_key:key-1', key: 'key-1', fingerprint: 'POST /passes abc', now: NOW };
     expect(await first.claim(request)).toEqual({ outcome: 'claimed' });
@@ -54,7 +33,7 @@ describeWithServer('mongodb', 'Mongo guard stores', (url) => {
   });
 
   it('fails every call with StoreUnavailableError once the connection is gone', async () => {
-    const { db, dispose } = await freshDatabase(url);
+    const { db, dispose } = await freshMongoDatabase(url);
     const client = new MongoClient(url, { serverSelectionTimeoutMS: 300 });
     const rateLimits = await MongoRateLimitStore.open(client.db(db.databaseName));
     const idempotencyKeys = await MongoIdempotencyStore.open(client.db(db.databaseName), CONTRACT_TIMINGS);

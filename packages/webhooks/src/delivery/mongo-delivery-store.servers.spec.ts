@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import { MongoClient, type Db } from 'mongodb';
+import { MongoClient } from 'mongodb';
 import { positionOfInteger } from '@passes/event-store';
-import { connectMongo, StoreUnavailableError } from '@passes/storage';
-import { describeWithServer } from '@passes/testkit';
+import { StoreUnavailableError } from '@passes/storage';
+import { describeWithServer, freshMongoDatabase, mongoStoreSubject } from '@passes/testkit';
 import { describeDeliveryStoreContract } from '../testing/delivery-store.contract';
 import type { NewDelivery } from './delivery-store';
 import { MongoDeliveryStore } from './mongo-delivery-store';
@@ -15,27 +14,11 @@ function delivery(id: string, webhookId: string, position: bigint): NewDelivery 
   return { id, webhookId, businessId: 'business-1', event: 'pass.created', body: '{}', position: positionOfInteger(position), createdAt: T0 };
 }
 
-/** A database of its own for each test, dropped after it. */
-async function freshDatabase(url: string): Promise<{ db: Db; dispose: () => Promise<void> }> {
-  const connection = await connectMongo(url, `passes_test_${randomUUID().slice(0, 8)}`);
-  return {
-    db: connection.db,
-    dispose: async () => {
-      await connection.db.dropDatabase();
-      await connection.close();
-    },
-  };
-}
-
 describeWithServer('mongodb', 'MongoDeliveryStore', (url) => {
-  describeDeliveryStoreContract('MongoDeliveryStore', async () => {
-    const database = await freshDatabase(url);
-    const store = await MongoDeliveryStore.open(database.db);
-    return { store, dispose: () => store.close().then(database.dispose) };
-  });
+  describeDeliveryStoreContract('MongoDeliveryStore', mongoStoreSubject(url, (db) => MongoDeliveryStore.open(db)));
 
   it('orders by the feed, not by the text of positions', async () => {
-    const { db, dispose } = await freshDatabase(url);
+    const { db, dispose } = await freshMongoDatabase(url);
     const store = await MongoDeliveryStore.open(db);
     // As text, '10' < '9' and 2^64 + 1 < 3.
     await store.record([delivery('d-10', 'w-a', 10n), delivery('d-9', 'w-a', 9n), delivery('d-big', 'w-b', 2n ** 64n + 1n), delivery('d-3', 'w-c', 3n)]);
@@ -45,7 +28,7 @@ describeWithServer('mongodb', 'MongoDeliveryStore', (url) => {
   });
 
   it('looks past a webhook with a long backlog for the others due', async () => {
-    const { db, dispose } = await freshDatabase(url);
+    const { db, dispose } = await freshMongoDatabase(url);
     const store = await MongoDeliveryStore.open(db);
     const backlog = Array.from({ length: 30 }, (_, index) => delivery(`a-${index}`, 'w-a', BigInt(index + 1)));
     await store.record([...backlog, delivery('b-1', 'w-b', 100n), delivery('c-1', 'w-c', 101n)]);
@@ -55,7 +38,7 @@ describeWithServer('mongodb', 'MongoDeliveryStore', (url) => {
 
   // Every dispatcher opens the store on one database: the indexes are found there already.
   it('leases a webhook to one of the dispatchers opened on one database', async () => {
-    const { db, dispose } = await freshDatabase(url);
+    const { db, dispose } = await freshMongoDatabase(url);
     const [first, second] = [await MongoDeliveryStore.open(db), await MongoDeliveryStore.open(db)];
     await first.record([delivery('a-1', 'w-a', 1n)]);
     expect((await first.claimDue(LEASE, 10)).map((d) => d.id)).toEqual(['a-1']);
@@ -64,7 +47,7 @@ describeWithServer('mongodb', 'MongoDeliveryStore', (url) => {
   });
 
   it('fails every call with StoreUnavailableError once the connection is gone', async () => {
-    const { db, dispose } = await freshDatabase(url);
+    const { db, dispose } = await freshMongoDatabase(url);
     const client = new MongoClient(url, { serverSelectionTimeoutMS: 300 });
     const store = await MongoDeliveryStore.open(client.db(db.databaseName));
     await client.close();
