@@ -35,31 +35,54 @@ function matcher(pattern: string, end: boolean): (path: string) => boolean {
   return (path) => test(path) !== false;
 }
 
-interface Table {
-  routes: RoutePattern[];
-  /** One per router mounted under a path of its own: what it answers without a route (a 404, a static file). */
-  mounts: RoutePattern[];
+/** A route as registered: its full pattern and the methods `listRoutes` names for it (`*` for `.all()`). */
+export interface RegisteredRoute {
+  pattern: string;
+  methods: readonly string[];
 }
 
-function collect(router: unknown, prefix: string, into: Table): void {
+interface Listing {
+  routes: RegisteredRoute[];
+  /** The patterns of routers mounted under a path of their own, which answer what no route does (a 404, a static file). */
+  mounts: string[];
+}
+
+function collect(router: unknown, prefix: string, into: Listing): void {
   for (const route of listRoutesOf(router)) {
     if (typeof route.path !== 'string') continue;
     const pattern = joined(prefix, route.path);
     if (route.methods === undefined) {
       collect(route.router, pattern, into);
-      if (route.path !== '/') into.mounts.push({ pattern: `${pattern}/*`, methods: null, matches: matcher(pattern, false) });
+      if (route.path !== '/') into.mounts.push(pattern);
     } else {
-      const methods = route.methods.map((method) => method.toUpperCase());
-      into.routes.push({ pattern, methods: methods.includes('*') ? null : new Set(methods), matches: matcher(pattern, true) });
+      into.routes.push({ pattern, methods: route.methods.map((method) => method.toUpperCase()) });
     }
   }
 }
 
+/** An express application's routes and mounts; anything else has none. */
+function listingOf(app: unknown): Listing {
+  const listing: Listing = { routes: [], mounts: [] };
+  if (typeof app === 'function' && 'router' in app) collect(app.router, '', listing);
+  return listing;
+}
+
+/** Every route the app has registered, in express's order, read with express's own `listRoutes`. */
+export function registeredRoutes(app: unknown): RegisteredRoute[] {
+  return listingOf(app).routes;
+}
+
+/** Whether a concrete path is one that an express pattern stands for, by express's own matcher. */
+export function patternMatches(pattern: string, path: string): boolean {
+  return matcher(pattern, true)(path);
+}
+
 function tableOf(app: Express): RoutePattern[] {
-  const table: Table = { routes: [], mounts: [] };
-  collect(app.router, '', table);
+  const listing = listingOf(app);
+  const routes = listing.routes.map(({ pattern, methods }) => ({ pattern, methods: methods.includes('*') ? null : new Set(methods), matches: matcher(pattern, true) }));
+  const mounts = listing.mounts.map((pattern) => ({ pattern: `${pattern}/*`, methods: null, matches: matcher(pattern, false) }));
   // Routes first, in express's order; then the deepest mount that holds the path.
-  return [...table.routes, ...table.mounts.sort((a, b) => b.pattern.length - a.pattern.length)];
+  return [...routes, ...mounts.sort((a, b) => b.pattern.length - a.pattern.length)];
 }
 
 /** A function from a request's method and path (without the query) to its route pattern. */
