@@ -166,9 +166,10 @@ export class SqliteEventStore implements EventStore {
     if (stored === undefined || stored.stream !== stream) return undefined;
     if (!couldHaveBeenWrittenUnder(expected, stored.revision)) return undefined;
     const rows = this.statements.readStream.all(stream, stored.revision, events.length);
-    const last = rows.at(-1);
-    const sameEvents = rows.length === events.length && rows.every((row, index) => row.id === events[index]?.id);
-    return sameEvents && last !== undefined ? { nextRevision: last.revision, position: positionOfInteger(last.position) } : undefined;
+    const written = rows.map(toRecordedEvent);
+    const last = written.at(-1);
+    const sameEvents = written.length === events.length && written.every((event, index) => event.id === events[index]?.id);
+    return sameEvents && last !== undefined ? { nextRevision: last.revision, position: last.position } : undefined;
   }
 
   private currentHead(): number {
@@ -178,11 +179,10 @@ export class SqliteEventStore implements EventStore {
   private readPage(after: number, filter: AllFilter | undefined): FeedPage {
     // The head is read first and bounds the page: anything committed later has a higher position.
     const head = this.currentHead();
-    const rows = this.allQuery.read(after, head, SUBSCRIPTION_PAGE_SIZE, filter);
-    const last = rows.at(-1);
-    const events = rows.map(toRecordedEvent);
-    if (rows.length === SUBSCRIPTION_PAGE_SIZE && last !== undefined) {
-      return { events, scannedTo: last.position, reachedHead: false };
+    const events = this.allQuery.read(after, head, SUBSCRIPTION_PAGE_SIZE, filter).map(toRecordedEvent);
+    const last = events.at(-1);
+    if (events.length === SUBSCRIPTION_PAGE_SIZE && last !== undefined) {
+      return { events, scannedTo: Number(last.position), reachedHead: false };
     }
     return { events, scannedTo: Math.max(after, head), reachedHead: true };
   }

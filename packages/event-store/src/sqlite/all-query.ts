@@ -28,7 +28,7 @@ export class AllQuery {
     const shape = `${kind}:${prefixCount}:${typeCount}`;
     const cached = this.statements.get(shape);
     if (cached !== undefined) return cached;
-    const statement: AllStatement = this.db.prepare(allSql(kind, prefixCount, typeCount));
+    const statement = this.db.prepare<unknown[], EventRow>(allSql(kind, prefixCount, typeCount)).raw(true);
     this.statements.set(shape, statement);
     return statement;
   }

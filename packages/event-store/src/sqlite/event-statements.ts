@@ -21,9 +21,9 @@ export function prepareEventStatements(db: Database.Database): EventStatements {
     ),
     currentRevision: db.prepare('SELECT max(revision) AS revision FROM events WHERE stream = ?'),
     locateEvent: db.prepare('SELECT stream, revision FROM events WHERE id = ?'),
-    readStream: db.prepare(
-      `SELECT ${EVENT_COLUMNS} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?`,
-    ),
+    readStream: db
+      .prepare<[string, number, number], EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?`)
+      .raw(true),
     headPosition: db.prepare('SELECT max(position) AS position FROM events'),
     countBetween: db.prepare('SELECT count(*) AS count FROM (SELECT 1 FROM events WHERE position > ? AND position <= ? LIMIT ?)'),
   };
