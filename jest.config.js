@@ -21,6 +21,9 @@ const shared = {
   moduleNameMapper: {
     '^@passes/(api|cli|bench|projector|relay|webhook-dispatcher)$': '<rootDir>/services/$1/src',
     '^@passes/([a-z-]+)$': '<rootDir>/packages/$1/src',
+    '^@passes/([a-z-]+)/distributed$': '<rootDir>/packages/$1/src/distributed',
+    // A dynamic import names the compiled file ('./x.js'), as Node's ESM resolution wants; Jest runs the source.
+    '^(\\.{1,2}/.*)\\.js$': '$1',
   },
 };
 

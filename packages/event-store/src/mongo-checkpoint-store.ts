@@ -2,7 +2,7 @@
  * Checkpoints of the distributed profile's feed followers (the relay, the dispatchers' feed): one
  * document per follower in `checkpoints`, replaced by a single-document upsert.
  */
-import { onMongo } from '@passes/storage';
+import { onMongo } from '@passes/storage/distributed';
 import type { Collection, Db } from 'mongodb';
 import type { CheckpointStore } from './checkpoint-store';
 import { positionFrom, type Position } from './position';

@@ -9,6 +9,5 @@ export * from './projector/lease-holder';
 export * from './projector/projector';
 export * from './sqlite/sqlite-document-store';
 export * from './projector/projection-status';
-export * from './mongo/mongo-document-store';
 export * from './projector/catch-up-runner';
 export * from './sqlite/catch-up-worker/worker-catch-up-runner';

@@ -2,5 +2,3 @@ export * from './rate-limit/rate-limit-store';
 export * from './idempotency/idempotency-store';
 export { SqliteRateLimitStore } from './sqlite/sqlite-rate-limit-store';
 export { SqliteIdempotencyStore } from './sqlite/sqlite-idempotency-store';
-export { MongoRateLimitStore } from './mongo/mongo-rate-limit-store';
-export { MongoIdempotencyStore } from './mongo/mongo-idempotency-store';

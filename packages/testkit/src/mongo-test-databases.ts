@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { connectMongo } from '@passes/storage';
+import { connectMongo } from '@passes/storage/distributed';
 import type { Db } from 'mongodb';
 
 /** A database of its own on the test server, dropped on dispose, so no suite or test sees another's data. */

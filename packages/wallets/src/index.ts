@@ -10,6 +10,5 @@ export * from './apple/passkit-web-service';
 export * from './google/save-link';
 export * from './google/loyalty-objects';
 export * from './notifier/wallet-notification-store';
-export * from './notifier/mongo-wallet-notification-store';
 export * from './notifier/sqlite-wallet-notification-store';
 export * from './notifier/wallet-notifier';

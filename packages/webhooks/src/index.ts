@@ -1,5 +1,4 @@
 export * from './delivery/delivery-store';
-export * from './delivery/mongo-delivery-store';
 export * from './delivery/sqlite-delivery-store';
 export * from './dispatcher/webhook-dispatcher';
 export * from './dispatcher/webhook-feed-filter';

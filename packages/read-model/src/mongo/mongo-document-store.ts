@@ -8,7 +8,7 @@
  * documents they cover.
  */
 import { positionFrom, sortablePosition, type Position } from '@passes/event-store';
-import { isDuplicateKey, onMongo } from '@passes/storage';
+import { isDuplicateKey, onMongo } from '@passes/storage/distributed';
 import { MongoBulkWriteError, type AnyBulkWriteOperation, type Collection, type Db } from 'mongodb';
 import {
   GenerationConflictError,

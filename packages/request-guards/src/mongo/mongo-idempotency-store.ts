@@ -4,7 +4,7 @@
  * writes guarded by what they expect to find, with a unique index so two first claims cannot both
  * insert; the outcomes are those of the SQLite adapter.
  */
-import { isDuplicateKey, onMongo } from '@passes/storage';
+import { isDuplicateKey, onMongo } from '@passes/storage/distributed';
 import type { Collection, Db } from 'mongodb';
 import type {
   IdempotencyClaim,

@@ -2,7 +2,7 @@
  * Rate-limit windows of the distributed profile, shared by every API process: one document per key
  * and window in `rate_windows`, counted by an `$inc` upsert, so concurrent hits never lose a count.
  */
-import { isDuplicateKey, onMongo } from '@passes/storage';
+import { isDuplicateKey, onMongo } from '@passes/storage/distributed';
 import type { Collection, Db } from 'mongodb';
 import { windowStartOf, type RateLimitStore, type WindowCount } from '../rate-limit/rate-limit-store';
 

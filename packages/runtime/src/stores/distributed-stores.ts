@@ -3,12 +3,13 @@
  * processes of a host, `PASSES_EVENT_STORE=sqlite`), and MongoDB for everything every process must
  * see alike. Mail still lands in the data directory's outbox, and goes out over SMTP when configured.
  */
-import { EsdbEventStore, MongoCheckpointStore, type EventStore } from '@passes/event-store';
-import { MongoDocumentStore } from '@passes/read-model';
-import { MongoIdempotencyStore, MongoRateLimitStore } from '@passes/request-guards';
-import { connectMongo } from '@passes/storage';
-import { MongoWalletNotificationStore } from '@passes/wallets';
-import { MongoDeliveryStore } from '@passes/webhooks';
+import type { EventStore } from '@passes/event-store';
+import { EsdbEventStore, MongoCheckpointStore } from '@passes/event-store/distributed';
+import { MongoDocumentStore } from '@passes/read-model/distributed';
+import { MongoIdempotencyStore, MongoRateLimitStore } from '@passes/request-guards/distributed';
+import { connectMongo } from '@passes/storage/distributed';
+import { MongoWalletNotificationStore } from '@passes/wallets/distributed';
+import { MongoDeliveryStore } from '@passes/webhooks/distributed';
 import type { Config, DistributedConfig } from '../config/config';
 import { openSqliteEventStore } from './embedded-stores';
 import { openMailer } from './mailer';

@@ -5,7 +5,7 @@
  * running lease), which exactly one notifier can win.
  */
 import { positionFromSortable, sortablePosition } from '@passes/event-store';
-import { onMongo } from '@passes/storage';
+import { onMongo } from '@passes/storage/distributed';
 import { MongoBulkWriteError, type Collection, type Db, type Filter } from 'mongodb';
 import {
   walletWork,

@@ -7,7 +7,7 @@
  */
 import { WEBHOOK_EVENT_NAMES } from '@passes/domain';
 import { comparePositions, positionFromSortable, sortablePosition } from '@passes/event-store';
-import { isDuplicateKey, onMongo } from '@passes/storage';
+import { isDuplicateKey, onMongo } from '@passes/storage/distributed';
 import { MongoBulkWriteError, type Collection, type Db, type Filter } from 'mongodb';
 import type { AttemptRecord, Delivery, DeliveryLease, DeliveryStatus, DeliveryStore, NewDelivery } from './delivery-store';
 

@@ -5,8 +5,9 @@
  * are started one at a time, so that neither competes with anything for the 2 cores or for FerretDB.
  */
 import { RELAY_CHECKPOINT } from '@passes/event-bus';
-import { hasReached, MongoCheckpointStore, SqliteEventStore, type Position } from '@passes/event-store';
-import { connectMongo } from '@passes/storage';
+import { hasReached, SqliteEventStore, type Position } from '@passes/event-store';
+import { MongoCheckpointStore } from '@passes/event-store/distributed';
+import { connectMongo } from '@passes/storage/distributed';
 import { count } from '../format';
 import { pollUntil } from '../polling';
 import { isCaughtUp, waitUntilCaughtUp } from '../readiness';

@@ -11,7 +11,7 @@ import { fromWorker, type ToWorker, type WorkerFiles } from './catch-up-messages
  * The compiled worker, also when this file runs from its TypeScript source (under jest): a worker
  * thread runs plain JavaScript, so the package must be built (`npm test` builds first).
  */
-const WORKER_SCRIPT = require.resolve('@passes/read-model/dist/sqlite/catch-up-worker/catch-up-worker.js');
+const WORKER_SCRIPT = require.resolve('@passes/read-model/catch-up-worker');
 
 interface PendingJob {
   onPage: (page: CatchUpPage) => void;
