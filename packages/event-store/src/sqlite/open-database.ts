@@ -24,6 +24,13 @@ const SCHEMA = `
  * Opens (creating if needed) an event store file. WAL lets readers in other processes proceed while
  * one writes; synchronous = FULL fsyncs the WAL on every commit, so an acknowledged append survives
  * power loss, not only a process crash.
+ *
+ * The log is copied back into the database (checkpointed) by the commit that takes it past
+ * `wal_autocheckpoint` pages, and every append waits for that commit. A commit of 20 appends writes about
+ * 40 pages (each index is touched at random places), so SQLite's default of 1,000 pages checkpointed every
+ * 25 commits and made 1 % of commits take 7 ms instead of 0.7 ms; at 10,000 pages (about 40 MiB) it is one
+ * commit in 250, and the pages rewritten between two checkpoints are copied once: 3,000 such commits took
+ * 2.2 s instead of 2.9 s.
  */
 export function openDatabase(file: string): Database.Database {
   fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -31,6 +38,7 @@ export function openDatabase(file: string): Database.Database {
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
+    db.pragma('wal_autocheckpoint = 10000');
     db.exec(SCHEMA);
     return db;
   } catch (error) {
