@@ -1,3 +1,4 @@
+import { GroupCommit } from '@passes/storage';
 import type Database from 'better-sqlite3';
 import {
   type AllFilter,
@@ -19,7 +20,6 @@ import { type EventStatements, prepareEventStatements } from './sqlite/event-sta
 import { toRecordedEvent } from './sqlite/event-row';
 import { couldHaveBeenWrittenUnder, expectationHolds } from './sqlite/expected-revision';
 import { type FeedPage, FeedSubscription } from './sqlite/feed-subscription';
-import { GroupCommit } from './sqlite/group-commit';
 import { openDatabase } from './sqlite/open-database';
 import { limitOf, nonNegativeInteger } from './sqlite/read-options';
 import { positionOfInteger, type Position } from './position';

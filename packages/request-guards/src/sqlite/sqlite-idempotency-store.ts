@@ -1,4 +1,9 @@
-/** Idempotency-Key records of the embedded profile, in their own SQLite file. */
+/**
+ * Idempotency-Key records of the embedded profile, in their own SQLite file. Claims made in the same turn
+ * of the event loop share one commit, and so do completions: with a key on every POST, each request
+ * fsynced this file twice on its own, and keyed stamps ran at a third of the speed of unkeyed ones.
+ */
+import { GroupCommit } from '@passes/storage';
 import type Database from 'better-sqlite3';
 import type {
   IdempotencyClaim,
@@ -18,6 +23,14 @@ const SCHEMA = `
   CREATE INDEX IF NOT EXISTS idempotency_keys_by_age ON idempotency_keys (created_at);
 `;
 
+interface Completion {
+  scope: string;
+  key: string;
+  response: StoredResponse;
+}
+
+const nothingAfterCommit = () => undefined;
+
 interface KeyRow {
   fingerprint: string;
   created_at: number;
@@ -28,7 +41,8 @@ interface KeyRow {
 
 export class SqliteIdempotencyStore implements IdempotencyStore {
   private readonly statements;
-  private readonly claimTransaction;
+  private readonly claims: GroupCommit<IdempotencyRequest, IdempotencyClaim>;
+  private readonly completions: GroupCommit<Completion, void>;
 
   private constructor(
     private readonly db: Database.Database,
@@ -49,7 +63,12 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
       release: db.prepare<[string, string]>('DELETE FROM idempotency_keys WHERE scope = ? AND key = ? AND status IS NULL'),
       purge: db.prepare<[number]>('DELETE FROM idempotency_keys WHERE created_at <= ?'),
     };
-    this.claimTransaction = db.transaction((request: IdempotencyRequest): IdempotencyClaim => this.claimNow(request));
+    this.claims = new GroupCommit(db, (request: IdempotencyRequest) => this.claimNow(request), nothingAfterCommit);
+    this.completions = new GroupCommit(
+      db,
+      ({ scope, key, response }: Completion) => void this.statements.complete.run(response.status, response.body, scope, key),
+      nothingAfterCommit,
+    );
   }
 
   /** A completed record must outlive a power cut: it was written before its response was sent. */
@@ -58,11 +77,11 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
   }
 
   async claim(request: IdempotencyRequest): Promise<IdempotencyClaim> {
-    return this.claimTransaction.immediate(request);
+    return this.claims.submit(request);
   }
 
   async complete(scope: string, key: string, response: StoredResponse): Promise<void> {
-    this.statements.complete.run(response.status, response.body, scope, key);
+    return this.completions.submit({ scope, key, response });
   }
 
   async release(scope: string, key: string): Promise<void> {
@@ -74,7 +93,10 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
   }
 
   async close(): Promise<void> {
-    if (this.db.open) this.db.close();
+    if (!this.db.open) return;
+    this.claims.flush();
+    this.completions.flush();
+    this.db.close();
   }
 
   private claimNow({ scope, key, fingerprint, now }: IdempotencyRequest): IdempotencyClaim {

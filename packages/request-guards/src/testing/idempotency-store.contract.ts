@@ -96,6 +96,16 @@ export function describeIdempotencyStoreContract(
       expect(outcomes.filter((claim) => claim.outcome === 'claimed')).toHaveLength(1);
     });
 
+    it('keeps each of many keys claimed and completed at once apart', async () => {
+      const requests = Array.from({ length: 20 }, () => request());
+      const claims = await Promise.all(requests.map((each) => store().claim(each)));
+      expect(claims.every((claim) => claim.outcome === 'claimed')).toBe(true);
+      const responseOf = (index: number) => ({ status: 201, body: `{"n":${index}}` });
+      await Promise.all(requests.map((each, index) => store().complete(each.scope, each.key, responseOf(index))));
+      const replays = await Promise.all(requests.map((each) => store().claim(each)));
+      expect(replays).toEqual(requests.map((_each, index) => ({ outcome: 'replay', response: responseOf(index) })));
+    });
+
     it('purges records older than the time to live, and only those', async () => {
       const old = request();
       const recent = request({ now: at(CONTRACT_TIMINGS.ttlMs - 1000) });

@@ -1,8 +1,9 @@
 /**
- * Group commit: appends submitted in the same turn of the event loop share one transaction, and so
- * one fsync, which is what an append costs most under `synchronous = FULL`. Each append runs in its
- * own savepoint, so one that fails (a wrong expected revision) rolls back alone and rejects alone.
- * Nothing resolves before the shared commit: an acknowledged append is as durable as before.
+ * Group commit for a SQLite store whose writes must survive a power cut (`synchronous = FULL`): writes
+ * submitted in the same turn of the event loop share one transaction, and so one fsync, which is what such
+ * a write costs most. Each write runs in its own savepoint, so one that fails (a wrong expected revision)
+ * rolls back alone and rejects alone. Nothing resolves before the shared commit: an acknowledged write is
+ * as durable as one committed alone.
  */
 import type Database from 'better-sqlite3';
 
