@@ -1,4 +1,5 @@
 /** One scenario under load with autocannon: the figures the report prints. */
+import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import type { Fixture } from './fixture';
 import type { Scenario } from './scenarios';
@@ -39,6 +40,8 @@ function optionsOf(scenario: Scenario, baseUrl: string, fixture: Fixture, connec
   const headers: Record<string, string> = { authorization: `Bearer ${fixture.token}` };
   if (body !== undefined) headers['content-type'] = 'application/json';
   let next = 0;
+  // Unique across loads, which may run against one service one after the other.
+  const keyPrefix = randomUUID();
   return {
     url: base.origin,
     method: scenario.method,
@@ -47,7 +50,15 @@ function optionsOf(scenario: Scenario, baseUrl: string, fixture: Fixture, connec
     connections,
     // One shared counter rather than autocannon's per-connection sequence, which would start every
     // connection on the same path.
-    requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }],
+    requests: [
+      {
+        setupRequest: (request) => {
+          const sequence = next++;
+          const path = paths[sequence % paths.length];
+          return scenario.idempotencyKeys ? { ...request, path, headers: { ...request.headers, 'idempotency-key': `${keyPrefix}-${sequence}` } } : { ...request, path };
+        },
+      },
+    ],
   };
 }
 

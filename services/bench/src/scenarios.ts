@@ -14,6 +14,8 @@ export interface Scenario {
   paths(fixture: Fixture): string[];
   body?(fixture: Fixture): unknown;
   baseline?: string;
+  /** Each request carries an Idempotency-Key of its own, as the API asks of clients on every POST. */
+  idempotencyKeys?: boolean;
 }
 
 /** A typical issue body; the bulk figures use it for every item too. */
@@ -37,5 +39,13 @@ export const SCENARIOS: Scenario[] = [
     baseline: 'POST echo',
   },
   { name: 'stamp', target: 'service', method: 'POST', paths: (fixture) => passPaths(fixture, '/stamp?count=1'), baseline: 'POST echo' },
+  {
+    name: 'stamp, keyed',
+    target: 'service',
+    method: 'POST',
+    paths: (fixture) => passPaths(fixture, '/stamp?count=1'),
+    baseline: 'POST echo',
+    idempotencyKeys: true,
+  },
   { name: 'get', target: 'service', method: 'GET', paths: (fixture) => passPaths(fixture, ''), baseline: 'GET echo' },
 ];
