@@ -82,10 +82,11 @@ export function markOneTimeSecrets(response: Response, ...fields: string[]): voi
   response.locals['oneTimeSecrets'] = fields;
 }
 
-function withoutOneTimeSecrets(response: Response, body: unknown): unknown {
+/** The text a replay sends: the answer's own, unless it holds a one-time secret. */
+function replayTextOf(response: Response, body: unknown, text: string): string {
   const fields = response.locals['oneTimeSecrets'] as string[] | undefined;
-  if (!fields || typeof body !== 'object' || body === null) return body;
-  return Object.fromEntries(Object.entries(body).filter(([field]) => !fields.includes(field)));
+  if (!fields || typeof body !== 'object' || body === null) return text;
+  return JSON.stringify(Object.fromEntries(Object.entries(body).filter(([field]) => !fields.includes(field))));
 }
 
 /** Routes answer with `response.json`; this records that answer before it goes out. */
@@ -94,7 +95,7 @@ function recordResponse(response: Response, record: (status: number, body: strin
   response.json = (body: unknown) => {
     const text = JSON.stringify(body);
     response.locals['idempotencyRecorded'] = true;
-    record(response.statusCode, JSON.stringify(withoutOneTimeSecrets(response, body))).then(
+    record(response.statusCode, replayTextOf(response, body, text)).then(
       () => send(text),
       (error: unknown) => {
         logger.error('idempotency record failed', { error });
