@@ -30,12 +30,6 @@ export interface SqliteEventStoreOptions {
   pollIntervalMs?: number;
 }
 
-interface PendingAppend {
-  stream: string;
-  events: PreparedEvent[];
-  expected: ExpectedRevision;
-}
-
 const DEFAULT_POLL_INTERVAL_MS = 200;
 const SUBSCRIPTION_PAGE_SIZE = 500;
 /** Upper bound for reads that are not tied to a head position. */
@@ -50,7 +44,7 @@ const END_OF_FEED = Number.MAX_SAFE_INTEGER;
 export class SqliteEventStore implements EventStore {
   private readonly statements: EventStatements;
   private readonly allQuery: AllQuery;
-  private readonly appends: GroupCommit<PendingAppend, AppendResult>;
+  private readonly appends: GroupCommit;
   private readonly subscriptions = new Set<FeedSubscription>();
 
   private constructor(
@@ -60,13 +54,9 @@ export class SqliteEventStore implements EventStore {
   ) {
     this.statements = prepareEventStatements(db);
     this.allQuery = new AllQuery(db);
-    this.appends = new GroupCommit(
-      db,
-      ({ stream, events, expected }) => this.writeInTransaction(stream, events, expected),
-      () => {
-        for (const subscription of this.subscriptions) subscription.wake();
-      },
-    );
+    this.appends = new GroupCommit(db, () => {
+      for (const subscription of this.subscriptions) subscription.wake();
+    });
   }
 
   static open(path: string, options: SqliteEventStoreOptions = {}): SqliteEventStore {
@@ -79,7 +69,8 @@ export class SqliteEventStore implements EventStore {
 
   async append(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (!this.db.open) throw new Error('Event store is closed');
-    return this.appends.submit({ stream, events: prepareAppend(stream, events, expected), expected });
+    const prepared = prepareAppend(stream, events, expected);
+    return this.appends.submit(() => this.writeInTransaction(stream, prepared, expected));
   }
 
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {

@@ -1,7 +1,7 @@
 /**
- * Idempotency-Key records of the embedded profile, in their own SQLite file. Claims made in the same turn
- * of the event loop share one commit, and so do completions: with a key on every POST, each request
- * fsynced this file twice on its own, and keyed stamps ran at a third of the speed of unkeyed ones.
+ * Idempotency-Key records of the embedded profile, in their own SQLite file. The claims and completions
+ * made in the same turn of the event loop share one commit: with a key on every POST, each request fsynced
+ * this file twice on its own, and keyed stamps ran at a third of the speed of unkeyed ones.
  */
 import { GroupCommit } from '@passes/storage';
 import type Database from 'better-sqlite3';
@@ -23,14 +23,6 @@ const SCHEMA = `
   CREATE INDEX IF NOT EXISTS idempotency_keys_by_age ON idempotency_keys (created_at);
 `;
 
-interface Completion {
-  scope: string;
-  key: string;
-  response: StoredResponse;
-}
-
-const nothingAfterCommit = () => undefined;
-
 interface KeyRow {
   fingerprint: string;
   created_at: number;
@@ -41,8 +33,7 @@ interface KeyRow {
 
 export class SqliteIdempotencyStore implements IdempotencyStore {
   private readonly statements;
-  private readonly claims: GroupCommit<IdempotencyRequest, IdempotencyClaim>;
-  private readonly completions: GroupCommit<Completion, void>;
+  private readonly writes: GroupCommit;
 
   private constructor(
     private readonly db: Database.Database,
@@ -63,12 +54,7 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
       release: db.prepare<[string, string]>('DELETE FROM idempotency_keys WHERE scope = ? AND key = ? AND status IS NULL'),
       purge: db.prepare<[number]>('DELETE FROM idempotency_keys WHERE created_at <= ?'),
     };
-    this.claims = new GroupCommit(db, (request: IdempotencyRequest) => this.claimNow(request), nothingAfterCommit);
-    this.completions = new GroupCommit(
-      db,
-      ({ scope, key, response }: Completion) => void this.statements.complete.run(response.status, response.body, scope, key),
-      nothingAfterCommit,
-    );
+    this.writes = new GroupCommit(db);
   }
 
   /** A completed record must outlive a power cut: it was written before its response was sent. */
@@ -77,11 +63,11 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
   }
 
   async claim(request: IdempotencyRequest): Promise<IdempotencyClaim> {
-    return this.claims.submit(request);
+    return this.writes.submit(() => this.claimNow(request));
   }
 
   async complete(scope: string, key: string, response: StoredResponse): Promise<void> {
-    return this.completions.submit({ scope, key, response });
+    await this.writes.submit(() => this.statements.complete.run(response.status, response.body, scope, key));
   }
 
   async release(scope: string, key: string): Promise<void> {
@@ -94,8 +80,7 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
 
   async close(): Promise<void> {
     if (!this.db.open) return;
-    this.claims.flush();
-    this.completions.flush();
+    this.writes.flush();
     this.db.close();
   }
 

@@ -7,30 +7,29 @@
  */
 import type Database from 'better-sqlite3';
 
-interface Queued<Input, Output> {
-  input: Input;
-  resolve: (output: Output) => void;
+interface Queued {
+  write: () => unknown;
+  resolve: (output: unknown) => void;
   reject: (error: unknown) => void;
 }
 
-type Outcome<Output> = { ok: true; value: Output } | { ok: false; error: unknown };
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
-export class GroupCommit<Input, Output> {
-  private queue: Queued<Input, Output>[] = [];
+export class GroupCommit {
+  private queue: Queued[] = [];
   private scheduled = false;
-  private readonly writeBatch: Database.Transaction<(batch: Queued<Input, Output>[]) => Outcome<Output>[]>;
+  private readonly writeBatch: Database.Transaction<(batch: Queued[]) => Outcome[]>;
 
   constructor(
     db: Database.Database,
-    writeOne: (input: Input) => Output,
-    private readonly afterCommit: () => void,
+    private readonly afterCommit: () => void = () => undefined,
   ) {
     // Called inside the outer transaction, a better-sqlite3 transaction function runs as a savepoint.
-    const inSavepoint = db.transaction(writeOne);
+    const inSavepoint = db.transaction((write: () => unknown) => write());
     this.writeBatch = db.transaction((batch) =>
-      batch.map((item): Outcome<Output> => {
+      batch.map((item): Outcome => {
         try {
-          return { ok: true, value: inSavepoint(item.input) };
+          return { ok: true, value: inSavepoint(item.write) };
         } catch (error) {
           return { ok: false, error };
         }
@@ -38,9 +37,11 @@ export class GroupCommit<Input, Output> {
     );
   }
 
-  submit(input: Input): Promise<Output> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ input, resolve, reject });
+  /** Runs `write` in the next shared transaction; resolves with what it returned once that is committed. */
+  submit<Output>(write: () => Output): Promise<Output> {
+    return new Promise<Output>((resolve, reject) => {
+      // The queue holds writes of any output; each item's resolve gets exactly its own write's.
+      this.queue.push({ write, resolve: resolve as (output: unknown) => void, reject });
       if (this.scheduled) return;
       this.scheduled = true;
       setImmediate(() => this.flush());
@@ -53,9 +54,9 @@ export class GroupCommit<Input, Output> {
     this.queue = [];
     this.scheduled = false;
     if (batch.length === 0) return;
-    let outcomes: Outcome<Output>[];
+    let outcomes: Outcome[];
     try {
-      // IMMEDIATE takes the write lock before any revision is read, so no other process can slip in.
+      // IMMEDIATE takes the write lock before anything is read, so no other process can slip in.
       outcomes = this.writeBatch.immediate(batch);
     } catch (error) {
       for (const item of batch) item.reject(error);
