@@ -25,4 +25,6 @@ export const TOKENS = {
   readYourWrites: Symbol('ReadYourWrites'),
   /** `HostResolver`: how webhook hosts are resolved at registration. */
   hostResolver: Symbol('HostResolver'),
+  /** `HostResolver`: how a webhook delivery finds its target's addresses. */
+  deliveryHostResolver: Symbol('DeliveryHostResolver'),
 } as const;

@@ -42,6 +42,7 @@ export class DispatcherService {
     @inject(TOKENS.appUrl) appUrl: () => string,
     @inject(TOKENS.metrics) metrics: Metrics,
     @inject(TOKENS.hostResolver) resolveHost: HostResolver,
+    @inject(TOKENS.deliveryHostResolver) resolveDeliveryHost: HostResolver,
   ) {
     const application = composeApplication({
       config,
@@ -57,6 +58,7 @@ export class DispatcherService {
       clock,
       retryScheduleMs: config.webhookRetryScheduleMs,
       policy: { allowPrivate: config.webhookAllowPrivate },
+      resolveHost: resolveDeliveryHost,
       timeoutMs: config.webhookTimeoutMs,
       pollIntervalMs: config.webhookPollIntervalMs,
       onEndpointGone: (webhookId, statusCode) => application.webhooks.disableGone(webhookId, statusCode, DISPATCHER_CONTEXT),

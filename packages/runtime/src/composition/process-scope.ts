@@ -19,10 +19,15 @@ export interface ProcessBasics {
   metrics: Metrics;
   /** Tests answer for webhook host names themselves; processes use the system resolver. */
   resolveHost?: HostResolver;
+  /**
+   * Where deliveries look their targets up: the system resolver, or in tests a table of the receivers they
+   * run, so that no delivery reaches for the network while registration still sees public names.
+   */
+  resolveDeliveryHost?: HostResolver;
 }
 
 /** Every append made through the scope's event store is timed for the metrics. */
-export function processScope({ config, clock, ids, logger, metrics, resolveHost }: ProcessBasics, stores: Stores): DependencyContainer {
+export function processScope({ config, clock, ids, logger, metrics, resolveHost, resolveDeliveryHost }: ProcessBasics, stores: Stores): DependencyContainer {
   const scope = container.createChildContainer();
   scope.register(TOKENS.config, { useValue: config });
   scope.register(TOKENS.clock, { useValue: clock });
@@ -30,6 +35,7 @@ export function processScope({ config, clock, ids, logger, metrics, resolveHost 
   scope.register(TOKENS.logger, { useValue: logger });
   scope.register(TOKENS.metrics, { useValue: metrics });
   scope.register(TOKENS.hostResolver, { useValue: resolveHost ?? systemHostResolver });
+  scope.register(TOKENS.deliveryHostResolver, { useValue: resolveDeliveryHost ?? systemHostResolver });
   registerStores(scope, { ...stores, events: meteredEventStore(stores.events, metrics) });
   return scope;
 }

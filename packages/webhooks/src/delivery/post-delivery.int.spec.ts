@@ -16,7 +16,9 @@ async function receiver(handler: http.RequestListener): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
 }
 
-const relaxed = { timeoutMs: 2000, policy: { allowPrivate: true }, signal: new AbortController().signal };
+/** Names are looked up in this table: no test asks DNS. */
+const resolveHost = async (host: string) => (host === 'localhost' ? ['127.0.0.1'] : []);
+const relaxed = { timeoutMs: 2000, policy: { allowPrivate: true }, resolveHost, signal: new AbortController().signal };
 
 describe('postDelivery', () => {
   it('posts the exact body with the given headers and reports the status', async () => {
@@ -57,6 +59,16 @@ describe('postDelivery', () => {
     expect(await postDelivery(url, '{}', {}, strict)).toEqual({ kind: 'failed', error: '127.0.0.1 is a loopback address, which webhooks may not call' });
     const byName = url.replace('127.0.0.1', 'localhost');
     expect(await postDelivery(byName, '{}', {}, strict)).toMatchObject({ kind: 'failed', error: expect.stringMatching(/^localhost is a loopback address/) });
+  });
+
+  it('connects by name to the address its resolver gives', async () => {
+    const url = await receiver((_request, response) => response.writeHead(204).end());
+    expect(await postDelivery(url.replace('127.0.0.1', 'localhost'), '{}', {}, relaxed)).toEqual({ kind: 'answered', status: 204 });
+  });
+
+  it('fails on a name its resolver does not know', async () => {
+    const result = await postDelivery('http://unknown.hooks.test/hook', '{}', {}, relaxed);
+    expect(result).toEqual({ kind: 'failed', error: expect.stringContaining('unknown.hooks.test has no address') });
   });
 
   it('stops at once when aborted', async () => {

@@ -7,6 +7,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import { guardedLookup, refusalOfLiteral } from '../targets/target-lookup';
+import type { HostResolver } from '../targets/host-resolver';
 import type { TargetPolicy } from '../targets/webhook-url-policy';
 
 export type AttemptResult =
@@ -19,6 +20,7 @@ export type AttemptResult =
 export interface PostOptions {
   timeoutMs: number;
   policy: TargetPolicy;
+  resolveHost: HostResolver;
   signal: AbortSignal;
 }
 
@@ -44,7 +46,7 @@ export function postDelivery(url: string, body: string, headers: Readonly<Record
       method: 'POST',
       // A fresh connection per attempt: every attempt goes through the address check.
       agent: false,
-      lookup: guardedLookup(options.policy),
+      lookup: guardedLookup(options.policy, options.resolveHost),
       headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body, 'utf8'), 'user-agent': 'passes-webhooks/1' },
     });
     const deadline = setTimeout(() => settle({ kind: 'failed', error: `no answer within ${options.timeoutMs} ms` }), options.timeoutMs);

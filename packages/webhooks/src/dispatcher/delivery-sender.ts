@@ -13,6 +13,7 @@ import { postDelivery, type AttemptResult } from '../delivery/post-delivery';
 import { retryDelayMs } from '../delivery/retry-backoff';
 import { signatureHeaders } from '../signing/delivery-signature';
 import type { WebhookSecretCipher } from '../signing/webhook-secret-cipher';
+import type { HostResolver } from '../targets/host-resolver';
 import type { TargetPolicy } from '../targets/webhook-url-policy';
 
 const GONE = 410;
@@ -29,6 +30,7 @@ export interface DeliverySenderOptions {
   now: () => Date;
   retryScheduleMs: readonly number[];
   policy: TargetPolicy;
+  resolveHost: HostResolver;
   timeoutMs: number;
   pollIntervalMs: number;
   maxConcurrent: number;
@@ -105,6 +107,7 @@ export class DeliverySender {
     const result = await postDelivery(webhook.url, delivery.body, headers, {
       timeoutMs: this.options.timeoutMs,
       policy: this.options.policy,
+      resolveHost: this.options.resolveHost,
       signal: this.abort.signal,
     });
     if (result.kind === 'aborted') return;

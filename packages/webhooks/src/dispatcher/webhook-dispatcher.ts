@@ -6,6 +6,7 @@
 import type { EventFeed, EventStore } from '@passes/event-store';
 import type { DeliveryStore } from '../delivery/delivery-store';
 import type { WebhookSecretCipher } from '../signing/webhook-secret-cipher';
+import type { HostResolver } from '../targets/host-resolver';
 import type { TargetPolicy } from '../targets/webhook-url-policy';
 import { DeliveryRecorder } from './delivery-recorder';
 import { DeliverySender, type AttemptOutcome } from './delivery-sender';
@@ -17,6 +18,8 @@ export interface WebhookDispatcherOptions {
   /** Delays before each retry; its length is the number of retries. */
   retryScheduleMs: readonly number[];
   policy: TargetPolicy;
+  /** Where each attempt looks up its target's addresses. */
+  resolveHost: HostResolver;
   onEndpointGone: (webhookId: string, statusCode: number) => Promise<void>;
   onError: (error: unknown) => void;
   /** Told of every recorded attempt's outcome; nothing by default. */
@@ -44,6 +47,7 @@ export class WebhookDispatcher {
       now,
       retryScheduleMs: options.retryScheduleMs,
       policy: options.policy,
+      resolveHost: options.resolveHost,
       timeoutMs: options.timeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS,
       pollIntervalMs: options.pollIntervalMs ?? 1000,
       maxConcurrent: options.maxConcurrent ?? 16,

@@ -1,6 +1,7 @@
 /**
- * The addresses a host name resolves to, asked when a webhook is registered. A port, so that tests can
- * answer for names they must not look up on the network.
+ * The addresses a host name resolves to, asked when a webhook is registered and by every delivery attempt.
+ * A port, so that tests can answer for names they must not look up on the network, and so that a test
+ * service delivers only to the receivers its tests run on this machine.
  */
 import { lookup } from 'node:dns/promises';
 

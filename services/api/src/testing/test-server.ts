@@ -147,6 +147,7 @@ export class TestServer {
         logger: this.observers.logger ?? (process.env['PASSES_TEST_LOG'] ? jsonLogger : silentLogger),
         metrics: this.observers.metrics ?? noMetrics,
         resolveHost: (host) => this.resolveHost(host),
+        resolveDeliveryHost: (host) => this.resolveDeliveryHost(host),
       },
       { ...stores, events: wrapEvents(stores.events) },
     );
@@ -157,5 +158,15 @@ export class TestServer {
     if (known) return known;
     if (host === 'example.com' || host.endsWith('.example.com')) return [EXAMPLE_COM_ADDRESS];
     return systemHostResolver(host);
+  }
+
+  /**
+   * Deliveries reach only the names a test set in `hosts` (receivers it runs on loopback) and IP literals:
+   * `*.example.com` passes registration as public, and a delivery there would leave the machine.
+   */
+  private async resolveDeliveryHost(host: string): Promise<string[]> {
+    const known = this.hosts.get(host);
+    if (known) return known;
+    throw Object.assign(new Error(`${host} is not a receiver of this test (TestServer.hosts)`), { code: 'ENOTFOUND' });
   }
 }
