@@ -48,11 +48,14 @@ describe('a Free business', () => {
   });
 
   it('registers one webhook and refuses a second with 402', async () => {
-    const webhooks = `/businesses/${business.businessId}/webhooks`;
-    const first = await server.request('POST', webhooks, { token: business.token, body: { url: 'https://hooks.example.com/one' } });
+    // A business of its own: a webhook would hear the passes issued below, and each delivery starts a
+    // DNS lookup of the example host that nothing can cancel, which kept Jest from exiting.
+    const owner = await registerBusiness(server);
+    const webhooks = `/businesses/${owner.businessId}/webhooks`;
+    const first = await server.request('POST', webhooks, { token: owner.token, body: { url: 'https://hooks.example.com/one' } });
     expect(first.status).toBe(201);
-    expectRefusal(await server.request('POST', webhooks, { token: business.token, body: { url: 'https://hooks.example.com/two' } }), 'webhooks', 'free');
-    expect((await me(business)).usage.webhooks).toBe(1);
+    expectRefusal(await server.request('POST', webhooks, { token: owner.token, body: { url: 'https://hooks.example.com/two' } }), 'webhooks', 'free');
+    expect((await me(owner)).usage.webhooks).toBe(1);
   });
 
   it('issues 100 passes and refuses the 101st with 402, keeping the count exact', async () => {
