@@ -45,6 +45,9 @@ interface BusinessLedger {
   reading: number;
 }
 
+/** What a check reads: `Plans` in the service; an admission test may hold the reads back. */
+export type LivePassCounts = Pick<Plans, 'planLimiting' | 'countedLivePasses'>;
+
 /** The admission of an issue no limit counts (Pro, sandbox), or of a command that issues nothing. */
 export const UNHELD_ISSUE: IssueAdmission = { appended: () => undefined, reflected: () => undefined, failed: () => undefined };
 export const UNHELD_ISSUES: AdmittedIssues = { take: () => UNHELD_ISSUE };
@@ -52,7 +55,7 @@ export const UNHELD_ISSUES: AdmittedIssues = { take: () => UNHELD_ISSUE };
 export class LivePassAdmissions {
   private readonly ledgers = new Map<string, BusinessLedger>();
 
-  constructor(private readonly plans: Plans) {}
+  constructor(private readonly plans: LivePassCounts) {}
 
   /** Admits `count` more live passes of the business, or refuses them all with the plan's 402. */
   async admit(businessId: string, count: number): Promise<AdmittedIssues> {
