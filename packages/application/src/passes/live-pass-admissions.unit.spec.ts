@@ -41,14 +41,19 @@ class UsageReads implements LivePassCounts {
   }
 }
 
+/** A Free business whose usage counts `livePasses`, as of feed position 1. */
+function freeBusinessWith(livePasses: number): { reads: UsageReads; admissions: LivePassAdmissions } {
+  const reads = new UsageReads('free');
+  reads.projected(livePasses, 1);
+  return { reads, admissions: new LivePassAdmissions(reads) };
+}
+
 const refusal = expect.objectContaining({ feature: 'passes', plan: 'free' });
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('LivePassAdmissions on the Free plan (100 live passes)', () => {
   it('admits issues none of which is projected yet up to the limit, and refuses the next with the plan refusal', async () => {
-    const reads = new UsageReads('free');
-    reads.projected(97, 1);
-    const admissions = new LivePassAdmissions(reads);
+    const { admissions } = freeBusinessWith(97);
 
     for (let i = 0; i < 3; i++) (await admissions.admit(BUSINESS, 1)).take();
 
@@ -57,9 +62,7 @@ describe('LivePassAdmissions on the Free plan (100 live passes)', () => {
   });
 
   it('refuses a batch larger than the room left, and admits one that fits', async () => {
-    const reads = new UsageReads('free');
-    reads.projected(90, 1);
-    const admissions = new LivePassAdmissions(reads);
+    const { admissions } = freeBusinessWith(90);
     (await admissions.admit(BUSINESS, 5)).take();
 
     await expect(admissions.admit(BUSINESS, 6)).rejects.toEqual(refusal);
@@ -67,9 +70,7 @@ describe('LivePassAdmissions on the Free plan (100 live passes)', () => {
   });
 
   it('does not count twice an issue the usage it reads already counts', async () => {
-    const reads = new UsageReads('free');
-    reads.projected(98, 1);
-    const admissions = new LivePassAdmissions(reads);
+    const { reads, admissions } = freeBusinessWith(98);
     const first = (await admissions.admit(BUSINESS, 1)).take();
     first.appended(positionOfInteger(2));
 
@@ -80,9 +81,7 @@ describe('LivePassAdmissions on the Free plan (100 live passes)', () => {
   });
 
   it('still counts a projected issue for a read that began before its projection', async () => {
-    const reads = new UsageReads('free');
-    reads.projected(99, 1);
-    const admissions = new LivePassAdmissions(reads);
+    const { reads, admissions } = freeBusinessWith(99);
     const first = (await admissions.admit(BUSINESS, 1)).take();
     first.appended(positionOfInteger(2));
     reads.holdReadsBack();
@@ -97,9 +96,7 @@ describe('LivePassAdmissions on the Free plan (100 live passes)', () => {
   });
 
   it('gives back the room of an issue that failed before it was appended', async () => {
-    const reads = new UsageReads('free');
-    reads.projected(99, 1);
-    const admissions = new LivePassAdmissions(reads);
+    const { admissions } = freeBusinessWith(99);
     const failing = (await admissions.admit(BUSINESS, 1)).take();
 
     failing.failed();
@@ -108,9 +105,7 @@ describe('LivePassAdmissions on the Free plan (100 live passes)', () => {
   });
 
   it('keeps counting an issue that failed after it was appended until the usage counts it', async () => {
-    const reads = new UsageReads('free');
-    reads.projected(99, 1);
-    const admissions = new LivePassAdmissions(reads);
+    const { admissions } = freeBusinessWith(99);
     const appended = (await admissions.admit(BUSINESS, 1)).take();
     appended.appended(positionOfInteger(2));
 
