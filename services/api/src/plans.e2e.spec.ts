@@ -1,4 +1,4 @@
-/** Free and Pro (spec: Plan limits; DESIGN §5): 402 with the flat body, counted limits, usage, downgrades. */
+/** Free and Pro (spec: Plan limits; DESIGN §5): 402 with the flat body, counted limits, concurrent issues at the limit, usage, downgrades. */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { businessUsageProjection, collections, SqliteDocumentStore } from '@passes/read-model';
@@ -48,17 +48,62 @@ describe('a Free business', () => {
   });
 
   it('registers one webhook and refuses a second with 402', async () => {
-    const webhooks = `/businesses/${business.businessId}/webhooks`;
-    const first = await server.request('POST', webhooks, { token: business.token, body: { url: 'https://hooks.example.com/one' } });
+    // A business of its own: a webhook would hear the passes issued below, and each delivery starts a
+    // DNS lookup of the example host that nothing can cancel, which kept Jest from exiting.
+    const owner = await registerBusiness(server);
+    const webhooks = `/businesses/${owner.businessId}/webhooks`;
+    const first = await server.request('POST', webhooks, { token: owner.token, body: { url: 'https://hooks.example.com/one' } });
     expect(first.status).toBe(201);
-    expectRefusal(await server.request('POST', webhooks, { token: business.token, body: { url: 'https://hooks.example.com/two' } }), 'webhooks', 'free');
-    expect((await me(business)).usage.webhooks).toBe(1);
+    expectRefusal(await server.request('POST', webhooks, { token: owner.token, body: { url: 'https://hooks.example.com/two' } }), 'webhooks', 'free');
+    expect((await me(owner)).usage.webhooks).toBe(1);
   });
 
   it('issues 100 passes and refuses the 101st with 402, keeping the count exact', async () => {
     for (let i = (await me(business)).usage.passes; i < 100; i++) await issuePass(server, business);
     expect((await me(business)).usage.passes).toBe(100);
     expectRefusal(await server.request('POST', passesPath(business), { token: business.token, body: { template_id: business.templateId } }), 'passes', 'free');
+    expect((await me(business)).usage.passes).toBe(100);
+  });
+});
+
+describe('concurrent issues at a Free business just under its limit', () => {
+  const ISSUED_BEFORE = 97;
+  const ROOM = 100 - ISSUED_BEFORE;
+  const CONCURRENT = 40;
+
+  /** A Free business with ISSUED_BEFORE live passes, the first of them with external_id `taken`. */
+  async function nearlyFullBusiness(): Promise<TestBusiness> {
+    const business = await registerBusiness(server);
+    await issuePass(server, business, { external_id: 'taken' });
+    for (let i = 1; i < ISSUED_BEFORE; i++) await issuePass(server, business);
+    return business;
+  }
+
+  // Each with an external_id: reserving it is an append of its own between the plan check and the issue,
+  // which leaves the others time to be checked before any of them is counted.
+  const issueAll = (business: TestBusiness, externalIds: string[]) =>
+    Promise.all(
+      externalIds.map((externalId) =>
+        server.request('POST', passesPath(business), { token: business.token, body: { template_id: business.templateId, external_id: externalId } }),
+      ),
+    );
+  const distinctIds = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}-${i}`);
+
+  it('admits exactly the room left and refuses the rest with 402, never passing the limit', async () => {
+    const business = await nearlyFullBusiness();
+    const responses = await issueAll(business, distinctIds('racer', CONCURRENT));
+    expect(responses.filter((response) => response.status === 201)).toHaveLength(ROOM);
+    for (const refused of responses.filter((response) => response.status !== 201)) expectRefusal(refused, 'passes', 'free');
+    expect((await me(business)).usage.passes).toBe(100);
+  });
+
+  it('gives back the room of issues that fail after they were admitted', async () => {
+    const business = await nearlyFullBusiness();
+    const failing = await issueAll(business, Array.from({ length: CONCURRENT }, () => 'taken'));
+    expect(failing.some((response) => response.status === 409)).toBe(true);
+    for (const refused of failing.filter((response) => response.status !== 409)) expectRefusal(refused, 'passes', 'free');
+    const afterwards = await issueAll(business, distinctIds('after-failures', ROOM));
+    expect(afterwards.map((response) => response.status)).toEqual(Array.from({ length: ROOM }, () => 201));
     expect((await me(business)).usage.passes).toBe(100);
   });
 });

@@ -16,9 +16,9 @@ export interface CheckpointSource {
 export function readYourWritesThrough(source: CheckpointSource, logger: Logger): ReadYourWrites {
   return {
     waitFor: async (position) => {
-      if (!(await source.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS))) {
-        logger.warn('read models lag behind a command', { position, reached: source.position });
-      }
+      const reached = await source.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS);
+      if (!reached) logger.warn('read models lag behind a command', { position, reached: source.position });
+      return reached;
     },
   };
 }

@@ -18,7 +18,7 @@ async function main(): Promise<void> {
       events: stores.events,
       documents: stores.documents,
       clock: systemClock,
-      readYourWrites: { waitFor: async (position) => void (await waiter.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS)) },
+      readYourWrites: { waitFor: (position) => waiter.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS) },
       output: {
         out: (text) => process.stdout.write(`${text}\n`),
         note: (text) => process.stderr.write(text),

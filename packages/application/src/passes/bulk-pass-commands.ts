@@ -39,11 +39,11 @@ export class BulkPassCommands {
       const refusal = claims.claim(item.input.externalId, index, index);
       return refusal ? { refusal } : item;
     });
-    await this.passCommands.requireRoomFor(scope, prepared.filter((item) => 'input' in item).length);
+    const admitted = await this.passCommands.admitIssues(scope, prepared.filter((item) => 'input' in item).length);
     return Promise.allSettled(
       prepared.map(async (item) => {
         if ('refusal' in item) throw item.refusal;
-        return this.passCommands.issueWithRoomSecured(scope, item.input, context);
+        return this.passCommands.issueAdmitted(scope, item.input, context, admitted.take());
       }),
     );
   }

@@ -18,6 +18,7 @@ import type { Clock } from '../shared/clock';
 import type { CommandContext } from '../shared/command-context';
 import type { CommandHandler } from '../shared/command-handler';
 import type { IdGenerator } from '../shared/id-generator';
+import { LivePassAdmissions, UNHELD_ISSUE, UNHELD_ISSUES, type AdmittedIssues, type IssueAdmission } from './live-pass-admissions';
 import type { ReadYourWrites } from '../shared/read-your-writes';
 import { reservationKey, UniqueValues } from '../shared/unique-values';
 import type { PassQueries } from './pass-queries';
@@ -34,6 +35,7 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 
 export class PassCommands {
   private readonly uniqueValues: UniqueValues;
+  private readonly admissions: LivePassAdmissions;
 
   constructor(
     private readonly commands: CommandHandler,
@@ -43,23 +45,33 @@ export class PassCommands {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly readYourWrites: ReadYourWrites,
-    private readonly plans: Plans,
+    plans: Plans,
   ) {
     this.uniqueValues = new UniqueValues(commands, clock);
+    this.admissions = new LivePassAdmissions(plans);
   }
 
   async issue(scope: PassScope, input: IssuePassInput, context: CommandContext): Promise<Pass> {
-    await this.requireRoomFor(scope, 1);
-    return this.issueWithRoomSecured(scope, input, context);
+    const admitted = await this.admitIssues(scope, 1);
+    return this.issueAdmitted(scope, input, context, admitted.take());
   }
 
-  /** Refuses, with the plan's 402, issuing `adding` more passes. Sandbox passes are free: only live ones count. */
-  async requireRoomFor(scope: PassScope, adding: number): Promise<void> {
-    if (scope.mode === 'live') await this.plans.requireRoomFor(scope.businessId, 'passes', adding);
+  /** Admits issuing `count` more passes, or refuses them with the plan's 402. Sandbox passes are free: only live ones count. */
+  admitIssues(scope: PassScope, count: number): Promise<AdmittedIssues> {
+    return scope.mode === 'live' ? this.admissions.admit(scope.businessId, count) : Promise.resolve(UNHELD_ISSUES);
   }
 
-  /** Issues a pass once the caller has checked the plan's room for it (a bulk issue checks its whole batch at once). */
-  async issueWithRoomSecured(scope: PassScope, input: IssuePassInput, context: CommandContext): Promise<Pass> {
+  /** Issues a pass the plan admitted (a bulk issue admits its whole batch at once), telling the admission how it went. */
+  async issueAdmitted(scope: PassScope, input: IssuePassInput, context: CommandContext, admission: IssueAdmission): Promise<Pass> {
+    try {
+      return await this.issueNew(scope, input, context, admission);
+    } catch (error) {
+      admission.failed();
+      throw error;
+    }
+  }
+
+  private async issueNew(scope: PassScope, input: IssuePassInput, context: CommandContext, admission: IssueAdmission): Promise<Pass> {
     const { businessId, mode } = scope;
     const template = await this.documents.get<Template>(collections.templates, input.templateId);
     if (!template || template.doc.businessId !== businessId) {
@@ -70,7 +82,7 @@ export class PassCommands {
     const passId = this.ids.newId();
     if (input.externalId !== null) await this.reserveExternalId(scope, input.externalId, passId, context);
     const data: IssuePassData = { ...input, passId, businessId, mode, serialNumber: serialNumberFromBytes(this.ids.randomBytes(SERIAL_NUMBER_RANDOM_BYTES)) };
-    return this.run(businessId, passId, context, () => ({ type: 'IssuePass', data, now: this.clock.now() }));
+    return this.run(businessId, passId, context, () => ({ type: 'IssuePass', data, now: this.clock.now() }), admission);
   }
 
   async update(scope: PassScope, identifier: string, update: PassUpdate, context: CommandContext): Promise<Pass> {
@@ -95,9 +107,19 @@ export class PassCommands {
     });
   }
 
-  private async run(businessId: string, passId: string, context: CommandContext, command: () => PassCommand | Promise<PassCommand>): Promise<Pass> {
+  /** `admission` is the plan's hold on an issue, let go once the read models count it; other commands have none. */
+  private async run(
+    businessId: string,
+    passId: string,
+    context: CommandContext,
+    command: () => PassCommand | Promise<PassCommand>,
+    admission: IssueAdmission = UNHELD_ISSUE,
+  ): Promise<Pass> {
     const result = await this.commands.handle(passAggregate, { stream: streamNames.pass(passId), businessId, context }, command);
-    if (result.position !== null) await this.readYourWrites.waitFor(result.position);
+    if (result.position !== null) {
+      admission.appended(result.position);
+      if (await this.readYourWrites.waitFor(result.position)) admission.reflected();
+    }
     if (!result.state) throw new DomainError('not_found', `Pass '${passId}' not found`);
     return result.state;
   }

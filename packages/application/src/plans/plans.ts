@@ -14,6 +14,7 @@ import {
   type ProFeature,
   type Usage,
 } from '@passes/domain';
+import type { Position } from '@passes/event-store';
 import { collections, lookupKeys, type BusinessUsage, type DocumentStore } from '@passes/read-model';
 
 export interface PlanStatus {
@@ -25,7 +26,8 @@ export interface PlanStatus {
 
 /**
  * Counts come from the read models, which every command waits for before answering, so sequential
- * requests see exact counts; requests racing each other at the limit may pass it by their number.
+ * requests see exact counts; requests racing each other at the limit may pass it by their number, except
+ * live passes, which `LivePassAdmissions` holds exactly within a process.
  * Passes and templates are counted as they are created (`BusinessUsage`), so reading them costs the
  * same however many a business has; webhooks, at most a few by plan, are counted on each read.
  */
@@ -48,9 +50,20 @@ export class Plans {
 
   /** Refuses, with the 402 refusal, adding `adding` of a resource beyond the plan's limit. */
   async requireRoomFor(businessId: string, resource: CountedResource, adding = 1): Promise<void> {
+    const plan = await this.planLimiting(businessId, resource);
+    if (plan !== null) requireWithinLimit(plan, resource, await this.used(businessId, resource), adding);
+  }
+
+  /** The business's plan when it limits `resource`; null when it does not (Pro's passes), so nothing need be counted. */
+  async planLimiting(businessId: string, resource: CountedResource): Promise<Plan | null> {
     const plan = await this.planOf(businessId);
-    if (PLAN_LIMITS[plan][resource] === null) return;
-    requireWithinLimit(plan, resource, await this.used(businessId, resource), adding);
+    return PLAN_LIMITS[plan][resource] === null ? null : plan;
+  }
+
+  /** The live passes the usage read model counts, and the feed position it has taken in (null before any). */
+  async countedLivePasses(businessId: string): Promise<{ livePasses: number; position: Position | null }> {
+    const usage = await this.documents.get<BusinessUsage>(collections.businessUsage, businessId);
+    return usage ? { livePasses: usage.doc.livePasses, position: usage.doc.position } : { livePasses: 0, position: null };
   }
 
   private async used(businessId: string, resource: CountedResource): Promise<number> {

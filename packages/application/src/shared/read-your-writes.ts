@@ -6,7 +6,8 @@
 import type { Position } from '@passes/event-store';
 
 export interface ReadYourWrites {
-  waitFor(position: Position): Promise<void>;
+  /** Whether the read models reached `position` (false when the wait gave up or there was none). */
+  waitFor(position: Position): Promise<boolean>;
 }
 
-export const noWait: ReadYourWrites = { waitFor: async () => undefined };
+export const noWait: ReadYourWrites = { waitFor: async () => false };
