@@ -17,6 +17,7 @@ import { PassCommands } from './passes/pass-commands';
 import { PassHistory } from './passes/pass-history';
 import { PassQueries } from './passes/pass-queries';
 import { WalletRegistrations } from './passes/wallet-registrations';
+import { PlanLimitAdmissions } from './plans/plan-limit-admissions';
 import { Plans } from './plans/plans';
 import { Scans } from './scans/scans';
 import type { Clock } from './shared/clock';
@@ -67,15 +68,17 @@ export class Application {
     this.businesses = new Businesses(commands, documents, clock, readYourWrites);
     this.passes = new PassQueries(documents);
     this.plans = new Plans(documents);
-    this.templates = new Templates(commands, documents, clock, ids, readYourWrites, this.plans);
-    this.passCommands = new PassCommands(commands, documents, this.passes, this.templates, clock, ids, readYourWrites, this.plans);
+    // One per process: every creation a plan limits, by whichever use case, is held in the same place.
+    const admissions = new PlanLimitAdmissions(this.plans);
+    this.templates = new Templates(commands, documents, clock, ids, readYourWrites, admissions);
+    this.passCommands = new PassCommands(commands, documents, this.passes, this.templates, clock, ids, readYourWrites, admissions);
     this.bulkPassCommands = new BulkPassCommands(this.passCommands, this.passes, this.plans);
     this.passHistory = new PassHistory(events, this.passes);
     this.walletRegistrations = new WalletRegistrations(commands, clock, readYourWrites);
     const signatures = new BarcodeSignatures(ports.secretKey);
     this.passBarcodes = new PassBarcodes(this.templates, signatures, ports.appUrl);
     this.scans = new Scans(commands, this.passes, this.templates, signatures, clock, readYourWrites);
-    this.webhooks = new Webhooks(commands, documents, ports.webhooks, clock, ids, readYourWrites, this.plans);
+    this.webhooks = new Webhooks(commands, documents, ports.webhooks, clock, ids, readYourWrites, admissions);
     const customerTokens = new CustomerTokens(ports.secretKey, clock);
     this.customerPasses = new CustomerPasses(documents, customerTokens);
     this.magicLinks = new MagicLinks(this.customerPasses, customerTokens, ports.mailer, ports.appUrl);

@@ -1,8 +1,11 @@
-/** Free and Pro (spec: Plan limits; DESIGN §5): 402 with the flat body, counted limits, concurrent issues at the limit, usage, downgrades. */
+/**
+ * Free and Pro (spec: Plan limits; DESIGN §5): 402 with the flat body, counted limits, concurrent issues,
+ * template creations and webhook registrations at the limit, usage, downgrades.
+ */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { businessUsageProjection, collections, SqliteDocumentStore } from '@passes/read-model';
-import { createApiKey, issuePass, registerBusiness, type TestBusiness } from './testing/fixtures';
+import { createApiKey, issuePass, registerAccount, registerBusiness, type TestBusiness } from './testing/fixtures';
 import { TestServer } from './testing/test-server';
 import type { BusinessBody, PassBody, ProFeatureBody } from './testing/wire-types';
 
@@ -10,7 +13,7 @@ let server: TestServer;
 beforeAll(async () => (server = await TestServer.start()));
 afterAll(() => server.stop());
 
-const me = async (business: TestBusiness) => (await server.request<BusinessBody>('GET', '/businesses/me', { token: business.token })).body;
+const me = async (business: Pick<TestBusiness, 'token'>) => (await server.request<BusinessBody>('GET', '/businesses/me', { token: business.token })).body;
 const passesPath = (business: TestBusiness) => `/businesses/${business.businessId}/passes`;
 
 function expectRefusal(response: { status: number; body: unknown }, feature: string, plan: string): void {
@@ -105,6 +108,48 @@ describe('concurrent issues at a Free business just under its limit', () => {
     const afterwards = await issueAll(business, distinctIds('after-failures', ROOM));
     expect(afterwards.map((response) => response.status)).toEqual(Array.from({ length: ROOM }, () => 201));
     expect((await me(business)).usage.passes).toBe(100);
+  });
+});
+
+describe('concurrent creations at a Free business with room for one more template or webhook', () => {
+  const CONCURRENT = 20;
+
+  /** Sends every body at once to the business's collection at `path`; each answers when it was admitted or refused. */
+  async function createAll(business: Pick<TestBusiness, 'token'>, path: string, bodies: Record<string, unknown>[]) {
+    return Promise.all(bodies.map((body) => server.request('POST', path, { token: business.token, body })));
+  }
+
+  function expectOnlyOneCreated(responses: { status: number; body: unknown }[], feature: string): void {
+    expect(responses.filter((response) => response.status === 201)).toHaveLength(1);
+    for (const refused of responses.filter((response) => response.status !== 201)) expectRefusal(refused, feature, 'free');
+  }
+
+  it('creates exactly one of concurrent templates and refuses the rest with 402', async () => {
+    const business = await registerAccount(server);
+    const templates = `/businesses/${business.businessId}/templates`;
+    const responses = await createAll(business, templates, Array.from({ length: CONCURRENT }, (_, i) => ({ name: `Racer ${i}` })));
+    expectOnlyOneCreated(responses, 'templates');
+    expect((await me(business)).usage.templates).toBe(1);
+    expect((await server.request<{ data: unknown[] }>('GET', templates, { token: business.token })).body.data).toHaveLength(1);
+  });
+
+  it('registers exactly one of concurrent webhooks and refuses the rest with 402', async () => {
+    const business = await registerAccount(server);
+    const webhooks = `/businesses/${business.businessId}/webhooks`;
+    const responses = await createAll(business, webhooks, Array.from({ length: CONCURRENT }, (_, i) => ({ url: `https://hooks.example.com/racer-${i}` })));
+    expectOnlyOneCreated(responses, 'webhooks');
+    expect((await me(business)).usage.webhooks).toBe(1);
+    expect((await server.request<{ data: unknown[] }>('GET', webhooks, { token: business.token })).body.data).toHaveLength(1);
+  });
+
+  it('frees the room of a webhook admitted in a race once it is deleted', async () => {
+    const business = await registerAccount(server);
+    const webhooks = `/businesses/${business.businessId}/webhooks`;
+    const responses = await createAll(business, webhooks, Array.from({ length: CONCURRENT }, (_, i) => ({ url: `https://hooks.example.com/freed-${i}` })));
+    const created = responses.find((response) => response.status === 201)?.body as { id: string };
+    expect((await server.request('DELETE', `${webhooks}/${created.id}`, { token: business.token })).status).toBe(204);
+    const again = await server.request('POST', webhooks, { token: business.token, body: { url: 'https://hooks.example.com/again' } });
+    expect(again.status).toBe(201);
   });
 });
 

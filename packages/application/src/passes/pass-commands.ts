@@ -12,13 +12,12 @@ import {
 } from '@passes/domain';
 import { collections, type DocumentStore } from '@passes/read-model';
 import type { Template } from '@passes/domain';
-import type { Plans } from '../plans/plans';
 import type { Templates } from '../templates/templates';
 import type { Clock } from '../shared/clock';
 import type { CommandContext } from '../shared/command-context';
 import type { CommandHandler } from '../shared/command-handler';
 import type { IdGenerator } from '../shared/id-generator';
-import { LivePassAdmissions, UNHELD_ISSUE, UNHELD_ISSUES, type AdmittedIssues, type IssueAdmission } from './live-pass-admissions';
+import { awaitReflection, runAdmitted, UNHELD_ADMISSION, UNHELD_BATCH, type Admission, type AdmittedBatch, type PlanLimitAdmissions } from '../plans/plan-limit-admissions';
 import type { ReadYourWrites } from '../shared/read-your-writes';
 import { reservationKey, UniqueValues } from '../shared/unique-values';
 import type { PassQueries } from './pass-queries';
@@ -35,7 +34,6 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 
 export class PassCommands {
   private readonly uniqueValues: UniqueValues;
-  private readonly admissions: LivePassAdmissions;
 
   constructor(
     private readonly commands: CommandHandler,
@@ -45,10 +43,9 @@ export class PassCommands {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly readYourWrites: ReadYourWrites,
-    plans: Plans,
+    private readonly admissions: PlanLimitAdmissions,
   ) {
     this.uniqueValues = new UniqueValues(commands, clock);
-    this.admissions = new LivePassAdmissions(plans);
   }
 
   async issue(scope: PassScope, input: IssuePassInput, context: CommandContext): Promise<Pass> {
@@ -57,21 +54,16 @@ export class PassCommands {
   }
 
   /** Admits issuing `count` more passes, or refuses them with the plan's 402. Sandbox passes are free: only live ones count. */
-  admitIssues(scope: PassScope, count: number): Promise<AdmittedIssues> {
-    return scope.mode === 'live' ? this.admissions.admit(scope.businessId, count) : Promise.resolve(UNHELD_ISSUES);
+  admitIssues(scope: PassScope, count: number): Promise<AdmittedBatch> {
+    return scope.mode === 'live' ? this.admissions.admit(scope.businessId, 'passes', count) : Promise.resolve(UNHELD_BATCH);
   }
 
   /** Issues a pass the plan admitted (a bulk issue admits its whole batch at once), telling the admission how it went. */
-  async issueAdmitted(scope: PassScope, input: IssuePassInput, context: CommandContext, admission: IssueAdmission): Promise<Pass> {
-    try {
-      return await this.issueNew(scope, input, context, admission);
-    } catch (error) {
-      admission.failed();
-      throw error;
-    }
+  issueAdmitted(scope: PassScope, input: IssuePassInput, context: CommandContext, admission: Admission): Promise<Pass> {
+    return runAdmitted(admission, () => this.issueNew(scope, input, context, admission));
   }
 
-  private async issueNew(scope: PassScope, input: IssuePassInput, context: CommandContext, admission: IssueAdmission): Promise<Pass> {
+  private async issueNew(scope: PassScope, input: IssuePassInput, context: CommandContext, admission: Admission): Promise<Pass> {
     const { businessId, mode } = scope;
     const template = await this.documents.get<Template>(collections.templates, input.templateId);
     if (!template || template.doc.businessId !== businessId) {
@@ -113,13 +105,10 @@ export class PassCommands {
     passId: string,
     context: CommandContext,
     command: () => PassCommand | Promise<PassCommand>,
-    admission: IssueAdmission = UNHELD_ISSUE,
+    admission: Admission = UNHELD_ADMISSION,
   ): Promise<Pass> {
     const result = await this.commands.handle(passAggregate, { stream: streamNames.pass(passId), businessId, context }, command);
-    if (result.position !== null) {
-      admission.appended(result.position);
-      if (await this.readYourWrites.waitFor(result.position)) admission.reflected();
-    }
+    if (result.position !== null) await awaitReflection(admission, result.position, this.readYourWrites);
     if (!result.state) throw new DomainError('not_found', `Pass '${passId}' not found`);
     return result.state;
   }

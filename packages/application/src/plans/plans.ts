@@ -6,7 +6,6 @@ import {
   PRO_FEATURES,
   hasFeature,
   requireFeature,
-  requireWithinLimit,
   type Business,
   type CountedResource,
   type Plan,
@@ -15,7 +14,7 @@ import {
   type Usage,
 } from '@passes/domain';
 import type { Position } from '@passes/event-store';
-import { collections, lookupKeys, type BusinessUsage, type DocumentStore } from '@passes/read-model';
+import { collections, leastCheckpoint, lookupKeys, type BusinessUsage, type DocumentStore } from '@passes/read-model';
 
 export interface PlanStatus {
   plan: Plan;
@@ -24,10 +23,16 @@ export interface PlanStatus {
   features: Readonly<Record<ProFeature, boolean>>;
 }
 
+/** How many of a resource the read models count, and how far into the feed that count is known to reach. */
+export interface CountedUsage {
+  used: number;
+  /** Every creation appended at or before this position is in `used`; null when none is known to be. */
+  position: Position | null;
+}
+
 /**
  * Counts come from the read models, which every command waits for before answering, so sequential
- * requests see exact counts; requests racing each other at the limit may pass it by their number, except
- * live passes, which `LivePassAdmissions` holds exactly within a process.
+ * requests see exact counts; requests racing each other at a limit are held to it by `PlanLimitAdmissions`.
  * Passes and templates are counted as they are created (`BusinessUsage`), so reading them costs the
  * same however many a business has; webhooks, at most a few by plan, are counted on each read.
  */
@@ -48,32 +53,27 @@ export class Plans {
     requireFeature(await this.planOf(businessId), feature);
   }
 
-  /** Refuses, with the 402 refusal, adding `adding` of a resource beyond the plan's limit. */
-  async requireRoomFor(businessId: string, resource: CountedResource, adding = 1): Promise<void> {
-    const plan = await this.planLimiting(businessId, resource);
-    if (plan !== null) requireWithinLimit(plan, resource, await this.used(businessId, resource), adding);
-  }
-
   /** The business's plan when it limits `resource`; null when it does not (Pro's passes), so nothing need be counted. */
   async planLimiting(businessId: string, resource: CountedResource): Promise<Plan | null> {
     const plan = await this.planOf(businessId);
     return PLAN_LIMITS[plan][resource] === null ? null : plan;
   }
 
-  /** The live passes the usage read model counts, and the feed position it has taken in (null before any). */
-  async countedLivePasses(businessId: string): Promise<{ livePasses: number; position: Position | null }> {
-    const usage = await this.documents.get<BusinessUsage>(collections.businessUsage, businessId);
-    return usage ? { livePasses: usage.doc.livePasses, position: usage.doc.position } : { livePasses: 0, position: null };
-  }
-
-  private async used(businessId: string, resource: CountedResource): Promise<number> {
+  /** How many of `resource` the business has, as a plan check counts them. */
+  async counted(businessId: string, resource: CountedResource): Promise<CountedUsage> {
     switch (resource) {
       case 'templates':
-        return (await this.countedOf(businessId)).templates;
-      case 'passes':
-        return (await this.countedOf(businessId)).livePasses;
-      case 'webhooks':
-        return this.webhooksOf(businessId);
+      case 'passes': {
+        const usage = await this.documents.get<BusinessUsage>(collections.businessUsage, businessId);
+        if (!usage) return { used: 0, position: null };
+        return { used: resource === 'passes' ? usage.doc.livePasses : usage.doc.templates, position: usage.doc.position };
+      }
+      case 'webhooks': {
+        // Read before counting, so the count takes in every registration up to it; one projected between
+        // the two reads is counted twice by this check, which errs towards refusing.
+        const position = leastCheckpoint(await this.documents.collections(), [collections.webhooks]);
+        return { used: await this.webhooksOf(businessId), position };
+      }
       default:
         return assertNever(resource);
     }

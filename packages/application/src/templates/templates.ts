@@ -2,7 +2,7 @@
 import { DomainError, streamNames, templateAggregate, type Template, type TemplateCommand, type TemplateDraft, type TemplateUpdate } from '@passes/domain';
 import { collections, lookupKeys, type DocumentStore } from '@passes/read-model';
 import type { Clock } from '../shared/clock';
-import type { Plans } from '../plans/plans';
+import { awaitReflection, runAdmitted, UNHELD_ADMISSION, type Admission, type PlanLimitAdmissions } from '../plans/plan-limit-admissions';
 import type { CommandContext } from '../shared/command-context';
 import type { CommandHandler } from '../shared/command-handler';
 import type { IdGenerator } from '../shared/id-generator';
@@ -15,13 +15,14 @@ export class Templates {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly readYourWrites: ReadYourWrites,
-    private readonly plans: Plans,
+    private readonly admissions: PlanLimitAdmissions,
   ) {}
 
   async create(businessId: string, draft: TemplateDraft, context: CommandContext): Promise<Template> {
-    await this.plans.requireRoomFor(businessId, 'templates');
+    const admission = await this.admissions.admitOne(businessId, 'templates');
     const templateId = this.ids.newId();
-    return this.run(businessId, templateId, context, () => ({ type: 'CreateTemplate', templateId, businessId, draft, now: this.clock.now() }));
+    const command = () => ({ type: 'CreateTemplate' as const, templateId, businessId, draft, now: this.clock.now() });
+    return runAdmitted(admission, () => this.run(businessId, templateId, context, command, admission));
   }
 
   async update(businessId: string, templateId: string, update: TemplateUpdate, context: CommandContext): Promise<Template> {
@@ -40,9 +41,16 @@ export class Templates {
     return this.documents.find<Template>(collections.templates, 'business', lookupKeys.byBusiness(businessId));
   }
 
-  private async run(businessId: string, templateId: string, context: CommandContext, command: () => TemplateCommand): Promise<Template> {
+  /** `admission` is the plan's hold on a creation, let go once the read models count it; a change has none. */
+  private async run(
+    businessId: string,
+    templateId: string,
+    context: CommandContext,
+    command: () => TemplateCommand,
+    admission: Admission = UNHELD_ADMISSION,
+  ): Promise<Template> {
     const result = await this.commands.handle(templateAggregate, { stream: streamNames.template(templateId), businessId, context }, command);
-    if (result.position !== null) await this.readYourWrites.waitFor(result.position);
+    if (result.position !== null) await awaitReflection(admission, result.position, this.readYourWrites);
     if (!result.state) throw new DomainError('not_found', `Template '${templateId}' not found`);
     return result.state;
   }

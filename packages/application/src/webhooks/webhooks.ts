@@ -5,7 +5,7 @@
 import { DomainError, streamNames, webhookAggregate, type Webhook, type WebhookEventName } from '@passes/domain';
 import { collections, lookupKeys, type DocumentStore } from '@passes/read-model';
 import { newWebhookSecret, webhookTargetProblem, type Delivery, type DeliveryStore, type HostResolver, type TargetPolicy, type WebhookSecretCipher } from '@passes/webhooks';
-import type { Plans } from '../plans/plans';
+import { awaitReflection, runAdmitted, type Admission, type PlanLimitAdmissions } from '../plans/plan-limit-admissions';
 import type { Clock } from '../shared/clock';
 import type { CommandContext } from '../shared/command-context';
 import type { CommandHandler } from '../shared/command-handler';
@@ -45,13 +45,17 @@ export class Webhooks {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly readYourWrites: ReadYourWrites,
-    private readonly plans: Plans,
+    private readonly admissions: PlanLimitAdmissions,
   ) {}
 
   async register(businessId: string, registration: WebhookRegistration, context: CommandContext): Promise<RegisteredWebhook> {
     const problem = await webhookTargetProblem(registration.url, this.ports.policy, this.ports.resolveHost);
     if (problem !== null) throw new DomainError('validation_error', `url ${problem}.`, { issues: [{ path: 'url', message: problem }] });
-    await this.plans.requireRoomFor(businessId, 'webhooks');
+    const admission = await this.admissions.admitOne(businessId, 'webhooks');
+    return runAdmitted(admission, () => this.registerAdmitted(businessId, registration, context, admission));
+  }
+
+  private async registerAdmitted(businessId: string, registration: WebhookRegistration, context: CommandContext, admission: Admission): Promise<RegisteredWebhook> {
     const webhookId = this.ids.newId();
     const secret = newWebhookSecret((size) => this.ids.randomBytes(size));
     const result = await this.commands.handle(webhookAggregate, { stream: streamNames.webhook(webhookId), businessId, context }, () => ({
@@ -65,7 +69,7 @@ export class Webhooks {
       now: this.clock.now(),
     }));
     if (!result.state || result.position === null) throw new Error('RegisterWebhook produced no webhook');
-    await this.readYourWrites.waitFor(result.position);
+    await awaitReflection(admission, result.position, this.readYourWrites);
     return { webhook: result.state, secret };
   }
 

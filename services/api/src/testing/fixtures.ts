@@ -13,15 +13,19 @@ export interface TestBusiness {
 }
 
 export async function registerBusiness(server: TestServer, name = 'Corner Café'): Promise<TestBusiness> {
+  const account = await registerAccount(server, name);
+  const template = await server.request<{ id: string }>('POST', `/businesses/${account.businessId}/templates`, { token: account.token, body: { name: 'Coffee card' } });
+  if (template.status !== 201) throw new Error(`template failed: ${template.status} ${JSON.stringify(template.body)}`);
+  return { ...account, templateId: template.body.id };
+}
+
+/** A business as registration leaves it, before its first template: a Free one has room for exactly one. */
+export async function registerAccount(server: TestServer, name = 'Corner Café'): Promise<Omit<TestBusiness, 'templateId'>> {
   const email = `owner-${randomUUID()}@example.com`;
   const password = 'correct-horse-battery';
   const registered = await server.request<RegistrationBody>('POST', '/auth/register', { body: { business_name: name, email, password } });
   if (registered.status !== 201) throw new Error(`register failed: ${registered.status} ${JSON.stringify(registered.body)}`);
-  const token = registered.body.access_token;
-  const businessId = registered.body.business.id;
-  const template = await server.request<{ id: string }>('POST', `/businesses/${businessId}/templates`, { token, body: { name: 'Coffee card' } });
-  if (template.status !== 201) throw new Error(`template failed: ${template.status} ${JSON.stringify(template.body)}`);
-  return { businessId, userId: registered.body.user.id, email, password, token, templateId: template.body.id };
+  return { businessId: registered.body.business.id, userId: registered.body.user.id, email, password, token: registered.body.access_token };
 }
 
 /** Logs in again for a new access token: tests that move the clock by hours outlive the old one. */
