@@ -119,27 +119,19 @@ describe('concurrent creations at a Free business with room for one more templat
     return Promise.all(bodies.map((body) => server.request('POST', path, { token: business.token, body })));
   }
 
-  function expectOnlyOneCreated(responses: { status: number; body: unknown }[], feature: string): void {
+  const creations = [
+    { resource: 'templates', body: (i: number) => ({ name: `Racer ${i}` }) },
+    { resource: 'webhooks', body: (i: number) => ({ url: `https://hooks.example.com/racer-${i}` }) },
+  ] as const;
+
+  it.each(creations)('creates exactly one of concurrent $resource and refuses the rest with 402', async ({ resource, body }) => {
+    const business = await registerAccount(server);
+    const collection = `/businesses/${business.businessId}/${resource}`;
+    const responses = await createAll(business, collection, Array.from({ length: CONCURRENT }, (_, i) => body(i)));
     expect(responses.filter((response) => response.status === 201)).toHaveLength(1);
-    for (const refused of responses.filter((response) => response.status !== 201)) expectRefusal(refused, feature, 'free');
-  }
-
-  it('creates exactly one of concurrent templates and refuses the rest with 402', async () => {
-    const business = await registerAccount(server);
-    const templates = `/businesses/${business.businessId}/templates`;
-    const responses = await createAll(business, templates, Array.from({ length: CONCURRENT }, (_, i) => ({ name: `Racer ${i}` })));
-    expectOnlyOneCreated(responses, 'templates');
-    expect((await me(business)).usage.templates).toBe(1);
-    expect((await server.request<{ data: unknown[] }>('GET', templates, { token: business.token })).body.data).toHaveLength(1);
-  });
-
-  it('registers exactly one of concurrent webhooks and refuses the rest with 402', async () => {
-    const business = await registerAccount(server);
-    const webhooks = `/businesses/${business.businessId}/webhooks`;
-    const responses = await createAll(business, webhooks, Array.from({ length: CONCURRENT }, (_, i) => ({ url: `https://hooks.example.com/racer-${i}` })));
-    expectOnlyOneCreated(responses, 'webhooks');
-    expect((await me(business)).usage.webhooks).toBe(1);
-    expect((await server.request<{ data: unknown[] }>('GET', webhooks, { token: business.token })).body.data).toHaveLength(1);
+    for (const refused of responses.filter((response) => response.status !== 201)) expectRefusal(refused, resource, 'free');
+    expect((await me(business)).usage[resource]).toBe(1);
+    expect((await server.request<{ data: unknown[] }>('GET', collection, { token: business.token })).body.data).toHaveLength(1);
   });
 
   it('frees the room of a webhook admitted in a race once it is deleted', async () => {
