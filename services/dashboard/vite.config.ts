@@ -2,14 +2,20 @@
  * Builds the dashboard into dist/, which the API process serves at /dashboard. `npm run dev` serves it
  * with hot reload and passes /api to a local API (PASSES_API_URL, default http://127.0.0.1:3000).
  */
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+
+const packageSource = (name: string) => fileURLToPath(new URL(`../../packages/${name}/src/index.ts`, import.meta.url));
 
 const apiUrl = process.env['PASSES_API_URL'] ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   base: '/dashboard/',
   plugins: [react()],
+  resolve: {
+    alias: { '@passes/contracts': packageSource('contracts'), '@passes/domain': packageSource('domain') },
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

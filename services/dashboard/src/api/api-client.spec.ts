@@ -3,7 +3,7 @@
  * schema, and every failure turned into the problem a screen shows (a 401 ending the session).
  */
 import { describe, expect, it } from '@jest/globals';
-import * as z from 'zod/mini';
+import { z } from 'zod';
 import { ApiClient } from './api-client';
 import { ApiFailure, type ApiProblem } from './api-problem';
 

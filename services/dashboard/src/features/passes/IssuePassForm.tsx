@@ -1,7 +1,7 @@
 /** The form that issues one pass; blank fields are left out, everything else is checked as the API checks it. */
 import { useState, type FormEvent } from 'react';
-import type { Pass } from '../../api/schemas/pass-schemas';
-import type { Template } from '../../api/schemas/template-schemas';
+import type { PassResponse } from '@passes/contracts';
+import type { TemplateResponse } from '@passes/contracts';
 import { useSubmission } from '../../hooks/use-submission';
 import { useApi } from '../../session/SessionProvider';
 import { ProblemNotice } from '../../ui/ProblemNotice';
@@ -16,7 +16,7 @@ const FIELDS = ['template_id', 'customer_name', 'customer_email', 'external_id',
 
 type TextFieldName = Exclude<keyof Form, 'metadata' | 'template_id'>;
 
-export function IssuePassForm({ templates, onIssued }: { templates: readonly Template[]; onIssued: (pass: Pass) => void }) {
+export function IssuePassForm({ templates, onIssued }: { templates: readonly TemplateResponse[]; onIssued: (pass: PassResponse) => void }) {
   const api = useApi();
   const [form, setForm] = useState<Form>({ ...EMPTY_ISSUE_FORM, template_id: templates[0]?.id ?? '' });
   const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);

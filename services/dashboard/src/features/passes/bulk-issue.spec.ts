@@ -1,6 +1,6 @@
 /** Bulk issue sends the ready rows in batches of 500 and gives every row of the file its outcome. */
 import { describe, expect, it } from '@jest/globals';
-import type { BulkResult } from '../../api/schemas/pass-schemas';
+import type { BulkIssueResponse } from '@passes/contracts';
 import type { CsvRow } from '../../csv/csv-to-passes';
 import { issueRows, MAX_BATCH } from './bulk-issue';
 
@@ -12,7 +12,7 @@ describe('issuing the rows of a CSV', () => {
     const sent: string[][] = [];
     const outcomes = await issueRows(rows, async (items) => {
       sent.push(items.map((item) => item.customer_name ?? ''));
-      const result: BulkResult = {
+      const result: BulkIssueResponse = {
         total: 2,
         succeeded: 1,
         failed: 1,

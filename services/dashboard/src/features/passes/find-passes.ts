@@ -4,11 +4,11 @@
  */
 import { ApiFailure } from '../../api/api-problem';
 import type { DashboardApi } from '../../api/dashboard-api';
-import type { PassSummary } from '../../api/schemas/pass-schemas';
+import type { PassSummaryResponse } from '@passes/contracts';
 
 export interface Found {
   query: string;
-  passes: PassSummary[];
+  passes: PassSummaryResponse[];
 }
 
 export async function findPasses(api: DashboardApi, query: string): Promise<Found> {

@@ -3,7 +3,7 @@
  * it on a phone). Checked as the API checks it; the API's own refusals land beside the same fields.
  */
 import { useState, type FormEvent } from 'react';
-import type { Template } from '../../api/schemas/template-schemas';
+import type { TemplateResponse } from '@passes/contracts';
 import { useSubmission } from '../../hooks/use-submission';
 import { ProblemNotice } from '../../ui/ProblemNotice';
 import { SelectField } from '../../ui/SelectField';
@@ -22,8 +22,8 @@ const FIELDS = ['name', 'pass_type', 'description', 'logo_text', 'colors', 'disp
 interface TemplateEditorProps {
   initial: TemplateForm;
   submitLabel: string;
-  save: (body: TemplateBody, idempotencyKey: string) => Promise<Template>;
-  onSaved: (template: Template) => void;
+  save: (body: TemplateBody, idempotencyKey: string) => Promise<TemplateResponse>;
+  onSaved: (template: TemplateResponse) => void;
 }
 
 export function TemplateEditor({ initial, submitLabel, save, onSaved }: TemplateEditorProps) {

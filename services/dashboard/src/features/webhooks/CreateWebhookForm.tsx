@@ -1,6 +1,6 @@
 /** Registering a webhook: the address, the events it wants, a note. Its signing secret comes back once. */
 import { useState, type FormEvent } from 'react';
-import type { Webhook } from '../../api/schemas/webhook-schemas';
+import type { RegisteredWebhookResponse } from '@passes/contracts';
 import { useSubmission } from '../../hooks/use-submission';
 import { useApi } from '../../session/SessionProvider';
 import { FieldMessages } from '../../ui/FieldMessages';
@@ -13,7 +13,7 @@ import { checkWebhook, WEBHOOK_EVENTS, type WebhookEventName, type WebhookForm }
 
 const EMPTY: WebhookForm = { url: '', events: [...WEBHOOK_EVENTS], description: '' };
 
-export function CreateWebhookForm({ onCreated }: { onCreated: (webhook: Webhook) => void }) {
+export function CreateWebhookForm({ onCreated }: { onCreated: (webhook: RegisteredWebhookResponse) => void }) {
   const api = useApi();
   const [form, setForm] = useState<WebhookForm>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
