@@ -4,6 +4,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import type { TemplateResponse } from '@passes/contracts';
+import { BARCODE_FORMATS, PASS_TYPES } from '@passes/domain';
 import { useSubmission } from '../../hooks/use-submission';
 import { ProblemNotice } from '../../ui/ProblemNotice';
 import { SelectField } from '../../ui/SelectField';
@@ -11,7 +12,7 @@ import { SubmitButton } from '../../ui/SubmitButton';
 import { TextAreaField } from '../../ui/TextAreaField';
 import { TextField } from '../../ui/TextField';
 import { NO_ERRORS, type FieldErrors } from '../../validation/field-errors';
-import { BARCODE_FORMATS, checkTemplate, PASS_TYPES, type TemplateBody, type TemplateForm } from '../../validation/template-form';
+import { checkTemplate, type TemplateBody, type TemplateForm } from '../../validation/template-form';
 import { DisplayFieldsEditor } from './DisplayFieldsEditor';
 import { PassPreview } from './PassPreview';
 import { ScanSecurityFields } from './ScanSecurityFields';
