@@ -1,6 +1,6 @@
 /** Sign-up and log-in forms, checked by the schemas of `POST /auth/register` and `POST /auth/login`. */
-import { loginBody, registerBody } from '@passes/contracts';
 import type { z } from 'zod';
+import { loginBody, registerBody } from '@passes/contracts';
 import { checkWith, type Checked } from './field-errors';
 
 export type SignUpBody = z.output<typeof registerBody>;

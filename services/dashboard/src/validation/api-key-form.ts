@@ -1,7 +1,7 @@
 /** The API key form, checked by the schema of `POST /businesses/{id}/api-keys`. */
+import type { z } from 'zod';
 import { createApiKeyBody } from '@passes/contracts';
 import type { Mode } from '@passes/domain';
-import type { z } from 'zod';
 import { checkWith, type Checked } from './field-errors';
 
 export type CreateApiKeyBody = z.output<typeof createApiKeyBody>;

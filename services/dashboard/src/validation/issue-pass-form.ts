@@ -2,8 +2,8 @@
  * Issuing a pass: the form (and each row of a bulk CSV) checked by the schema of `POST /businesses/{id}/passes`.
  * Blank fields are left out of the body.
  */
-import { issuePassBody } from '@passes/contracts';
 import type { z } from 'zod';
+import { issuePassBody } from '@passes/contracts';
 import { checkWith, type Checked, type FieldErrors } from './field-errors';
 import { optionalInteger, optionalNumber, optionalText } from './form-values';
 

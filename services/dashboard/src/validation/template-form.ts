@@ -2,9 +2,9 @@
  * The template editor's form, checked by the schema of `POST /businesses/{id}/templates` (docs/api.md,
  * Templates). The form always sends every setting, so a create and an edit (`PATCH`) share one body.
  */
-import { createTemplateBody, type TemplateResponse } from '@passes/contracts';
-import { DISPLAY_FIELD_SLOTS, MAX_SCAN_COOLDOWN_SECONDS, repeatedFieldKeys, UNIQUE_FIELD_KEY_RULE, type BarcodeFormat, type DisplayFieldSlot, type PassType } from '@passes/domain';
 import type { z } from 'zod';
+import { createTemplateBody, type TemplateResponse } from '@passes/contracts';
+import { type BarcodeFormat, DISPLAY_FIELD_SLOTS, type DisplayFieldSlot, MAX_SCAN_COOLDOWN_SECONDS, type PassType, repeatedFieldKeys, UNIQUE_FIELD_KEY_RULE } from '@passes/domain';
 import { checkWith, type Checked } from './field-errors';
 
 export const DISPLAY_SLOTS = Object.keys(DISPLAY_FIELD_SLOTS) as DisplayFieldSlot[];

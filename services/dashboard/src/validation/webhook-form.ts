@@ -3,9 +3,9 @@
  * the address may be reached (https only, no private or loopback address) depends on the server's settings
  * and on DNS, so only the server tells; its refusal lands on `url` like the form's own.
  */
+import type { z } from 'zod';
 import { createWebhookBody as apiBody } from '@passes/contracts';
 import type { WebhookEventName } from '@passes/domain';
-import type { z } from 'zod';
 import { checkWith, type Checked } from './field-errors';
 
 /** The API checks the URL's length here and its shape with its address policy; the form checks the shape at once. */

@@ -1,7 +1,7 @@
 /** Sign-up and log-in: the calls made before there is a session. */
+import { loginResponse, registrationResponse } from '@passes/contracts';
 import type { LogInBody, SignUpBody } from '../../validation/account-forms';
 import type { ApiClient } from '../api-client';
-import { loginResponse, registrationResponse } from '@passes/contracts';
 
 export function accountsApi(client: ApiClient) {
   return {

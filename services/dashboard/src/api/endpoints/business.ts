@@ -1,7 +1,7 @@
 /** The business of the session: plan, limits, usage; and its API keys (dashboard only). */
+import { apiKeyListResponse, createdApiKeyResponse, ownBusinessResponse } from '@passes/contracts';
 import type { CreateApiKeyBody } from '../../validation/api-key-form';
 import { segment, type ApiClient } from '../api-client';
-import { apiKeyListResponse, createdApiKeyResponse, ownBusinessResponse } from '@passes/contracts';
 
 export function businessApi(client: ApiClient, business: string) {
   return {

@@ -1,7 +1,7 @@
 /** Passes: find, issue (one or in bulk), read with history, act on, void; and scans at the counter. */
+import { bulkIssueResponse, passHistoryResponse, passResponse, passSummaryListResponse, passSummaryResponse, scanResponse } from '@passes/contracts';
 import type { IssuePassBody } from '../../validation/issue-pass-form';
 import { segment, type ApiClient } from '../api-client';
-import { bulkIssueResponse, passHistoryResponse, passResponse, passSummaryListResponse, passSummaryResponse, scanResponse } from '@passes/contracts';
 
 /** The POST actions on a pass; `stamp`, `points`, `charge` and `topup` take a number in their query. */
 export type PassAction =

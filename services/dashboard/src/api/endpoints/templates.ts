@@ -1,7 +1,7 @@
 /** Templates: list, read, create, change. */
+import { templateListResponse, templateResponse } from '@passes/contracts';
 import type { TemplateBody } from '../../validation/template-form';
 import { segment, type ApiClient } from '../api-client';
-import { templateListResponse, templateResponse } from '@passes/contracts';
 
 export function templatesApi(client: ApiClient, business: string) {
   const templates = `${business}/templates`;

@@ -1,7 +1,7 @@
 /** Webhooks and their delivery log. */
+import { deliveryListResponse, deliveryResponse, registeredWebhookResponse, webhookListResponse, webhookResponse } from '@passes/contracts';
 import type { CreateWebhookBody } from '../../validation/webhook-form';
 import { segment, type ApiClient } from '../api-client';
-import { deliveryListResponse, deliveryResponse, registeredWebhookResponse, webhookListResponse, webhookResponse } from '@passes/contracts';
 
 export function webhooksApi(client: ApiClient, business: string) {
   const webhooks = `${business}/webhooks`;

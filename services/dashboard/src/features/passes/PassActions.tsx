@@ -4,8 +4,9 @@
  * never stamps twice. The answer (the whole updated pass) replaces the one shown.
  */
 import { useState } from 'react';
-import type { PassAction } from '../../api/endpoints/passes';
 import type { PassResponse } from '@passes/contracts';
+import { MAX_STAMPS_PER_ADD } from '@passes/domain';
+import type { PassAction } from '../../api/endpoints/passes';
 import { useSubmission } from '../../hooks/use-submission';
 import { useApi } from '../../session/SessionProvider';
 import { ConfirmButton } from '../../ui/ConfirmButton';
@@ -75,7 +76,7 @@ export function PassActions({ pass, onChanged }: { pass: PassResponse; onChanged
             label="Stamps"
             button="Add stamps"
             initial="1"
-            hint="1 to 1000."
+            hint={`1 to ${MAX_STAMPS_PER_ADD}.`}
             inputMode="numeric"
             parse={stampCount}
             pending={submission.pending}

@@ -1,13 +1,11 @@
 /**
- * Sends the checked rows of a CSV in batches of at most 500 (the API's limit), one Idempotency-Key per
+ * Sends the checked rows of a CSV in batches of the API's largest (MAX_BULK_ITEMS), one Idempotency-Key per
  * batch, and gives each row of the file its outcome: issued (with the pass), refused by the API (with its
  * error), or not sent because the form's own check refused it.
  */
-import type { BulkIssueResponse } from '@passes/contracts';
+import { MAX_BULK_ITEMS, type BulkIssueResponse } from '@passes/contracts';
 import type { CsvRow } from '../../csv/csv-to-passes';
 import type { IssuePassBody } from '../../validation/issue-pass-form';
-
-export const MAX_BATCH = 500;
 
 export type RowOutcome =
   | { line: number; status: 'created'; passId: string; serialNumber: string }
@@ -23,8 +21,8 @@ export async function issueRows(rows: readonly CsvRow[], send: SendBatch): Promi
     if (row.ok) sendable.push({ line: row.line, body: row.body });
     else outcomes.set(row.line, { line: row.line, status: 'not_sent', message: describeErrors(row.errors) });
   }
-  for (let start = 0, batch = 0; start < sendable.length; start += MAX_BATCH, batch++) {
-    const slice = sendable.slice(start, start + MAX_BATCH);
+  for (let start = 0, batch = 0; start < sendable.length; start += MAX_BULK_ITEMS, batch++) {
+    const slice = sendable.slice(start, start + MAX_BULK_ITEMS);
     const result = await send(
       slice.map((item) => item.body),
       batch,

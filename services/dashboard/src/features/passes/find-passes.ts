@@ -2,9 +2,9 @@
  * Finding passes from one search box: an email lists that customer's passes; anything else is an id, a
  * serial number or an external id, which `GET …/passes/{identifier}` tells apart by itself.
  */
+import type { PassSummaryResponse } from '@passes/contracts';
 import { ApiFailure } from '../../api/api-problem';
 import type { DashboardApi } from '../../api/dashboard-api';
-import type { PassSummaryResponse } from '@passes/contracts';
 
 export interface Found {
   query: string;

@@ -1,8 +1,8 @@
 /** The fields a pass shows, slot by slot: add, change and remove label/value pairs within each slot's limit. */
+import { DISPLAY_FIELD_SLOTS, type DisplayFieldSlot } from '@passes/domain';
 import { SLOT_LABELS } from './template-labels';
 import { TextField } from '../../ui/TextField';
 import type { FieldErrors } from '../../validation/field-errors';
-import { DISPLAY_FIELD_SLOTS, type DisplayFieldSlot } from '@passes/domain';
 import { DISPLAY_SLOTS, type DisplayFieldEntry, type TemplateForm } from '../../validation/template-form';
 
 interface DisplayFieldsEditorProps {
