@@ -4,11 +4,21 @@
  */
 import type { z } from 'zod';
 import { createTemplateBody, type TemplateResponse } from '@passes/contracts';
-import { type BarcodeFormat, DISPLAY_FIELD_SLOTS, type DisplayFieldSlot, MAX_SCAN_COOLDOWN_SECONDS, type PassType, repeatedFieldKeys, UNIQUE_FIELD_KEY_RULE } from '@passes/domain';
+import {
+  DISPLAY_FIELD_SLOTS,
+  MAX_SCAN_COOLDOWN_SECONDS,
+  MIN_SCAN_COOLDOWN_SECONDS,
+  repeatedFieldKeys,
+  UNIQUE_FIELD_KEY_RULE,
+  type BarcodeFormat,
+  type DisplayFieldSlot,
+  type PassType,
+} from '@passes/domain';
 import { checkWith, type Checked } from './field-errors';
 
 export const DISPLAY_SLOTS = Object.keys(DISPLAY_FIELD_SLOTS) as DisplayFieldSlot[];
-export const MAX_COOLDOWN_MINUTES = MAX_SCAN_COOLDOWN_SECONDS / 60;
+/** The domain's cooldown window, in the minutes the form asks for. */
+export const COOLDOWN_MINUTES = { min: MIN_SCAN_COOLDOWN_SECONDS / 60, max: MAX_SCAN_COOLDOWN_SECONDS / 60 } as const;
 
 export type TemplateBody = z.output<typeof createTemplateBody>;
 
@@ -63,7 +73,7 @@ export function checkTemplate(form: TemplateForm): Checked<TemplateBody> {
   const stampsForReward = stamps === '' ? null : /^\d+$/.test(stamps) ? Number(stamps) : NaN;
   if (Number.isNaN(stampsForReward)) errors['stamps_for_reward'] = 'must be an integer';
   const cooldown = scanCooldownOf(form);
-  if (cooldown === undefined) errors['scan_security.scan_cooldown'] = `must be 1 to ${MAX_COOLDOWN_MINUTES} minutes`;
+  if (cooldown === undefined) errors['scan_security.scan_cooldown'] = `must be ${COOLDOWN_MINUTES.min} to ${COOLDOWN_MINUTES.max} minutes`;
   const body = {
     name: form.name,
     pass_type: form.pass_type,
@@ -92,7 +102,7 @@ function scanCooldownOf(form: TemplateForm): number | null | undefined {
   const minutes = form.cooldown_minutes.trim();
   if (!/^\d+$/.test(minutes)) return undefined;
   const value = Number(minutes);
-  return value >= 1 && value <= MAX_COOLDOWN_MINUTES ? value * 60 : undefined;
+  return value >= COOLDOWN_MINUTES.min && value <= COOLDOWN_MINUTES.max ? value * 60 : undefined;
 }
 
 /** Keys are unique across every slot; each use after the first is refused, as the API refuses it. */
