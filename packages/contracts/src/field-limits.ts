@@ -21,8 +21,11 @@ export const externalId = text('identifier', MAX_EXTERNAL_ID_LENGTH)
 
 export const barcodeData = text('line', MAX_BARCODE_DATA_LENGTH).min(1, 'must not be empty');
 
+// TextEncoder rather than Buffer: the dashboard runs these rules in the browser.
+const utf8 = new TextEncoder();
+
 export const nfcData = followingTextRule(z.string().min(1, 'must not be empty'), 'line').refine(
-  (value) => Buffer.byteLength(value, 'utf8') <= MAX_NFC_DATA_BYTES,
+  (value) => utf8.encode(value).length <= MAX_NFC_DATA_BYTES,
   `must be at most ${MAX_NFC_DATA_BYTES} bytes`,
 );
 

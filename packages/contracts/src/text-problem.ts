@@ -1,8 +1,8 @@
 /**
  * The one rule every text field of a body follows: which characters it may hold. Text ends up in wallet
  * passes, pages, barcodes, webhooks and URL paths, where invisible or direction-changing characters
- * mislead people and unpaired surrogates cannot be encoded at all. No imports, so the dashboard's forms
- * (services/dashboard) apply this very rule in the browser.
+ * mislead people and unpaired surrogates cannot be encoded at all. The dashboard's forms
+ * (services/dashboard) run the body schemas, so the browser applies this very rule.
  */
 
 /**

@@ -12,6 +12,7 @@ export * from './pass/pass-event-registry';
 export * from './pass/pass-commands';
 export * from './pass/pass-state';
 export * from './pass/pass-limits';
+export { canMove, type PassMove } from './pass/pass-moves';
 export * from './pass/pass-decider';
 export * from './pass/serial-number';
 export * from './pass/pass-identifier';

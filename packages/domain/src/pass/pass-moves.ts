@@ -26,8 +26,12 @@ const MOVES: Readonly<Record<PassMove, { verb: string; from: readonly PassStatus
   Reactivate: { verb: 'reactivate', from: ['voided'] },
 };
 
+/** Whether a pass of `status` may make `move` (the dashboard offers only the actions this allows). */
+export function canMove(move: PassMove, status: PassStatus): boolean {
+  return MOVES[move].from.includes(status);
+}
+
 export function assertCanMove(move: PassMove, status: PassStatus): void {
-  const { verb, from } = MOVES[move];
-  if (from.includes(status)) return;
-  throw new DomainError('invalid_state', `Cannot ${verb} a pass that is ${status}.`, { status });
+  if (canMove(move, status)) return;
+  throw new DomainError('invalid_state', `Cannot ${MOVES[move].verb} a pass that is ${status}.`, { status });
 }

@@ -107,19 +107,27 @@ function requireValidSettings(settings: TemplateSettings): TemplateSettings {
   return { ...settings, name };
 }
 
-function requireUniqueFieldKeys(fields: DisplayFields): void {
+export const UNIQUE_FIELD_KEY_RULE = 'must be unique across all display fields';
+
+/** Each use of a display field key after its first, slot by slot (wallets need keys unique across the pass). */
+export function repeatedFieldKeys(fields: Readonly<Record<string, readonly Pick<DisplayField, 'key'>[]>>): { path: string; key: string }[] {
   const seen = new Set<string>();
+  const repeats: { path: string; key: string }[] = [];
   for (const [slot, slotFields] of Object.entries(fields)) {
     slotFields.forEach((field, index) => {
-      if (seen.has(field.key)) {
-        const path = `display_fields.${slot}.${index}.key`;
-        throw new DomainError('validation_error', `${path} '${field.key}' is used by another display field.`, {
-          issues: [{ path, message: 'must be unique across all display fields' }],
-        });
-      }
+      if (seen.has(field.key)) repeats.push({ path: `display_fields.${slot}.${index}.key`, key: field.key });
       seen.add(field.key);
     });
   }
+  return repeats;
+}
+
+function requireUniqueFieldKeys(fields: DisplayFields): void {
+  const [repeat] = repeatedFieldKeys(fields);
+  if (repeat === undefined) return;
+  throw new DomainError('validation_error', `${repeat.path} '${repeat.key}' is used by another display field.`, {
+    issues: [{ path: repeat.path, message: UNIQUE_FIELD_KEY_RULE }],
+  });
 }
 
 /** `undefined` means "not given"; an explicit null is a value (it clears the field). */

@@ -3,7 +3,7 @@
  * schema, and every failure turned into the problem a screen shows (a 401 ending the session).
  */
 import { describe, expect, it } from '@jest/globals';
-import * as z from 'zod/mini';
+import { z } from 'zod';
 import { ApiClient } from './api-client';
 import { ApiFailure, type ApiProblem } from './api-problem';
 
@@ -69,6 +69,8 @@ describe('the API client', () => {
     expect(await problemOf(limited.client.read(thing, { method: 'GET', path: '/x' }))).toEqual({ kind: 'rate_limited', message: 'Too many requests', retryAfterSeconds: 17 });
     const cooldown = clientAnswering(429, { error: { code: 'scan_cooldown', message: 'Pass was checked in 1m ago', status: 429 } });
     expect(await problemOf(cooldown.client.read(thing, { method: 'GET', path: '/x' }))).toEqual({ kind: 'refused', status: 429, code: 'scan_cooldown', message: 'Pass was checked in 1m ago' });
+    const proxy = clientAnswering(502, { message: 'Bad gateway' });
+    expect(await problemOf(proxy.client.read(thing, { method: 'GET', path: '/x' }))).toEqual({ kind: 'server', status: 502, message: 'The server answered 502.' });
   });
 
   it('ends the session when the API refuses the token', async () => {

@@ -3,7 +3,7 @@
  * token of the session, an `Idempotency-Key` on every POST and PATCH (the type demands one), and every
  * answer checked against its schema before a screen sees it.
  */
-import type * as z from 'zod/mini';
+import type { z } from 'zod';
 import { ApiFailure, problemFromAnswer } from './api-problem';
 
 export const API_BASE = '/api/v1';
@@ -30,7 +30,7 @@ export class ApiClient {
   }
 
   /** A call whose answer has a body, checked by `schema`. */
-  async read<Schema extends z.ZodMiniType>(schema: Schema, request: ApiRequest): Promise<z.infer<Schema>> {
+  async read<Schema extends z.ZodType>(schema: Schema, request: ApiRequest): Promise<z.output<Schema>> {
     const body = await this.send(request);
     const parsed = schema.safeParse(body);
     if (!parsed.success) {

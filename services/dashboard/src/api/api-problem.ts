@@ -2,7 +2,8 @@
  * What went wrong with a call, in the terms the screens show it: field errors next to their fields, a
  * 402 as an invitation to upgrade, a 401 as the end of the session, everything else as a message.
  */
-import { fieldErrorsOf, type ErrorDetail, type FieldErrors } from '../validation/field-errors';
+import { errorResponse, planRefusalResponse } from '@passes/contracts';
+import { fieldErrorsOf, type FieldErrors } from '../validation/field-errors';
 
 export type ApiProblem =
   | { kind: 'validation'; message: string; errors: FieldErrors }
@@ -27,33 +28,23 @@ export function problemOf(error: unknown): ApiProblem {
   return { kind: 'malformed', message: error instanceof Error ? error.message : String(error) };
 }
 
-/** Reads an error answer: the standard body, the flat 402 body, or whatever a proxy put there. */
+/** Reads an error answer: the standard body, the flat 402 body (both the API's schemas), or whatever a proxy put there. */
 export function problemFromAnswer(status: number, body: unknown, retryAfter: string | null): ApiProblem {
-  if (status === 402 && isRecord(body) && body['error'] === 'pro_feature') {
-    return { kind: 'upgrade', feature: text(body['feature']), plan: text(body['plan']), message: text(body['message']) };
+  const refusal = planRefusalResponse.safeParse(body);
+  if (status === 402 && refusal.success) {
+    const { feature, plan, message } = refusal.data;
+    return { kind: 'upgrade', feature, plan, message };
   }
-  const error = isRecord(body) && isRecord(body['error']) ? body['error'] : {};
-  const code = text(error['code']) || 'unknown';
-  const message = text(error['message']) || `The server answered ${status}.`;
+  const answer = errorResponse.safeParse(body);
+  const error = answer.success ? answer.data.error : null;
+  const code = error?.code ?? 'unknown';
+  const message = error?.message || `The server answered ${status}.`;
   if (status === 401) return { kind: 'unauthorized', message };
-  if (status === 422 && code === 'validation_error') return { kind: 'validation', message, errors: fieldErrorsOf(detailsOf(error['details'])) };
+  if (status === 422 && code === 'validation_error') return { kind: 'validation', message, errors: fieldErrorsOf(error?.details ?? []) };
   if (status === 429 && code === 'rate_limited') {
     const seconds = Number(retryAfter);
     return { kind: 'rate_limited', message, retryAfterSeconds: Number.isFinite(seconds) && retryAfter !== null ? seconds : null };
   }
   if (status >= 500) return { kind: 'server', status, message };
   return { kind: 'refused', status, code, message };
-}
-
-function detailsOf(value: unknown): ErrorDetail[] {
-  if (!Array.isArray(value)) return [];
-  return value.filter(isRecord).map((detail) => ({ path: text(detail['path']), message: text(detail['message']) }));
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function text(value: unknown): string {
-  return typeof value === 'string' ? value : '';
 }

@@ -1,6 +1,6 @@
 /** A pass's barcode as the wallet shows it: QR at once, the other symbologies once their encoder has loaded. */
 import { useEffect, useMemo, useState } from 'react';
-import type { BarcodeFormat } from '../validation/template-form';
+import type { BarcodeFormat } from '@passes/domain';
 import { qrImage } from './qr-image';
 
 interface BarcodeProps {

@@ -1,12 +1,14 @@
 /** What the Pro plan unlocks (docs/api.md, Plans), in words for a business owner. */
+import { MAX_BULK_ITEMS } from '@passes/contracts';
+import { PLAN_LIMITS } from '@passes/domain';
 
 export const PRO_PRICE = '19 GBP a month';
 
 export const PRO_UNLOCKS: readonly string[] = [
   'Unlimited templates and issued passes',
   'API access for your own systems (API keys)',
-  'Bulk issue from a CSV file, up to 500 passes at a time',
-  'Up to 20 webhooks',
+  `Bulk issue from a CSV file, up to ${MAX_BULK_ITEMS} passes at a time`,
+  `Up to ${PLAN_LIMITS.pro.webhooks} webhooks`,
   'Automations and analytics export',
 ];
 

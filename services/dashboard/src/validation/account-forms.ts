@@ -1,10 +1,9 @@
-/** Sign-up and log-in forms, checked as `POST /auth/register` and `POST /auth/login` check them. */
-import * as z from 'zod/mini';
+/** Sign-up and log-in forms, checked by the schemas of `POST /auth/register` and `POST /auth/login`. */
+import type { z } from 'zod';
+import { loginBody, registerBody } from '@passes/contracts';
 import { checkWith, type Checked } from './field-errors';
-import { email, name, password } from './field-rules';
 
-export const signUpBody = z.strictObject({ business_name: name, email, password });
-export type SignUpBody = z.infer<typeof signUpBody>;
+export type SignUpBody = z.output<typeof registerBody>;
 
 export interface SignUpForm {
   business_name: string;
@@ -13,14 +12,15 @@ export interface SignUpForm {
 }
 
 export function checkSignUp(form: SignUpForm): Checked<SignUpBody> {
-  return checkWith(signUpBody, { ...form, email: form.email.trim() });
+  return checkWith(registerBody, { ...form, email: form.email.trim() });
 }
 
-export const logInBody = z.strictObject({
-  email: z.string().check(z.minLength(1, 'enter your email'), z.maxLength(254)),
-  password: z.string().check(z.minLength(1, 'enter your password'), z.maxLength(200)),
+/** The API answers any log-in it cannot match with 401; the form asks for both fields before it sends. */
+export const logInBody = loginBody.extend({
+  email: loginBody.shape.email.min(1, 'enter your email'),
+  password: loginBody.shape.password.min(1, 'enter your password'),
 });
-export type LogInBody = z.infer<typeof logInBody>;
+export type LogInBody = z.output<typeof logInBody>;
 
 export function checkLogIn(form: LogInBody): Checked<LogInBody> {
   return checkWith(logInBody, { ...form, email: form.email.trim() });

@@ -1,21 +1,14 @@
-/** The API key form, checked as `POST /businesses/{id}/api-keys` checks it. */
-import * as z from 'zod/mini';
+/** The API key form, checked by the schema of `POST /businesses/{id}/api-keys`. */
+import type { z } from 'zod';
+import { createApiKeyBody } from '@passes/contracts';
+import type { Mode } from '@passes/domain';
 import { checkWith, type Checked } from './field-errors';
-import { name } from './field-rules';
 
-export const API_KEY_MODES = ['live', 'test'] as const;
-export type ApiKeyMode = (typeof API_KEY_MODES)[number];
-
-export const createApiKeyBody = z.strictObject({
-  name,
-  mode: z.enum(API_KEY_MODES),
-  scopes: z.array(z.enum(['read', 'write'])).check(z.minLength(1, 'must hold at least one scope')),
-});
-export type CreateApiKeyBody = z.infer<typeof createApiKeyBody>;
+export type CreateApiKeyBody = z.output<typeof createApiKeyBody>;
 
 export interface ApiKeyForm {
   name: string;
-  mode: ApiKeyMode;
+  mode: Mode;
   readOnly: boolean;
 }
 

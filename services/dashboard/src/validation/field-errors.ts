@@ -3,7 +3,7 @@
  * `display_fields.primary.0.key`), so a form shows its own checks and the API's `error.details` the same
  * way, next to the same field. The path `""` is the form as a whole.
  */
-import type * as z from 'zod/mini';
+import type { z } from 'zod';
 
 export type FieldErrors = Readonly<Record<string, string>>;
 
@@ -32,7 +32,7 @@ export function hasErrors(errors: FieldErrors): boolean {
 /** The outcome of checking a form: the body to send, or the errors to show. */
 export type Checked<Body> = { ok: true; body: Body } | { ok: false; errors: FieldErrors };
 
-export function checkWith<Schema extends z.ZodMiniType>(schema: Schema, value: unknown): Checked<z.infer<Schema>> {
+export function checkWith<Schema extends z.ZodType>(schema: Schema, value: unknown): Checked<z.output<Schema>> {
   const result = schema.safeParse(value);
   if (result.success) return { ok: true, body: result.data };
   return { ok: false, errors: fieldErrorsOf(detailsOfIssues(result.error.issues)) };

@@ -1,24 +1,13 @@
 /**
- * Issuing a pass: the form (and each row of a bulk CSV) checked as `POST /businesses/{id}/passes` checks
- * its body. Blank fields are left out of the body.
+ * Issuing a pass: the form (and each row of a bulk CSV) checked by the schema of `POST /businesses/{id}/passes`.
+ * Blank fields are left out of the body.
  */
-import * as z from 'zod/mini';
+import type { z } from 'zod';
+import { issuePassBody } from '@passes/contracts';
 import { checkWith, type Checked, type FieldErrors } from './field-errors';
-import { barcodeData, email, externalId, metadata, money, name, nfcData, points } from './field-rules';
 import { optionalInteger, optionalNumber, optionalText } from './form-values';
 
-export const issuePassBody = z.strictObject({
-  template_id: z.string().check(z.minLength(1), z.maxLength(128)),
-  customer_name: z.optional(name),
-  customer_email: z.optional(email),
-  external_id: z.optional(externalId),
-  initial_balance: z.optional(money),
-  points: z.optional(points),
-  barcode_data: z.optional(barcodeData),
-  nfc_data: z.optional(nfcData),
-  metadata: z.optional(metadata),
-});
-export type IssuePassBody = z.infer<typeof issuePassBody>;
+export type IssuePassBody = z.output<typeof issuePassBody>;
 
 export interface MetadataEntry {
   key: string;

@@ -1,15 +1,13 @@
 /**
- * The numbers the pass actions take in their query (`?count=`, `?points=`, `?amount=`), checked as the
- * API checks them (docs/api.md, Passes), with the API's messages.
+ * The numbers the pass actions take in their query (`?count=`, `?points=`, `?amount=`), checked against
+ * the domain's bounds and money rule as the API checks them (docs/api.md, Passes), with the API's messages.
  */
+import { MAX_MINOR_UNITS, MAX_POINTS_DELTA, MAX_STAMPS_PER_ADD, minorUnitsToNumber, parseMinorUnits } from '@passes/domain';
 import type { Parsed } from './form-values';
 
-export const MAX_STAMPS_PER_ADD = 1000;
-export const MAX_POINTS_DELTA = 1_000_000;
-const MAX_AMOUNT = 100_000_000;
+const MAX_AMOUNT = minorUnitsToNumber(MAX_MINOR_UNITS);
 
 const INTEGER = /^-?\d{1,10}$/;
-const DECIMAL = /^(0|[1-9]\d{0,9})(?:\.(\d{1,2}))?$/;
 
 /** Stamps to add: 1 to 1000. */
 export function stampCount(raw: string): Parsed<number> {
@@ -30,8 +28,7 @@ export function pointsDelta(raw: string): Parsed<number> {
 /** An amount to charge or top up: greater than 0, at most two decimals; sent as typed. */
 export function amount(raw: string): Parsed<string> {
   const text = raw.trim();
-  const match = DECIMAL.exec(text);
-  const minor = match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : 0;
-  if (match && minor > 0 && minor <= MAX_AMOUNT * 100) return { ok: true, value: text };
+  const minor = parseMinorUnits(text);
+  if (minor !== null && minor > 0) return { ok: true, value: text };
   return { ok: false, message: `must be a number greater than 0 with at most 2 decimals, up to ${MAX_AMOUNT}` };
 }

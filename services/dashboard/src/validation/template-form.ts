@@ -1,67 +1,26 @@
 /**
- * The template editor's form, checked as `POST` and `PATCH /businesses/{id}/templates` check their bodies
- * (docs/api.md, Templates). The form always sends every setting, so a create and an edit share one body.
+ * The template editor's form, checked by the schema of `POST /businesses/{id}/templates` (docs/api.md,
+ * Templates). The form always sends every setting, so a create and an edit (`PATCH`) share one body.
  */
-import * as z from 'zod/mini';
+import type { z } from 'zod';
+import { createTemplateBody, type TemplateResponse } from '@passes/contracts';
+import {
+  DISPLAY_FIELD_SLOTS,
+  MAX_SCAN_COOLDOWN_SECONDS,
+  MIN_SCAN_COOLDOWN_SECONDS,
+  repeatedFieldKeys,
+  UNIQUE_FIELD_KEY_RULE,
+  type BarcodeFormat,
+  type DisplayFieldSlot,
+  type PassType,
+} from '@passes/domain';
 import { checkWith, type Checked } from './field-errors';
-import { name, nfcData, textRule } from './field-rules';
-import type { TextKind } from '../../../../packages/contracts/src/text-problem';
 
-export const PASS_TYPES = ['loyalty', 'stamp_card', 'gift_card', 'event_ticket', 'coupon', 'membership', 'generic'] as const;
-export type PassType = (typeof PASS_TYPES)[number];
-export const BARCODE_FORMATS = ['qr', 'pdf417', 'aztec', 'code128'] as const;
-export type BarcodeFormat = (typeof BARCODE_FORMATS)[number];
-export const DISPLAY_FIELD_SLOTS = { header: 3, primary: 2, secondary: 4, auxiliary: 4, back: 20 } as const;
-export type DisplaySlot = keyof typeof DISPLAY_FIELD_SLOTS;
-export const DISPLAY_SLOTS = Object.keys(DISPLAY_FIELD_SLOTS) as DisplaySlot[];
+export const DISPLAY_SLOTS = Object.keys(DISPLAY_FIELD_SLOTS) as DisplayFieldSlot[];
+/** The domain's cooldown window, in the minutes the form asks for. */
+export const COOLDOWN_MINUTES = { min: MIN_SCAN_COOLDOWN_SECONDS / 60, max: MAX_SCAN_COOLDOWN_SECONDS / 60 } as const;
 
-export const MAX_DESCRIPTION_LENGTH = 500;
-export const MAX_LOGO_TEXT_LENGTH = 60;
-export const MAX_FIELD_LABEL_LENGTH = 60;
-export const MAX_FIELD_VALUE_LENGTH = 500;
-export const MAX_STAMPS_FOR_REWARD = 100;
-export const MAX_COOLDOWN_MINUTES = 24 * 60;
-export const SCAN_COOLDOWN_RULE = 'must be null (no cooldown), 0 (one check-in) or 60 to 86400 seconds';
-
-const text = (kind: TextKind, max: number) => z.string().check(z.maxLength(max, `must be at most ${max} characters`), textRule(kind));
-const colour = z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour as #RRGGBB'));
-
-const displayField = z.strictObject({
-  key: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be 1 to 40 letters, digits, _ or -')),
-  label: text('line', MAX_FIELD_LABEL_LENGTH),
-  value: text('multiline', MAX_FIELD_VALUE_LENGTH).check(z.minLength(1, 'must not be empty')),
-});
-const slot = (max: number) => z.array(displayField).check(z.maxLength(max, `holds at most ${max} fields`));
-
-export const templateBody = z.strictObject({
-  name,
-  pass_type: z.enum(PASS_TYPES),
-  description: z.nullable(text('line', MAX_DESCRIPTION_LENGTH)),
-  logo_text: z.nullable(text('line', MAX_LOGO_TEXT_LENGTH)),
-  colors: z.strictObject({ background: colour, foreground: colour, label: colour }),
-  display_fields: z.strictObject({
-    header: slot(DISPLAY_FIELD_SLOTS.header),
-    primary: slot(DISPLAY_FIELD_SLOTS.primary),
-    secondary: slot(DISPLAY_FIELD_SLOTS.secondary),
-    auxiliary: slot(DISPLAY_FIELD_SLOTS.auxiliary),
-    back: slot(DISPLAY_FIELD_SLOTS.back),
-  }),
-  barcode_format: z.enum(BARCODE_FORMATS),
-  nfc_message: z.nullable(nfcData),
-  currency: z.nullable(z.string().check(z.regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as GBP'))),
-  stamps_for_reward: z.nullable(z.int('must be an integer').check(z.gte(1), z.lte(MAX_STAMPS_FOR_REWARD))),
-  scan_security: z.strictObject({
-    signed_barcodes: z.boolean(),
-    scan_cooldown: z.nullable(z.number()).check(z.refine((value) => isValidScanCooldown(value), SCAN_COOLDOWN_RULE)),
-    auto_stamp_on_scan: z.boolean(),
-  }),
-});
-export type TemplateBody = z.infer<typeof templateBody>;
-
-export function isValidScanCooldown(cooldown: number | null): boolean {
-  if (cooldown === null || cooldown === 0) return true;
-  return Number.isInteger(cooldown) && cooldown >= 60 && cooldown <= 86_400;
-}
+export type TemplateBody = z.output<typeof createTemplateBody>;
 
 export interface DisplayFieldEntry {
   key: string;
@@ -77,7 +36,7 @@ export interface TemplateForm {
   description: string;
   logo_text: string;
   colors: { background: string; foreground: string; label: string };
-  display_fields: Readonly<Record<DisplaySlot, readonly DisplayFieldEntry[]>>;
+  display_fields: Readonly<Record<DisplayFieldSlot, readonly DisplayFieldEntry[]>>;
   barcode_format: BarcodeFormat;
   nfc_message: string;
   currency: string;
@@ -114,13 +73,14 @@ export function checkTemplate(form: TemplateForm): Checked<TemplateBody> {
   const stampsForReward = stamps === '' ? null : /^\d+$/.test(stamps) ? Number(stamps) : NaN;
   if (Number.isNaN(stampsForReward)) errors['stamps_for_reward'] = 'must be an integer';
   const cooldown = scanCooldownOf(form);
-  if (cooldown === undefined) errors['scan_security.scan_cooldown'] = `must be 1 to ${MAX_COOLDOWN_MINUTES} minutes`;
+  if (cooldown === undefined) errors['scan_security.scan_cooldown'] = `must be ${COOLDOWN_MINUTES.min} to ${COOLDOWN_MINUTES.max} minutes`;
   const body = {
     name: form.name,
     pass_type: form.pass_type,
     description: blankToNull(form.description),
     logo_text: blankToNull(form.logo_text),
-    colors: { background: form.colors.background.toUpperCase(), foreground: form.colors.foreground.toUpperCase(), label: form.colors.label.toUpperCase() },
+    // The API's schema upper-cases colours; the body sent is its output.
+    colors: form.colors,
     display_fields: Object.fromEntries(DISPLAY_SLOTS.map((slot) => [slot, form.display_fields[slot].map((field) => ({ ...field, key: field.key.trim() }))])),
     barcode_format: form.barcode_format,
     nfc_message: form.nfc_message === '' ? null : form.nfc_message,
@@ -128,8 +88,9 @@ export function checkTemplate(form: TemplateForm): Checked<TemplateBody> {
     stamps_for_reward: stampsForReward,
     scan_security: { signed_barcodes: form.signed_barcodes, scan_cooldown: cooldown ?? null, auto_stamp_on_scan: form.auto_stamp_on_scan },
   };
-  const checked = checkWith(templateBody, body);
-  const all = { ...(checked.ok ? {} : checked.errors), ...uniqueKeyErrors(form), ...errors };
+  const checked = checkWith(createTemplateBody, body);
+  // The API checks the body's shape before the domain checks the keys, so the shape's message wins a path.
+  const all = { ...repeatedKeyErrors(form), ...(checked.ok ? {} : checked.errors), ...errors };
   if (Object.keys(all).length > 0) return { ok: false, errors: all };
   return checked;
 }
@@ -141,25 +102,17 @@ function scanCooldownOf(form: TemplateForm): number | null | undefined {
   const minutes = form.cooldown_minutes.trim();
   if (!/^\d+$/.test(minutes)) return undefined;
   const value = Number(minutes);
-  return value >= 1 && value <= MAX_COOLDOWN_MINUTES ? value * 60 : undefined;
+  return value >= COOLDOWN_MINUTES.min && value <= COOLDOWN_MINUTES.max ? value * 60 : undefined;
 }
 
-/** Keys are unique across every slot; the second use is the one reported, as the API reports it. */
-function uniqueKeyErrors(form: TemplateForm): Record<string, string> {
-  const seen = new Set<string>();
-  const errors: Record<string, string> = {};
-  for (const slot of DISPLAY_SLOTS) {
-    form.display_fields[slot].forEach((field, index) => {
-      const key = field.key.trim();
-      if (key !== '' && seen.has(key)) errors[`display_fields.${slot}.${index}.key`] = 'must be unique across all display fields';
-      seen.add(key);
-    });
-  }
-  return errors;
+/** Keys are unique across every slot; each use after the first is refused, as the API refuses it. */
+function repeatedKeyErrors(form: TemplateForm): Record<string, string> {
+  const trimmed = Object.fromEntries(DISPLAY_SLOTS.map((slot) => [slot, form.display_fields[slot].map((field) => ({ key: field.key.trim() }))]));
+  return Object.fromEntries(repeatedFieldKeys(trimmed).map(({ path }) => [path, UNIQUE_FIELD_KEY_RULE]));
 }
 
 /** The form showing a template as the API answered it, for editing. */
-export function templateFormOf(template: TemplateBody): TemplateForm {
+export function templateFormOf(template: TemplateResponse): TemplateForm {
   const cooldown = template.scan_security.scan_cooldown;
   return {
     name: template.name,

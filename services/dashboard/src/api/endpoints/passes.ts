@@ -1,7 +1,7 @@
 /** Passes: find, issue (one or in bulk), read with history, act on, void; and scans at the counter. */
+import { bulkIssueResponse, passHistoryResponse, passResponse, passSummaryListResponse, passSummaryResponse, scanResponse } from '@passes/contracts';
 import type { IssuePassBody } from '../../validation/issue-pass-form';
 import { segment, type ApiClient } from '../api-client';
-import { bulkAnswer, historyAnswer, passAnswer, passSummary, passSummaryList, scanAnswer } from '../schemas/pass-schemas';
 
 /** The POST actions on a pass; `stamp`, `points`, `charge` and `topup` take a number in their query. */
 export type PassAction =
@@ -19,19 +19,19 @@ export function passesApi(client: ApiClient, business: string) {
   const passes = `${business}/passes`;
   const pass = (identifier: string) => `${passes}/${segment(identifier)}`;
   return {
-    get: (identifier: string) => client.read(passAnswer, { method: 'GET', path: pass(identifier) }),
-    history: (identifier: string) => client.read(historyAnswer, { method: 'GET', path: `${pass(identifier)}/events` }),
-    byEmail: (email: string) => client.read(passSummaryList, { method: 'GET', path: `${passes}/lookup/email/${segment(email)}` }),
-    byExternalId: (externalId: string) => client.read(passSummary, { method: 'GET', path: `${passes}/lookup/external/${segment(externalId)}` }),
-    issue: (body: IssuePassBody, idempotencyKey: string) => client.read(passAnswer, { method: 'POST', path: passes, body, idempotencyKey }),
+    get: (identifier: string) => client.read(passResponse, { method: 'GET', path: pass(identifier) }),
+    history: (identifier: string) => client.read(passHistoryResponse, { method: 'GET', path: `${pass(identifier)}/events` }),
+    byEmail: (email: string) => client.read(passSummaryListResponse, { method: 'GET', path: `${passes}/lookup/email/${segment(email)}` }),
+    byExternalId: (externalId: string) => client.read(passSummaryResponse, { method: 'GET', path: `${passes}/lookup/external/${segment(externalId)}` }),
+    issue: (body: IssuePassBody, idempotencyKey: string) => client.read(passResponse, { method: 'POST', path: passes, body, idempotencyKey }),
     issueInBulk: (items: readonly IssuePassBody[], idempotencyKey: string) =>
-      client.read(bulkAnswer, { method: 'POST', path: `${passes}/bulk`, body: { passes: items }, idempotencyKey }),
+      client.read(bulkIssueResponse, { method: 'POST', path: `${passes}/bulk`, body: { passes: items }, idempotencyKey }),
     act: (identifier: string, move: PassAction, idempotencyKey: string) => {
       const { action, ...query } = move;
-      return client.read(passAnswer, { method: 'POST', path: `${pass(identifier)}/${action}`, query, idempotencyKey });
+      return client.read(passResponse, { method: 'POST', path: `${pass(identifier)}/${action}`, query, idempotencyKey });
     },
-    void: (identifier: string) => client.read(passAnswer, { method: 'DELETE', path: pass(identifier) }),
+    void: (identifier: string) => client.read(passResponse, { method: 'DELETE', path: pass(identifier) }),
     scan: (code: string, mode: ScanMode, idempotencyKey: string) =>
-      client.read(scanAnswer, { method: 'POST', path: `${business}/scans`, body: { code, mode }, idempotencyKey }),
+      client.read(scanResponse, { method: 'POST', path: `${business}/scans`, body: { code, mode }, idempotencyKey }),
   };
 }

@@ -1,6 +1,6 @@
 /** The business's API keys: name, prefix, mode, access, status; revoke an active one. */
 import { useState } from 'react';
-import type { ApiKey } from '../../api/schemas/account-schemas';
+import type { ApiKeyResponse } from '@passes/contracts';
 import { useSubmission } from '../../hooks/use-submission';
 import { useApi } from '../../session/SessionProvider';
 import { ConfirmButton } from '../../ui/ConfirmButton';
@@ -8,12 +8,12 @@ import { DateTime } from '../../ui/DateTime';
 import { ProblemNotice } from '../../ui/ProblemNotice';
 import { StatusBadge } from '../../ui/StatusBadge';
 
-export function ApiKeyList({ keys, onRevoked }: { keys: readonly ApiKey[]; onRevoked: () => void }) {
+export function ApiKeyList({ keys, onRevoked }: { keys: readonly ApiKeyResponse[]; onRevoked: () => void }) {
   const api = useApi();
   const submission = useSubmission();
   const [revoking, setRevoking] = useState<string | null>(null);
   if (keys.length === 0) return <p className="empty">No API keys yet.</p>;
-  const revoke = async (key: ApiKey) => {
+  const revoke = async (key: ApiKeyResponse) => {
     setRevoking(key.id);
     const done = await submission.run(`revoke ${key.id}`, () => api.business.apiKeys.revoke(key.id).then(() => true));
     if (done) onRevoked();

@@ -3,7 +3,7 @@
  * them, revoke one. Using a key needs Pro (API access); creating one works on every plan.
  */
 import { useState } from 'react';
-import type { ApiKey } from '../../api/schemas/account-schemas';
+import type { CreatedApiKeyResponse } from '@passes/contracts';
 import { useResource } from '../../hooks/use-resource';
 import { useApi } from '../../session/SessionProvider';
 import { OneTimeSecret } from '../../ui/OneTimeSecret';
@@ -16,7 +16,7 @@ export function ApiKeysPage() {
   const api = useApi();
   const keys = useResource(() => api.business.apiKeys.list(), 'api-keys');
   const me = useResource(() => api.business.me(), 'me');
-  const [created, setCreated] = useState<ApiKey | null>(null);
+  const [created, setCreated] = useState<CreatedApiKeyResponse | null>(null);
   const apiAccess = me.resource.status === 'ready' ? me.resource.data.features['api_access'] : true;
   return (
     <>

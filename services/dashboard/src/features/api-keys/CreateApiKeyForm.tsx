@@ -1,6 +1,6 @@
 /** Creating an API key: a name, live or sandbox data, full or read-only access. The key comes back once. */
 import { useState, type FormEvent } from 'react';
-import type { ApiKey } from '../../api/schemas/account-schemas';
+import type { CreatedApiKeyResponse } from '@passes/contracts';
 import { useSubmission } from '../../hooks/use-submission';
 import { useApi } from '../../session/SessionProvider';
 import { CheckboxField } from '../../ui/CheckboxField';
@@ -16,7 +16,7 @@ const MODES = [
   { value: 'test', label: 'Test: sandbox passes only' },
 ] as const;
 
-export function CreateApiKeyForm({ onCreated }: { onCreated: (key: ApiKey) => void }) {
+export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKeyResponse) => void }) {
   const api = useApi();
   const [form, setForm] = useState<ApiKeyForm>({ name: '', mode: 'live', readOnly: false });
   const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);

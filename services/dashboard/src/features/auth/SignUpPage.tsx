@@ -1,5 +1,6 @@
 /** Sign up: a business and its first dashboard user in one step (`POST /auth/register`), then straight in. */
 import { useState, type FormEvent } from 'react';
+import { registerBody } from '@passes/contracts';
 import { useSubmission } from '../../hooks/use-submission';
 import { Link } from '../../router/Link';
 import { navigate } from '../../router/location';
@@ -56,7 +57,7 @@ export function SignUpPage() {
           value={form.password}
           onChange={set('password')}
           error={shown['password']}
-          hint="At least 10 characters."
+          hint={`At least ${registerBody.shape.password.minLength} characters.`}
           autoComplete="new-password"
           required
         />

@@ -1,7 +1,6 @@
 /** The form that issues one pass; blank fields are left out, everything else is checked as the API checks it. */
 import { useState, type FormEvent } from 'react';
-import type { Pass } from '../../api/schemas/pass-schemas';
-import type { Template } from '../../api/schemas/template-schemas';
+import { MAX_BARCODE_DATA_LENGTH, MAX_NFC_DATA_BYTES, type PassResponse, type TemplateResponse } from '@passes/contracts';
 import { useSubmission } from '../../hooks/use-submission';
 import { useApi } from '../../session/SessionProvider';
 import { ProblemNotice } from '../../ui/ProblemNotice';
@@ -16,7 +15,7 @@ const FIELDS = ['template_id', 'customer_name', 'customer_email', 'external_id',
 
 type TextFieldName = Exclude<keyof Form, 'metadata' | 'template_id'>;
 
-export function IssuePassForm({ templates, onIssued }: { templates: readonly Template[]; onIssued: (pass: Pass) => void }) {
+export function IssuePassForm({ templates, onIssued }: { templates: readonly TemplateResponse[]; onIssued: (pass: PassResponse) => void }) {
   const api = useApi();
   const [form, setForm] = useState<Form>({ ...EMPTY_ISSUE_FORM, template_id: templates[0]?.id ?? '' });
   const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
@@ -47,8 +46,8 @@ export function IssuePassForm({ templates, onIssued }: { templates: readonly Tem
       {field('initial_balance', 'Starting balance', { inputMode: 'decimal', hint: 'For gift cards and stored value; at most 2 decimals.' })}
       <details className="more">
         <summary>Barcode and NFC overrides</summary>
-        {field('barcode_data', 'Barcode content', { hint: "Replaces the template's barcode for this pass (up to 2048 characters)." })}
-        {field('nfc_data', 'NFC message', { hint: 'Up to 64 bytes.' })}
+        {field('barcode_data', 'Barcode content', { hint: `Replaces the template's barcode for this pass (up to ${MAX_BARCODE_DATA_LENGTH} characters).` })}
+        {field('nfc_data', 'NFC message', { hint: `Up to ${MAX_NFC_DATA_BYTES} bytes.` })}
       </details>
       <MetadataEditor entries={form.metadata} errors={shown} onChange={(metadata) => setForm((current) => ({ ...current, metadata }))} />
       <ProblemNotice problem={submission.problem} fieldPaths={FIELDS} />

@@ -1,4 +1,5 @@
 /** A pass's metadata as name/value rows: free details of your own (a membership tier, a shop). */
+import { MAX_METADATA_KEY_LENGTH, MAX_METADATA_STRING_LENGTH } from '@passes/contracts';
 import { TextField } from '../../ui/TextField';
 import type { FieldErrors } from '../../validation/field-errors';
 import type { MetadataEntry } from '../../validation/issue-pass-form';
@@ -23,8 +24,8 @@ export function MetadataEditor({ entries, errors, onChange }: MetadataEditorProp
         const change = (part: keyof MetadataEntry) => (value: string) => onChange(entries.map((current, at) => (at === index ? { ...current, [part]: value } : current)));
         return (
           <div key={index} className="metadata-row" role="group" aria-label={`Detail ${index + 1}`}>
-            <TextField label="Name" value={entry.key} onChange={change('key')} maxLength={40} />
-            <TextField label="Value" value={entry.value} onChange={change('value')} maxLength={500} />
+            <TextField label="Name" value={entry.key} onChange={change('key')} maxLength={MAX_METADATA_KEY_LENGTH} />
+            <TextField label="Value" value={entry.value} onChange={change('value')} maxLength={MAX_METADATA_STRING_LENGTH} />
             <button type="button" className="button quiet" onClick={() => onChange(entries.filter((_, other) => other !== index))}>
               Remove
             </button>

@@ -4,8 +4,9 @@
  * never stamps twice. The answer (the whole updated pass) replaces the one shown.
  */
 import { useState } from 'react';
+import type { PassResponse } from '@passes/contracts';
+import { MAX_STAMPS_PER_ADD } from '@passes/domain';
 import type { PassAction } from '../../api/endpoints/passes';
-import type { Pass } from '../../api/schemas/pass-schemas';
 import { useSubmission } from '../../hooks/use-submission';
 import { useApi } from '../../session/SessionProvider';
 import { ConfirmButton } from '../../ui/ConfirmButton';
@@ -14,13 +15,13 @@ import { amount, pointsDelta, stampCount } from '../../validation/pass-action-in
 import { allows, type Move } from './pass-moves';
 import { QuantityAction } from './QuantityAction';
 
-export function PassActions({ pass, onChanged }: { pass: Pass; onChanged: (pass: Pass) => void }) {
+export function PassActions({ pass, onChanged }: { pass: PassResponse; onChanged: (pass: PassResponse) => void }) {
   const api = useApi();
   const submission = useSubmission();
   const [last, setLast] = useState<Move | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
-  const perform = async (move: Move, call: (key: string) => Promise<Pass>, intent: string, success: string) => {
+  const perform = async (move: Move, call: (key: string) => Promise<PassResponse>, intent: string, success: string) => {
     setLast(move);
     setDone(null);
     const changed = await submission.run(`${pass.id} ${intent}`, call);
@@ -75,7 +76,7 @@ export function PassActions({ pass, onChanged }: { pass: Pass; onChanged: (pass:
             label="Stamps"
             button="Add stamps"
             initial="1"
-            hint="1 to 1000."
+            hint={`1 to ${MAX_STAMPS_PER_ADD}.`}
             inputMode="numeric"
             parse={stampCount}
             pending={submission.pending}

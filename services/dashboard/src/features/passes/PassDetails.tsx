@@ -1,11 +1,11 @@
 /** What a pass holds now: its holder, identifiers, stamps, points and balance, and its barcode. */
-import type { Pass } from '../../api/schemas/pass-schemas';
+import type { PassResponse } from '@passes/contracts';
 import { Barcode } from '../../barcode/Barcode';
 import { DateTime } from '../../ui/DateTime';
 import { formatCount, formatMoney } from '../../ui/format';
 import { StatusBadge } from '../../ui/StatusBadge';
 
-export function PassDetails({ pass, currency }: { pass: Pass; currency: string | null }) {
+export function PassDetails({ pass, currency }: { pass: PassResponse; currency: string | null }) {
   return (
     <section className="card pass-details" aria-labelledby="details-heading">
       <h2 id="details-heading">

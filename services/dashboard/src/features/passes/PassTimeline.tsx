@@ -1,5 +1,5 @@
 /** A pass's whole history, oldest first, from the events endpoint: what happened and when. */
-import type { HistoryEntry } from '../../api/schemas/pass-schemas';
+import type { HistoryEntry } from './describe-event';
 import { DateTime } from '../../ui/DateTime';
 import { describeEvent } from './describe-event';
 

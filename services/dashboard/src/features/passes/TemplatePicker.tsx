@@ -1,10 +1,10 @@
 /** Choosing the template a pass is issued from; with no template yet, a way to make one. */
-import type { Template } from '../../api/schemas/template-schemas';
+import type { TemplateResponse } from '@passes/contracts';
 import { Link } from '../../router/Link';
 import { SelectField } from '../../ui/SelectField';
 
 interface TemplatePickerProps {
-  templates: readonly Template[];
+  templates: readonly TemplateResponse[];
   value: string;
   onChange: (templateId: string) => void;
   error?: string | undefined;

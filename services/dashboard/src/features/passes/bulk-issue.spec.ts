@@ -1,8 +1,8 @@
 /** Bulk issue sends the ready rows in batches of 500 and gives every row of the file its outcome. */
 import { describe, expect, it } from '@jest/globals';
-import type { BulkResult } from '../../api/schemas/pass-schemas';
+import { MAX_BULK_ITEMS, type BulkIssueResponse } from '@passes/contracts';
 import type { CsvRow } from '../../csv/csv-to-passes';
-import { issueRows, MAX_BATCH } from './bulk-issue';
+import { issueRows } from './bulk-issue';
 
 const ready = (line: number, name: string): CsvRow => ({ line, ok: true, body: { template_id: 't', customer_name: name } });
 
@@ -12,7 +12,7 @@ describe('issuing the rows of a CSV', () => {
     const sent: string[][] = [];
     const outcomes = await issueRows(rows, async (items) => {
       sent.push(items.map((item) => item.customer_name ?? ''));
-      const result: BulkResult = {
+      const result: BulkIssueResponse = {
         total: 2,
         succeeded: 1,
         failed: 1,
@@ -32,7 +32,7 @@ describe('issuing the rows of a CSV', () => {
   });
 
   it('splits more than 500 rows into batches the API accepts, numbered for their idempotency keys', async () => {
-    const rows = Array.from({ length: MAX_BATCH * 2 + 1 }, (_, index) => ready(index + 2, `n${index}`));
+    const rows = Array.from({ length: MAX_BULK_ITEMS * 2 + 1 }, (_, index) => ready(index + 2, `n${index}`));
     const batches: { size: number; index: number }[] = [];
     const outcomes = await issueRows(rows, async (items, index) => {
       batches.push({ size: items.length, index });

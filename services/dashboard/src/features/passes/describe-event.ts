@@ -1,5 +1,7 @@
 /** One line for each event of a pass's history (the events endpoint), as a person would say it. */
-import type { HistoryEntry } from '../../api/schemas/pass-schemas';
+import type { PassHistoryResponse } from '@passes/contracts';
+
+export type HistoryEntry = PassHistoryResponse['data'][number];
 
 const SCAN_REASONS: Readonly<Record<string, string>> = {
   missing_signature: 'the code carried no signature',
@@ -49,7 +51,9 @@ export function describeEvent({ type, data }: HistoryEntry): string {
       return 'Added to a wallet';
     case 'PassUninstalled':
       return 'Removed from a wallet';
-    default:
-      return type;
+    default: {
+      const unexpected: never = type;
+      return unexpected;
+    }
   }
 }

@@ -2,13 +2,13 @@
  * Finding passes from one search box: an email lists that customer's passes; anything else is an id, a
  * serial number or an external id, which `GET …/passes/{identifier}` tells apart by itself.
  */
+import type { PassSummaryResponse } from '@passes/contracts';
 import { ApiFailure } from '../../api/api-problem';
 import type { DashboardApi } from '../../api/dashboard-api';
-import type { PassSummary } from '../../api/schemas/pass-schemas';
 
 export interface Found {
   query: string;
-  passes: PassSummary[];
+  passes: PassSummaryResponse[];
 }
 
 export async function findPasses(api: DashboardApi, query: string): Promise<Found> {

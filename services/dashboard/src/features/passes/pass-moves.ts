@@ -1,15 +1,20 @@
-/** Which actions a pass's status allows (docs/api.md, Passes: allowed moves). */
-import type { PassStatus } from '../../api/schemas/pass-schemas';
+/** Which actions a pass's status allows: the domain's state machine, under the names of the action buttons. */
+import type { PassResponse } from '@passes/contracts';
+import { canMove, type PassMove } from '@passes/domain';
 
-export type Move = 'stamp' | 'points' | 'charge' | 'topup' | 'checkin' | 'redeem' | 'void' | 'reactivate';
+const COMMANDS = {
+  stamp: 'AddStamps',
+  points: 'AdjustPoints',
+  charge: 'ChargeBalance',
+  topup: 'TopUpBalance',
+  checkin: 'CheckIn',
+  redeem: 'Redeem',
+  void: 'Void',
+  reactivate: 'Reactivate',
+} as const satisfies Readonly<Record<string, PassMove>>;
 
-const MOVES: Readonly<Record<PassStatus, readonly Move[]>> = {
-  active: ['stamp', 'points', 'charge', 'topup', 'checkin', 'redeem', 'void'],
-  checked_in: ['stamp', 'points', 'charge', 'topup', 'checkin', 'redeem', 'void'],
-  redeemed: ['void'],
-  voided: ['reactivate'],
-};
+export type Move = keyof typeof COMMANDS;
 
-export function allows(status: PassStatus, move: Move): boolean {
-  return MOVES[status].includes(move);
+export function allows(status: PassResponse['status'], move: Move): boolean {
+  return canMove(COMMANDS[move], status);
 }

@@ -1,20 +1,21 @@
 /** For when there is no camera: type the serial number, or paste what a handheld scanner read. */
 import { useState, type FormEvent } from 'react';
+import { scanBody } from '@passes/contracts';
 import { TextField } from '../../ui/TextField';
 
-const MAX_CODE_LENGTH = 2048 + 512;
+/** The code field of `POST …/scans`, with its messages. */
+const codeField = scanBody.shape.code;
 
 export function ManualCodeForm({ onCode }: { onCode: (code: string) => void }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const text = code.trim();
-    if (text === '') setError('must not be empty');
-    else if (text.length > MAX_CODE_LENGTH) setError(`must be at most ${MAX_CODE_LENGTH} characters`);
+    const checked = codeField.safeParse(code.trim());
+    if (!checked.success) setError(checked.error.issues[0]?.message ?? 'must be a code');
     else {
       setError(null);
-      onCode(text);
+      onCode(checked.data);
     }
   };
   return (

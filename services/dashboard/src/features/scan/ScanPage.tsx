@@ -3,7 +3,7 @@
  * (`POST …/scans`, mode verify: nothing changes unless the template stamps on scan), then act on it.
  */
 import { useState } from 'react';
-import type { ScanResult } from '../../api/schemas/pass-schemas';
+import type { ScanResponse } from '@passes/contracts';
 import { useSubmission } from '../../hooks/use-submission';
 import { useApi } from '../../session/SessionProvider';
 import { PageHeader } from '../../ui/PageHeader';
@@ -15,7 +15,7 @@ import { ScanResultCard } from './ScanResultCard';
 export function ScanPage() {
   const api = useApi();
   const submission = useSubmission();
-  const [scanned, setScanned] = useState<{ code: string; result: ScanResult; at: number } | null>(null);
+  const [scanned, setScanned] = useState<{ code: string; result: ScanResponse; at: number } | null>(null);
 
   const verify = async (code: string) => {
     // A new scan of the same code is a new scan: the intent carries the moment.

@@ -3,7 +3,7 @@
  * stamp in one tap. Each tap carries its own Idempotency-Key, so a double tap counts once.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { ScanResult } from '../../api/schemas/pass-schemas';
+import type { ScanResponse } from '@passes/contracts';
 import { useSubmission } from '../../hooks/use-submission';
 import { Link } from '../../router/Link';
 import { useApi } from '../../session/SessionProvider';
@@ -14,8 +14,8 @@ import { scanReason } from './scan-reasons';
 
 interface ScanResultCardProps {
   code: string;
-  result: ScanResult;
-  onResult: (result: ScanResult) => void;
+  result: ScanResponse;
+  onResult: (result: ScanResponse) => void;
   onNext: () => void;
 }
 

@@ -1,8 +1,9 @@
 /** The fields a pass shows, slot by slot: add, change and remove label/value pairs within each slot's limit. */
+import { DISPLAY_FIELD_SLOTS, type DisplayFieldSlot } from '@passes/domain';
 import { SLOT_LABELS } from './template-labels';
 import { TextField } from '../../ui/TextField';
 import type { FieldErrors } from '../../validation/field-errors';
-import { DISPLAY_FIELD_SLOTS, DISPLAY_SLOTS, type DisplayFieldEntry, type DisplaySlot, type TemplateForm } from '../../validation/template-form';
+import { DISPLAY_SLOTS, type DisplayFieldEntry, type TemplateForm } from '../../validation/template-form';
 
 interface DisplayFieldsEditorProps {
   fields: TemplateForm['display_fields'];
@@ -11,7 +12,7 @@ interface DisplayFieldsEditorProps {
 }
 
 export function DisplayFieldsEditor({ fields, errors, onChange }: DisplayFieldsEditorProps) {
-  const setSlot = (slot: DisplaySlot, entries: readonly DisplayFieldEntry[]) => onChange({ ...fields, [slot]: entries });
+  const setSlot = (slot: DisplayFieldSlot, entries: readonly DisplayFieldEntry[]) => onChange({ ...fields, [slot]: entries });
   return (
     <fieldset className="fieldset">
       <legend>Fields on the pass</legend>

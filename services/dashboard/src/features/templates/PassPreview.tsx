@@ -2,6 +2,7 @@
  * A live preview of a pass of the template being edited: its colours, logo text, display fields and
  * barcode, drawn with a sample code as the wallet would show it.
  */
+import { MAX_STAMPS_FOR_REWARD } from '@passes/domain';
 import { Barcode } from '../../barcode/Barcode';
 import type { TemplateForm } from '../../validation/template-form';
 import { BARCODE_FORMAT_LABELS } from './template-labels';
@@ -30,7 +31,7 @@ export function PassPreview({ form }: { form: TemplateForm }) {
         <div className="preview-row primary">{fields('primary')}</div>
         <div className="preview-row">{fields('secondary')}</div>
         <div className="preview-row">{fields('auxiliary')}</div>
-        {form.stamps_for_reward.trim() !== '' && /^\d+$/.test(form.stamps_for_reward.trim()) && Number(form.stamps_for_reward) <= 100 && (
+        {form.stamps_for_reward.trim() !== '' && /^\d+$/.test(form.stamps_for_reward.trim()) && Number(form.stamps_for_reward) <= MAX_STAMPS_FOR_REWARD && (
           <div className="preview-stamps" aria-label={`${form.stamps_for_reward} stamps earn the reward`}>
             {Array.from({ length: Number(form.stamps_for_reward) }, (_, index) => (
               <span key={index} className="stamp" style={{ borderColor: foreground }} />

@@ -3,7 +3,7 @@ import { CheckboxField } from '../../ui/CheckboxField';
 import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
 import type { FieldErrors } from '../../validation/field-errors';
-import { MAX_COOLDOWN_MINUTES, type Cooldown, type TemplateForm } from '../../validation/template-form';
+import { COOLDOWN_MINUTES, type Cooldown, type TemplateForm } from '../../validation/template-form';
 
 type ScanSecurityForm = Pick<TemplateForm, 'signed_barcodes' | 'cooldown' | 'cooldown_minutes' | 'auto_stamp_on_scan'>;
 
@@ -37,7 +37,7 @@ export function ScanSecurityFields({ form, errors, onChange }: ScanSecurityField
           inputMode="numeric"
           value={form.cooldown_minutes}
           onChange={(cooldown_minutes) => onChange({ cooldown_minutes })}
-          hint={`1 to ${MAX_COOLDOWN_MINUTES} minutes (24 hours).`}
+          hint={`${COOLDOWN_MINUTES.min} to ${COOLDOWN_MINUTES.max} minutes (${COOLDOWN_MINUTES.max / 60} hours).`}
           error={errors['scan_security.scan_cooldown']}
         />
       )}

@@ -3,7 +3,8 @@
  * it on a phone). Checked as the API checks it; the API's own refusals land beside the same fields.
  */
 import { useState, type FormEvent } from 'react';
-import type { Template } from '../../api/schemas/template-schemas';
+import { MAX_DESCRIPTION_LENGTH, MAX_LOGO_TEXT_LENGTH, MAX_NFC_DATA_BYTES, type TemplateResponse } from '@passes/contracts';
+import { BARCODE_FORMATS, MAX_NAME_LENGTH, MAX_STAMPS_FOR_REWARD, PASS_TYPES } from '@passes/domain';
 import { useSubmission } from '../../hooks/use-submission';
 import { ProblemNotice } from '../../ui/ProblemNotice';
 import { SelectField } from '../../ui/SelectField';
@@ -11,7 +12,7 @@ import { SubmitButton } from '../../ui/SubmitButton';
 import { TextAreaField } from '../../ui/TextAreaField';
 import { TextField } from '../../ui/TextField';
 import { NO_ERRORS, type FieldErrors } from '../../validation/field-errors';
-import { BARCODE_FORMATS, checkTemplate, PASS_TYPES, type TemplateBody, type TemplateForm } from '../../validation/template-form';
+import { checkTemplate, type TemplateBody, type TemplateForm } from '../../validation/template-form';
 import { DisplayFieldsEditor } from './DisplayFieldsEditor';
 import { PassPreview } from './PassPreview';
 import { ScanSecurityFields } from './ScanSecurityFields';
@@ -22,8 +23,8 @@ const FIELDS = ['name', 'pass_type', 'description', 'logo_text', 'colors', 'disp
 interface TemplateEditorProps {
   initial: TemplateForm;
   submitLabel: string;
-  save: (body: TemplateBody, idempotencyKey: string) => Promise<Template>;
-  onSaved: (template: Template) => void;
+  save: (body: TemplateBody, idempotencyKey: string) => Promise<TemplateResponse>;
+  onSaved: (template: TemplateResponse) => void;
 }
 
 export function TemplateEditor({ initial, submitLabel, save, onSaved }: TemplateEditorProps) {
@@ -47,7 +48,7 @@ export function TemplateEditor({ initial, submitLabel, save, onSaved }: Template
   return (
     <div className="editor">
       <form className="form" onSubmit={(event) => void submit(event)} noValidate aria-label="Template">
-        <TextField label="Name" value={form.name} onChange={text('name')} error={shown['name']} required maxLength={200} />
+        <TextField label="Name" value={form.name} onChange={text('name')} error={shown['name']} required maxLength={MAX_NAME_LENGTH} />
         <SelectField
           label="Kind of pass"
           value={form.pass_type}
@@ -55,8 +56,8 @@ export function TemplateEditor({ initial, submitLabel, save, onSaved }: Template
           onChange={(pass_type) => change({ pass_type })}
           error={shown['pass_type']}
         />
-        <TextAreaField label="Description" value={form.description} onChange={text('description')} error={shown['description']} hint="What the pass is for (up to 500 characters)." rows={2} />
-        <TextField label="Logo text" value={form.logo_text} onChange={text('logo_text')} error={shown['logo_text']} hint="Shown beside the logo (up to 60 characters)." />
+        <TextAreaField label="Description" value={form.description} onChange={text('description')} error={shown['description']} hint={`What the pass is for (up to ${MAX_DESCRIPTION_LENGTH} characters).`} rows={2} />
+        <TextField label="Logo text" value={form.logo_text} onChange={text('logo_text')} error={shown['logo_text']} hint={`Shown beside the logo (up to ${MAX_LOGO_TEXT_LENGTH} characters).`} />
         <fieldset className="fieldset colours">
           <legend>Colours</legend>
           <TextField label="Background" type="color" value={form.colors.background} onChange={colour('background')} error={shown['colors.background']} />
@@ -78,10 +79,10 @@ export function TemplateEditor({ initial, submitLabel, save, onSaved }: Template
           value={form.stamps_for_reward}
           onChange={text('stamps_for_reward')}
           error={shown['stamps_for_reward']}
-          hint="For stamp cards: 1 to 100. Leave empty otherwise."
+          hint={`For stamp cards: 1 to ${MAX_STAMPS_FOR_REWARD}. Leave empty otherwise.`}
         />
         <TextField label="Currency" value={form.currency} onChange={text('currency')} error={shown['currency']} hint="For balances: an ISO 4217 code such as GBP." maxLength={3} />
-        <TextField label="NFC message" value={form.nfc_message} onChange={text('nfc_message')} error={shown['nfc_message']} hint="Up to 64 bytes; a pass may carry its own." />
+        <TextField label="NFC message" value={form.nfc_message} onChange={text('nfc_message')} error={shown['nfc_message']} hint={`Up to ${MAX_NFC_DATA_BYTES} bytes; a pass may carry its own.`} />
         <DisplayFieldsEditor fields={form.display_fields} errors={shown} onChange={(display_fields) => change({ display_fields })} />
         <ProblemNotice problem={submission.problem} fieldPaths={FIELDS} />
         <SubmitButton pending={submission.pending} pendingLabel="Saving…">

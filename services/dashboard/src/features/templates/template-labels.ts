@@ -1,5 +1,5 @@
 /** Names of template settings as people read them. */
-import type { BarcodeFormat, DisplaySlot, PassType } from '../../validation/template-form';
+import type { BarcodeFormat, DisplayFieldSlot, PassType } from '@passes/domain';
 
 export const PASS_TYPE_LABELS: Readonly<Record<PassType, string>> = {
   loyalty: 'Loyalty card',
@@ -18,7 +18,7 @@ export const BARCODE_FORMAT_LABELS: Readonly<Record<BarcodeFormat, string>> = {
   code128: 'Code 128',
 };
 
-export const SLOT_LABELS: Readonly<Record<DisplaySlot, string>> = {
+export const SLOT_LABELS: Readonly<Record<DisplayFieldSlot, string>> = {
   header: 'Header fields',
   primary: 'Primary fields',
   secondary: 'Secondary fields',

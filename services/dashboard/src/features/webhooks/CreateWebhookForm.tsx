@@ -1,6 +1,7 @@
 /** Registering a webhook: the address, the events it wants, a note. Its signing secret comes back once. */
 import { useState, type FormEvent } from 'react';
-import type { Webhook } from '../../api/schemas/webhook-schemas';
+import type { RegisteredWebhookResponse } from '@passes/contracts';
+import { WEBHOOK_EVENT_NAMES, type WebhookEventName } from '@passes/domain';
 import { useSubmission } from '../../hooks/use-submission';
 import { useApi } from '../../session/SessionProvider';
 import { FieldMessages } from '../../ui/FieldMessages';
@@ -9,11 +10,11 @@ import { SubmitButton } from '../../ui/SubmitButton';
 import { TextField } from '../../ui/TextField';
 import { useFieldIds } from '../../ui/use-field-ids';
 import { NO_ERRORS, type FieldErrors } from '../../validation/field-errors';
-import { checkWebhook, WEBHOOK_EVENTS, type WebhookEventName, type WebhookForm } from '../../validation/webhook-form';
+import { checkWebhook, type WebhookForm } from '../../validation/webhook-form';
 
-const EMPTY: WebhookForm = { url: '', events: [...WEBHOOK_EVENTS], description: '' };
+const EMPTY: WebhookForm = { url: '', events: [...WEBHOOK_EVENT_NAMES], description: '' };
 
-export function CreateWebhookForm({ onCreated }: { onCreated: (webhook: Webhook) => void }) {
+export function CreateWebhookForm({ onCreated }: { onCreated: (webhook: RegisteredWebhookResponse) => void }) {
   const api = useApi();
   const [form, setForm] = useState<WebhookForm>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
@@ -22,7 +23,7 @@ export function CreateWebhookForm({ onCreated }: { onCreated: (webhook: Webhook)
   const eventsError = Object.entries(shown).find(([path]) => path === 'events' || path.startsWith('events.'))?.[1];
   const eventIds = useFieldIds(false, Boolean(eventsError));
   const toggle = (event: WebhookEventName, on: boolean) =>
-    setForm((current) => ({ ...current, events: on ? WEBHOOK_EVENTS.filter((name) => name === event || current.events.includes(name)) : current.events.filter((name) => name !== event) }));
+    setForm((current) => ({ ...current, events: on ? WEBHOOK_EVENT_NAMES.filter((name) => name === event || current.events.includes(name)) : current.events.filter((name) => name !== event) }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -51,7 +52,7 @@ export function CreateWebhookForm({ onCreated }: { onCreated: (webhook: Webhook)
       />
       <fieldset className="fieldset events" aria-describedby={eventIds.describedBy}>
         <legend>Events</legend>
-        {WEBHOOK_EVENTS.map((name) => (
+        {WEBHOOK_EVENT_NAMES.map((name) => (
           <label key={name} className="inline-check">
             <input type="checkbox" checked={form.events.includes(name)} onChange={(event) => toggle(name, event.target.checked)} /> <code>{name}</code>
           </label>

@@ -1,12 +1,12 @@
 /** A webhook's latest deliveries, newest first: event, status, attempts, the last answer or error, retry. */
-import type { Delivery } from '../../api/schemas/webhook-schemas';
+import type { DeliveryResponse } from '@passes/contracts';
 import { DateTime } from '../../ui/DateTime';
 import { StatusBadge } from '../../ui/StatusBadge';
 
 interface DeliveryLogProps {
-  deliveries: readonly Delivery[];
+  deliveries: readonly DeliveryResponse[];
   retrying: string | null;
-  onRetry: (delivery: Delivery) => void;
+  onRetry: (delivery: DeliveryResponse) => void;
 }
 
 export function DeliveryLog({ deliveries, retrying, onRetry }: DeliveryLogProps) {

@@ -1,6 +1,6 @@
 /** One webhook: what it receives, and its delivery log with the status and last error of each delivery. */
 import { useState } from 'react';
-import type { Delivery } from '../../api/schemas/webhook-schemas';
+import type { DeliveryResponse } from '@passes/contracts';
 import { useResource } from '../../hooks/use-resource';
 import { useSubmission } from '../../hooks/use-submission';
 import { useApi } from '../../session/SessionProvider';
@@ -19,7 +19,7 @@ export function WebhookPage({ id }: { id: string }) {
   const [retrying, setRetrying] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const retryDelivery = async (delivery: Delivery) => {
+  const retryDelivery = async (delivery: DeliveryResponse) => {
     setRetrying(delivery.id);
     setNotice(null);
     const rescheduled = await retry.run(`retry ${delivery.id} ${delivery.attempts}`, (key) => api.webhooks.retry(id, delivery.id, key));

@@ -1,6 +1,6 @@
 /** Webhooks: the business's endpoints, a new one (its secret shown once), delete one, open its delivery log. */
 import { useState } from 'react';
-import type { Webhook } from '../../api/schemas/webhook-schemas';
+import type { RegisteredWebhookResponse, WebhookResponse } from '@passes/contracts';
 import { useResource } from '../../hooks/use-resource';
 import { useSubmission } from '../../hooks/use-submission';
 import { Link } from '../../router/Link';
@@ -16,9 +16,9 @@ import { CreateWebhookForm } from './CreateWebhookForm';
 export function WebhooksPage() {
   const api = useApi();
   const webhooks = useResource(() => api.webhooks.list(), 'webhooks');
-  const [created, setCreated] = useState<Webhook | null>(null);
+  const [created, setCreated] = useState<RegisteredWebhookResponse | null>(null);
   const removal = useSubmission();
-  const remove = async (webhook: Webhook) => {
+  const remove = async (webhook: WebhookResponse) => {
     const done = await removal.run(`delete ${webhook.id}`, () => api.webhooks.remove(webhook.id).then(() => true));
     if (done) webhooks.reload();
   };
