@@ -6,18 +6,20 @@
 import { decodeEvent, DomainError, passAggregate, passEvents, streamNames, type Pass, type PassEvent } from '@passes/domain';
 import type { EventStore, RecordedEvent } from '@passes/event-store';
 import { FOLD_CHECKPOINT_EVERY, PassFolds } from './pass-folds';
+import { SealedHistoryPages } from './sealed-history-pages';
 import type { PassQueries } from './pass-queries';
 import type { PassScope } from './pass-scope';
 
 export interface PassHistoryEntry {
-  type: PassEvent['type'];
-  data: PassEvent['data'];
-  revision: number;
-  recorded_at: string;
+  readonly type: PassEvent['type'];
+  readonly data: Readonly<PassEvent['data']>;
+  readonly revision: number;
+  readonly recorded_at: string;
 }
 
 export interface HistoryPage {
-  entries: PassHistoryEntry[];
+  /** Shared with later reads of the same page: never to be changed. */
+  entries: readonly PassHistoryEntry[];
   /** More events follow the last one of this page. */
   hasMore: boolean;
 }
@@ -33,6 +35,7 @@ const AS_OF_PAGE = FOLD_CHECKPOINT_EVERY;
 
 export class PassHistory {
   private readonly folds = new PassFolds();
+  private readonly sealedPages = new SealedHistoryPages();
 
   constructor(
     private readonly store: EventStore,
@@ -41,9 +44,15 @@ export class PassHistory {
 
   async page(scope: PassScope, identifier: string, { afterRevision, limit }: HistoryRange): Promise<HistoryPage> {
     const pass = await this.queries.get(scope, identifier);
+    const stream = streamNames.pass(pass.id);
     const fromRevision = afterRevision === null ? 0 : afterRevision + 1;
-    const events = await this.store.readStream(streamNames.pass(pass.id), { fromRevision, maxCount: limit + 1 });
-    return { entries: events.slice(0, limit).map(historyEntry), hasMore: events.length > limit };
+    const sealed = this.sealedPages.get(stream, fromRevision, limit);
+    if (sealed) return { entries: sealed, hasMore: true };
+    const events = await this.store.readStream(stream, { fromRevision, maxCount: limit + 1 });
+    const entries = events.slice(0, limit).map(historyEntry);
+    const hasMore = events.length > limit;
+    if (hasMore) this.sealedPages.remember(stream, fromRevision, limit, entries);
+    return { entries, hasMore };
   }
 
   /**

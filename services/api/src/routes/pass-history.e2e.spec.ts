@@ -62,6 +62,25 @@ describe('GET …/passes/{identifier}/events, a page at a time', () => {
     expect(beyond.body).toEqual({ data: [], has_more: false });
   });
 
+  it('answers a page read again the same, while the last page takes in the events appended since', async () => {
+    const pass = await issuePass(server, business);
+    const base = `/businesses/${business.businessId}/passes/${pass.id}`;
+    for (let stamp = 0; stamp < 3; stamp += 1) await server.request('POST', `${base}/stamp`, { token: business.token });
+    const page = (query: string) => server.request<HistoryBody>('GET', `${base}/events?${query}`, { token: business.token });
+
+    const first = await page('limit=2');
+    const last = await page('after_revision=1&limit=2');
+    expect(last.body.data.map((event) => event.revision)).toEqual([2, 3]);
+    expect(last.body.has_more).toBe(false);
+    await server.request('POST', `${base}/stamp`, { token: business.token });
+
+    expect((await page('limit=2')).body).toEqual(first.body);
+    const grown = await page('after_revision=1&limit=2');
+    expect(grown.body.data.map((event) => event.revision)).toEqual([2, 3]);
+    expect(grown.body.has_more).toBe(true);
+    expect((await page('after_revision=3&limit=2')).body.data.map((event) => [event.revision, event.data])).toEqual([[4, expect.objectContaining({ stamps: 4 })]]);
+  });
+
   it.each([['limit=0'], ['limit=1001'], ['limit=ten'], ['after_revision=-1'], ['after_revision=1.5'], ['limit=1&limit=2']])('refuses %s with 400 bad_request', async (query) => {
     const pass = await issuePass(server, business);
     const response = await server.request<{ error: { code: string } }>('GET', `/businesses/${business.businessId}/passes/${pass.id}/events?${query}`, { token: business.token });

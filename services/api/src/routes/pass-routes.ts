@@ -2,7 +2,7 @@
  * The pass endpoints (spec 1, 3, 4, 6–15) and the auditors' history. Every `:identifier` is an id, a
  * serial_number or an external_id. Mounted under `/businesses/:business_id/passes` behind authentication.
  */
-import type { Application, Clock, PassAction } from '@passes/application';
+import type { Application, Clock, PassAction, PassHistoryEntry } from '@passes/application';
 import { issuePassBody, updatePassBody, type PassHistoryResponse, type PassSummaryListResponse, type PassSummaryResponse } from '@passes/contracts';
 import type { Pass } from '@passes/domain';
 import type { Wallets } from '@passes/wallets';
@@ -26,6 +26,22 @@ const ACTIONS = new Map<string, (request: Request) => PassAction>([
   ['redeem', () => ({ type: 'Redeem' })],
   ['reactivate', () => ({ type: 'Reactivate' })],
 ]);
+
+/**
+ * A page of history entries as JSON. A page that can no longer change comes back as the same array (see
+ * SealedHistoryPages), and its text is kept beside it for as long as the array lives.
+ */
+const renderedEntries = new WeakMap<readonly PassHistoryEntry[], string>();
+
+function historyEntriesJson(entries: readonly PassHistoryEntry[]): string {
+  const rendered = renderedEntries.get(entries);
+  if (rendered !== undefined) return rendered;
+  // Each payload is copied into a plain object: the wire shape is any JSON object, whatever the event's own interface.
+  const data: PassHistoryResponse['data'] = entries.map((entry) => ({ ...entry, data: { ...entry.data } }));
+  const json = JSON.stringify(data);
+  renderedEntries.set(entries, json);
+  return json;
+}
 
 export function passRoutes(application: Application, wallets: Wallets, clock: Clock): Router {
   const router = apiRouter();
@@ -60,9 +76,7 @@ export function passRoutes(application: Application, wallets: Wallets, clock: Cl
 
   router.get('/:identifier/events', async (request, response) => {
     const page = await application.passHistory.page(passScopeOf(response), identifierOf(request), historyRange(request));
-    // Each payload is copied into a plain object: the wire shape is any JSON object, whatever the event's own interface.
-    const data = page.entries.map((entry) => ({ ...entry, data: { ...entry.data } }));
-    response.json({ data, has_more: page.hasMore } satisfies PassHistoryResponse);
+    response.type('json').send(`{"data":${historyEntriesJson(page.entries)},"has_more":${JSON.stringify(page.hasMore satisfies PassHistoryResponse['has_more'])}}`);
   });
 
   router.patch('/:identifier', async (request, response) => {

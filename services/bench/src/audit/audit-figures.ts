@@ -14,6 +14,8 @@ export interface AuditFigures {
   firstPage: SequentialTiming;
   /** Every event, page after page of 1000: one sample is the whole walk. */
   wholeHistory: SequentialTiming & { pages: number };
+  /** The first whole walk since the service started: no page of it kept yet. */
+  wholeHistoryFirstMs: number;
   /** Judged on the p99 of as-of. */
   asOfGoalMet: boolean;
   /** Judged on the p99 of the whole history. */

@@ -14,6 +14,7 @@ export function auditLines(figures: AuditFigures): string[] {
     heading(`audit · embedded profile · one pass with ${count(figures.passEvents)} events`),
     `${'GET …/passes/{id}?as_of=<now>, the first'.padEnd(46)}${figures.asOfFirstMs.toFixed(1).padStart(13)} ms   (the first since the service started: no fold of the pass kept yet)`,
     timing('GET …/passes/{id}?as_of=<now>', asOf),
+    `${'whole history, the first'.padEnd(46)}${figures.wholeHistoryFirstMs.toFixed(1).padStart(13)} ms   (the first since the service started: no page of it kept yet)`,
     timing('GET …/passes/{id}/events?limit=1000', firstPage),
     timing(`whole history: ${wholeHistory.pages} pages of 1000`, wholeHistory),
     `goal as-of of a pass with ${count(figures.passEvents)} events < ${AUDIT_GOAL_MS} ms (p99): ${verdict(figures.asOfGoalMet)} (p99 ${asOf.p99Ms.toFixed(1)} ms)`,

@@ -20,7 +20,8 @@ import { auditLines } from './audit-report';
 import { timeSequentially } from './sequential-timing';
 
 const PASS_EVENTS = 10_000;
-const REQUESTS = 30;
+/** Enough for a p99 that is not simply the slowest sample: of 200, the second slowest. */
+const REQUESTS = 200;
 /** The largest page the events endpoint gives. */
 const PAGE_LIMIT = 1000;
 
@@ -56,16 +57,6 @@ export async function runAuditSection(resources: Resources): Promise<SectionOutc
     return (await get(`${passUrl}/events?limit=${PAGE_LIMIT}${query}`)) as HistoryPage;
   };
 
-  process.stderr.write(`audit: timing ${REQUESTS} as-of reads, first pages and whole histories…\n`);
-  const readAsOf = async () => expectStamps(await get(`${passUrl}?as_of=${new Date().toISOString()}`));
-  const firstStarted = performance.now();
-  await readAsOf();
-  const asOfFirstMs = performance.now() - firstStarted;
-  const asOf = await timeSequentially(REQUESTS, readAsOf);
-  const firstPage = await timeSequentially(REQUESTS, async () => {
-    const { data } = await page(null);
-    if (data.length !== PAGE_LIMIT) throw new Error(`the first page has ${data.length} events, not ${PAGE_LIMIT}`);
-  });
   /** Follows `has_more` to the end, as a client would; returns the pages it took. */
   const readWholeHistory = async () => {
     let events = 0;
@@ -77,7 +68,20 @@ export async function runAuditSection(resources: Resources): Promise<SectionOutc
     if (events !== PASS_EVENTS) throw new Error(`the history has ${events} events, not ${PASS_EVENTS}`);
     return pages;
   };
+
+  process.stderr.write(`audit: timing ${REQUESTS} as-of reads, first pages and whole histories…\n`);
+  const readAsOf = async () => expectStamps(await get(`${passUrl}?as_of=${new Date().toISOString()}`));
+  const firstStarted = performance.now();
+  await readAsOf();
+  const asOfFirstMs = performance.now() - firstStarted;
+  const asOf = await timeSequentially(REQUESTS, readAsOf);
+  const historyStarted = performance.now();
   const pages = await readWholeHistory();
+  const wholeHistoryFirstMs = performance.now() - historyStarted;
+  const firstPage = await timeSequentially(REQUESTS, async () => {
+    const { data } = await page(null);
+    if (data.length !== PAGE_LIMIT) throw new Error(`the first page has ${data.length} events, not ${PAGE_LIMIT}`);
+  });
   const wholeHistory = await timeSequentially(REQUESTS, async () => void (await readWholeHistory()));
 
   const figures: AuditFigures = {
@@ -85,6 +89,7 @@ export async function runAuditSection(resources: Resources): Promise<SectionOutc
     asOf,
     firstPage,
     wholeHistory: { ...wholeHistory, pages },
+    wholeHistoryFirstMs,
     asOfFirstMs,
     asOfGoalMet: asOf.p99Ms < AUDIT_GOAL_MS,
     historyGoalMet: wholeHistory.p99Ms < AUDIT_GOAL_MS,
