@@ -8,7 +8,7 @@
 import { LRUCache } from 'lru-cache';
 import type { PassHistoryEntry } from './pass-history';
 
-/** Entries kept at most, about 200 bytes each: some 20 MiB. */
+/** Entries kept at most: about 35 MB of stamps, their JSON included. */
 const MAX_ENTRIES = 100_000;
 
 export class SealedHistoryPages {
