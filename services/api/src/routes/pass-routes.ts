@@ -2,7 +2,7 @@
  * The pass endpoints (spec 1, 3, 4, 6–15) and the auditors' history. Every `:identifier` is an id, a
  * serial_number or an external_id. Mounted under `/businesses/:business_id/passes` behind authentication.
  */
-import type { Application, Clock, PassAction, PassHistoryEntry } from '@passes/application';
+import type { Application, Clock, HistoryPage, PassAction, PassHistoryEntry } from '@passes/application';
 import { issuePassBody, updatePassBody, type PassHistoryResponse, type PassSummaryListResponse, type PassSummaryResponse } from '@passes/contracts';
 import type { Pass } from '@passes/domain';
 import type { Wallets } from '@passes/wallets';
@@ -28,19 +28,20 @@ const ACTIONS = new Map<string, (request: Request) => PassAction>([
 ]);
 
 /**
- * A page of history entries as JSON. A page that can no longer change comes back as the same array (see
- * SealedHistoryPages), and its text is kept beside it for as long as the array lives.
+ * A history page's body. A page that more events follow can no longer change and comes back as the same
+ * array of entries (see SealedHistoryPages): its encoded body is kept beside that array for as long as the
+ * array lives.
  */
-const renderedEntries = new WeakMap<readonly PassHistoryEntry[], string>();
+const renderedPages = new WeakMap<readonly PassHistoryEntry[], Buffer>();
 
-function historyEntriesJson(entries: readonly PassHistoryEntry[]): string {
-  const rendered = renderedEntries.get(entries);
+function historyPageBody({ entries, hasMore }: HistoryPage): Buffer {
+  const rendered = hasMore ? renderedPages.get(entries) : undefined;
   if (rendered !== undefined) return rendered;
   // Each payload is copied into a plain object: the wire shape is any JSON object, whatever the event's own interface.
-  const data: PassHistoryResponse['data'] = entries.map((entry) => ({ ...entry, data: { ...entry.data } }));
-  const json = JSON.stringify(data);
-  renderedEntries.set(entries, json);
-  return json;
+  const data = entries.map((entry) => ({ ...entry, data: { ...entry.data } }));
+  const body = Buffer.from(JSON.stringify({ data, has_more: hasMore } satisfies PassHistoryResponse));
+  if (hasMore) renderedPages.set(entries, body);
+  return body;
 }
 
 export function passRoutes(application: Application, wallets: Wallets, clock: Clock): Router {
@@ -76,7 +77,7 @@ export function passRoutes(application: Application, wallets: Wallets, clock: Cl
 
   router.get('/:identifier/events', async (request, response) => {
     const page = await application.passHistory.page(passScopeOf(response), identifierOf(request), historyRange(request));
-    response.type('json').send(`{"data":${historyEntriesJson(page.entries)},"has_more":${JSON.stringify(page.hasMore satisfies PassHistoryResponse['has_more'])}}`);
+    response.type('json').send(historyPageBody(page));
   });
 
   router.patch('/:identifier', async (request, response) => {
