@@ -157,10 +157,11 @@ export class SqliteEventStore implements EventStore {
     if (stored === undefined || stored.stream !== stream) return undefined;
     if (!couldHaveBeenWrittenUnder(expected, stored.revision)) return undefined;
     const rows = this.statements.readStream.all(stream, stored.revision, events.length);
-    const written = rows.map(toRecordedEvent);
-    const last = written.at(-1);
-    const sameEvents = written.length === events.length && written.every((event, index) => event.id === events[index]?.id);
-    return sameEvents && last !== undefined ? { nextRevision: last.revision, position: last.position } : undefined;
+    const sameEvents = rows.length === events.length && rows.every(([, id], index) => id === events[index]?.id);
+    const last = rows.at(-1);
+    if (!sameEvents || last === undefined) return undefined;
+    const [position, , , revision] = last;
+    return { nextRevision: revision, position: positionOfInteger(position) };
   }
 
   private currentHead(): number {
@@ -170,10 +171,12 @@ export class SqliteEventStore implements EventStore {
   private readPage(after: number, filter: AllFilter | undefined): FeedPage {
     // The head is read first and bounds the page: anything committed later has a higher position.
     const head = this.currentHead();
-    const events = this.allQuery.read(after, head, SUBSCRIPTION_PAGE_SIZE, filter).map(toRecordedEvent);
-    const last = events.at(-1);
-    if (events.length === SUBSCRIPTION_PAGE_SIZE && last !== undefined) {
-      return { events, scannedTo: Number(last.position), reachedHead: false };
+    const rows = this.allQuery.read(after, head, SUBSCRIPTION_PAGE_SIZE, filter);
+    const events = rows.map(toRecordedEvent);
+    const last = rows.at(-1);
+    if (rows.length === SUBSCRIPTION_PAGE_SIZE && last !== undefined) {
+      const [lastPosition] = last;
+      return { events, scannedTo: lastPosition, reachedHead: false };
     }
     return { events, scannedTo: Math.max(after, head), reachedHead: true };
   }
