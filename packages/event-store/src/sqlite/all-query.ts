@@ -1,3 +1,4 @@
+import { BOUND_LIMIT } from '@passes/storage';
 import type Database from 'better-sqlite3';
 import type { AllFilter } from '../event-store';
 import { EVENT_COLUMNS, type EventRow } from './event-row';
@@ -53,8 +54,8 @@ function allSql(kind: QueryKind, prefixCount: number, typeCount: number): string
     const prefixMatches = Array.from({ length: prefixCount }, () => 'substr(stream, 1, length(?)) = ?');
     conditions.push(`(${prefixMatches.join(' OR ')})`);
   }
-  const page = (where: string[]) => `SELECT ${EVENT_COLUMNS} FROM events WHERE ${where.join(' AND ')} ORDER BY position LIMIT ?`;
+  const page = (where: string[]) => `SELECT ${EVENT_COLUMNS} FROM events WHERE ${where.join(' AND ')} ORDER BY position ${BOUND_LIMIT}`;
   if (kind !== 'merged') return page(conditions);
   const pages = Array.from({ length: typeCount }, () => `SELECT * FROM (${page(['type = ?', ...conditions])})`);
-  return `SELECT * FROM (${pages.join(' UNION ALL ')}) ORDER BY position LIMIT ?`;
+  return `SELECT * FROM (${pages.join(' UNION ALL ')}) ORDER BY position ${BOUND_LIMIT}`;
 }

@@ -1,3 +1,4 @@
+import { BOUND_LIMIT } from '@passes/storage';
 import type Database from 'better-sqlite3';
 import { EVENT_COLUMNS, type EventRow } from './event-row';
 
@@ -22,9 +23,9 @@ export function prepareEventStatements(db: Database.Database): EventStatements {
     currentRevision: db.prepare('SELECT max(revision) AS revision FROM events WHERE stream = ?'),
     locateEvent: db.prepare('SELECT stream, revision FROM events WHERE id = ?'),
     readStream: db
-      .prepare<[string, number, number], EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?`)
+      .prepare<[string, number, number], EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision ${BOUND_LIMIT}`)
       .raw(true),
     headPosition: db.prepare('SELECT max(position) AS position FROM events'),
-    countBetween: db.prepare('SELECT count(*) AS count FROM (SELECT 1 FROM events WHERE position > ? AND position <= ? LIMIT ?)'),
+    countBetween: db.prepare(`SELECT count(*) AS count FROM (SELECT 1 FROM events WHERE position > ? AND position <= ? ${BOUND_LIMIT})`),
   };
 }

@@ -3,6 +3,7 @@
  * statements prepared once and kept until the generation is dropped. A removed document keeps its row
  * with `doc` NULL, so its revision still guards against older events.
  */
+import { BOUND_LIMIT } from '@passes/storage';
 import type Database from 'better-sqlite3';
 import type { DocumentWrite, GenerationRef, StoredDocument } from '../document-store';
 
@@ -58,7 +59,7 @@ export class PreparedGeneration {
       get: db.prepare<[string], DocumentRow>(`SELECT id, revision, doc FROM ${documents} WHERE id = ?`),
       find: db.prepare<[string, string, number], { doc: string }>(
         `SELECT d.doc FROM ${keys} k JOIN ${documents} d ON d.id = k.id
-         WHERE k.index_name = ? AND k.key = ? AND d.doc IS NOT NULL ORDER BY d.rowid LIMIT ?`,
+         WHERE k.index_name = ? AND k.key = ? AND d.doc IS NOT NULL ORDER BY d.rowid ${BOUND_LIMIT}`,
       ),
       count: db.prepare<[string, string], { count: number }>(`SELECT COUNT(*) AS count FROM ${keys} WHERE index_name = ? AND key = ?`),
       // Newer revisions only: a replayed or redelivered event changes nothing.

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { positionFromSortable, sortablePosition } from '@passes/event-store';
+import { BOUND_LIMIT } from '@passes/storage';
 import {
   walletWork,
   type AttemptOutcome,
@@ -58,7 +59,7 @@ export class SqliteWalletNotificationStore implements WalletNotificationStore {
       due: db.prepare<[number, number, number], Row>(
         `SELECT ${COLUMNS} FROM wallet_notifications
          WHERE status = 'pending' AND next_attempt_at <= ? AND (leased_until IS NULL OR leased_until <= ?)
-         ORDER BY feed_position, id LIMIT ?`,
+         ORDER BY feed_position, id ${BOUND_LIMIT}`,
       ),
       lease: db.prepare<[string, number, string]>('UPDATE wallet_notifications SET leased_by = ?, leased_until = ? WHERE id = ?'),
       saveAttempt: db.prepare<[string, number | null, string | null, string]>(

@@ -4,6 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { WEBHOOK_EVENT_NAMES } from '@passes/domain';
 import { positionFromSortable, sortablePosition } from '@passes/event-store';
+import { BOUND_LIMIT } from '@passes/storage';
 import type { AttemptRecord, Delivery, DeliveryLease, DeliveryStatus, DeliveryStore, NewDelivery } from './delivery-store';
 
 const SCHEMA = `
@@ -74,7 +75,7 @@ export class SqliteDeliveryStore implements DeliveryStore {
            FROM deliveries d
            WHERE d.status = 'pending' AND d.next_attempt_at <= ?
              AND NOT EXISTS (SELECT 1 FROM webhook_leases l WHERE l.webhook_id = d.webhook_id AND l.until > ?))
-         WHERE place = 1 ORDER BY feed_position, id LIMIT ?`,
+         WHERE place = 1 ORDER BY feed_position, id ${BOUND_LIMIT}`,
       ),
       lease: db.prepare<[string, string, number]>(
         'INSERT INTO webhook_leases (webhook_id, holder, until) VALUES (?, ?, ?) ON CONFLICT (webhook_id) DO UPDATE SET holder = excluded.holder, until = excluded.until',
@@ -88,7 +89,7 @@ export class SqliteDeliveryStore implements DeliveryStore {
       reschedule: db.prepare<[number, string]>("UPDATE deliveries SET status = 'pending', next_attempt_at = ? WHERE id = ?"),
       get: db.prepare<[string], DeliveryRow>(`SELECT ${COLUMNS} FROM deliveries WHERE id = ?`),
       countPending: db.prepare<[], { pending: number }>("SELECT COUNT(*) AS pending FROM deliveries WHERE status = 'pending'"),
-      listByWebhook: db.prepare<[string, number], DeliveryRow>(`SELECT ${COLUMNS} FROM deliveries WHERE webhook_id = ? ORDER BY sequence DESC LIMIT ?`),
+      listByWebhook: db.prepare<[string, number], DeliveryRow>(`SELECT ${COLUMNS} FROM deliveries WHERE webhook_id = ? ORDER BY sequence DESC ${BOUND_LIMIT}`),
     };
     this.recordTransaction = db.transaction((deliveries: readonly NewDelivery[]) => {
       for (const d of deliveries) {
