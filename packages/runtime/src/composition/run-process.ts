@@ -21,7 +21,7 @@ export interface RunningProcess {
 }
 
 export function runProcess(name: string, environment: NodeJS.ProcessEnv, start: (basics: ProcessBasics) => Promise<RunningProcess>): void {
-  const logger = jsonLogger;
+  const logger = jsonLogger();
   const metrics = new PrometheusMetrics();
   let listener: MetricsListener | null = null;
   const begin = async () => {

@@ -144,7 +144,7 @@ export class TestServer {
         config,
         clock: this.clock,
         ids: cryptoIdGenerator,
-        logger: this.observers.logger ?? (process.env['PASSES_TEST_LOG'] ? jsonLogger : silentLogger),
+        logger: this.observers.logger ?? (process.env['PASSES_TEST_LOG'] ? jsonLogger() : silentLogger),
         metrics: this.observers.metrics ?? noMetrics,
         resolveHost: (host) => this.resolveHost(host),
         resolveDeliveryHost: (host) => this.resolveDeliveryHost(host),
