@@ -5,6 +5,7 @@
  */
 import { BOUND_LIMIT } from '@passes/storage';
 import type Database from 'better-sqlite3';
+import { LRUCache } from 'lru-cache';
 import type { DocumentWrite, GenerationRef, StoredDocument } from '../document-store';
 
 interface DocumentRow {
@@ -12,6 +13,9 @@ interface DocumentRow {
   revision: number;
   doc: string | null;
 }
+
+/** Documents of one generation kept as read, by id: a few MB of passes, templates and businesses. */
+const RECENT_DOCUMENTS = 5_000;
 
 /** Collection names become table names, so they are held to a safe shape. */
 const COLLECTION_NAME = /^[a-z][a-z0-9_]{0,62}$/;
@@ -39,6 +43,11 @@ export class GenerationTables {
     this.db.exec(`DROP TABLE IF EXISTS ${keys}; DROP TABLE IF EXISTS ${documents};`);
   }
 
+  /** Another connection committed to the file: documents kept as read may be older than its rows. */
+  forgetRecentDocuments(): void {
+    for (const generation of this.prepared.values()) generation.forgetRecentDocuments();
+  }
+
   /** The generation's tables, or undefined when it does not exist (never created, or dropped). */
   of(target: GenerationRef): PreparedGeneration | undefined {
     const names = tableNames(target);
@@ -51,8 +60,14 @@ export class GenerationTables {
   }
 }
 
+/**
+ * A generation's statements, and the documents it read lately. A document read is kept, parsed, until this
+ * connection writes it or `forgetRecentDocuments` says another connection wrote to the file; kept documents
+ * are frozen, since every reader shares them.
+ */
 export class PreparedGeneration {
   private readonly statements;
+  private readonly recent = new LRUCache<string, StoredDocument<unknown>>({ max: RECENT_DOCUMENTS });
 
   constructor(db: Database.Database, { documents, keys }: { documents: string; keys: string }) {
     this.statements = {
@@ -73,8 +88,17 @@ export class PreparedGeneration {
   }
 
   get(id: string): StoredDocument<unknown> | undefined {
+    const kept = this.recent.get(id);
+    if (kept !== undefined) return kept;
     const row = this.statements.get.get(id);
-    return row === undefined ? undefined : { id: row.id, revision: row.revision, doc: row.doc === null ? null : (JSON.parse(row.doc) as unknown) };
+    if (row === undefined) return undefined;
+    const stored = deepFreeze({ id: row.id, revision: row.revision, doc: row.doc === null ? null : (JSON.parse(row.doc) as unknown) });
+    this.recent.set(id, stored);
+    return stored;
+  }
+
+  forgetRecentDocuments(): void {
+    this.recent.clear();
   }
 
   find(index: string, key: string, limit: number): unknown[] {
@@ -88,6 +112,7 @@ export class PreparedGeneration {
   write(write: DocumentWrite): void {
     const changed = this.statements.upsert.run(write.id, write.revision, write.doc === null ? null : JSON.stringify(write.doc)).changes > 0;
     if (!changed) return;
+    this.recent.delete(write.id);
     this.statements.removeKeys.run(write.id);
     if (write.doc === null) return;
     for (const [index, keys] of Object.entries(write.keys)) {
@@ -100,4 +125,12 @@ function tableNames({ collection, generation }: GenerationRef): { documents: str
   if (!COLLECTION_NAME.test(collection)) throw new RangeError(`Collection name '${collection}' is not a safe table name`);
   if (!Number.isSafeInteger(generation) || generation < 1) throw new RangeError(`Generation ${generation} is not a positive integer`);
   return { documents: `docs_${collection}_g${generation}`, keys: `keys_${collection}_g${generation}` };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const property of Object.values(value)) deepFreeze(property);
+  }
+  return value;
 }

@@ -38,6 +38,50 @@ describe('SqliteDocumentStore', () => {
     await Promise.all([server.close(), cli.close()]);
   });
 
+  describe('documents kept as read', () => {
+    const shape = { collection: 'passes', version: 1, indexes: [] };
+    const write = (revision: number, doc: Record<string, unknown>) => ({ id: 'a', revision, doc, keys: {}, isNew: revision === 0 });
+
+    it('are read anew once this connection writes them', async () => {
+      const store = SqliteDocumentStore.open(freshFile());
+      const target = { collection: 'passes', generation: (await store.createGeneration(shape, 'live', new Date())).generation };
+      await store.commit([{ target, writes: [write(0, { points: 1 })] }], positionOfInteger(1));
+      expect(await store.get('passes', 'a')).toMatchObject({ revision: 0, doc: { points: 1 } });
+
+      await store.commit([{ target, writes: [write(1, { points: 2 })] }], positionOfInteger(2));
+      expect(await store.get('passes', 'a')).toMatchObject({ revision: 1, doc: { points: 2 } });
+      expect((await store.load(target, ['a'])).get('a')).toMatchObject({ revision: 1, doc: { points: 2 } });
+      await store.close();
+    });
+
+    it('are read anew once another connection commits to the file', async () => {
+      const file = freshFile();
+      const [server, cli] = [SqliteDocumentStore.open(file), SqliteDocumentStore.open(file)];
+      const target = { collection: 'passes', generation: (await server.createGeneration(shape, 'live', new Date())).generation };
+      await server.commit([{ target, writes: [write(0, { points: 1 })] }], positionOfInteger(1));
+      expect(await server.get('passes', 'a')).toMatchObject({ doc: { points: 1 } });
+      expect((await server.load(target, ['a'])).get('a')).toMatchObject({ doc: { points: 1 } });
+
+      await cli.commit([{ target, writes: [write(1, { points: 2 })] }], positionOfInteger(2));
+      expect(await server.get('passes', 'a')).toMatchObject({ revision: 1, doc: { points: 2 } });
+      await cli.commit([{ target, writes: [write(2, { points: 3 })] }], positionOfInteger(3));
+      expect((await server.load(target, ['a'])).get('a')).toMatchObject({ revision: 2, doc: { points: 3 } });
+      await Promise.all([server.close(), cli.close()]);
+    });
+
+    it('are frozen, since every reader shares them', async () => {
+      const store = SqliteDocumentStore.open(freshFile());
+      const target = { collection: 'passes', generation: (await store.createGeneration(shape, 'live', new Date())).generation };
+      await store.commit([{ target, writes: [write(0, { points: 1, customer: { name: 'Ada' } })] }], positionOfInteger(1));
+      const read = await store.get<{ points: number; customer: { name: string } }>('passes', 'a');
+      expect(() => {
+        if (read) read.doc.customer.name = 'Grace';
+      }).toThrow(TypeError);
+      expect(await store.get('passes', 'a')).toMatchObject({ doc: { customer: { name: 'Ada' } } });
+      await store.close();
+    });
+  });
+
   it('drops the tables of the layout before generations, whose documents are rebuilt', async () => {
     const file = freshFile();
     const old = new Database(file);

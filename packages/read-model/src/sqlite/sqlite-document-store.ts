@@ -53,9 +53,9 @@ export class SqliteDocumentStore implements DocumentStore {
   private readonly createTransaction;
   private readonly promoteTransaction;
   private readonly leaseTransaction;
-  /** Each collection's live generation as of `catalogVersion`; see liveTables. */
+  /** Each collection's live generation as of `dataVersion`; see liveTables. */
   private readonly liveGenerations = new Map<string, number | undefined>();
-  private catalogVersion: number | null = null;
+  private dataVersion: number | null = null;
 
   private constructor(private readonly db: Database.Database) {
     db.exec(PREVIOUS_LAYOUT);
@@ -158,6 +158,7 @@ export class SqliteDocumentStore implements DocumentStore {
   }
 
   async load(target: GenerationRef, ids: readonly string[]): Promise<Map<string, StoredDocument<unknown>>> {
+    this.noticeOtherConnections();
     const tables = this.tables.of(target);
     const found = new Map<string, StoredDocument<unknown>>();
     for (const id of ids) {
@@ -203,20 +204,27 @@ export class SqliteDocumentStore implements DocumentStore {
 
   /**
    * The live generation is remembered rather than looked up by every query (the lookup was a twentieth of
-   * a read's cost). This connection forgets it when it changes the catalog itself; SQLite's data_version
-   * changes when another connection (the CLI, another process's projector) commits anything to the file.
+   * a read's cost). This connection forgets it when it changes the catalog itself.
    */
   private liveTables(collection: string) {
-    const catalogVersion = this.statements.dataVersion.get() ?? null;
-    if (catalogVersion !== this.catalogVersion) {
-      this.liveGenerations.clear();
-      this.catalogVersion = catalogVersion;
-    }
+    this.noticeOtherConnections();
     let generation = this.liveGenerations.get(collection);
     if (generation === undefined && !this.liveGenerations.has(collection)) {
       generation = this.statements.liveGeneration.get(collection)?.generation;
       this.liveGenerations.set(collection, generation);
     }
     return generation === undefined ? undefined : this.tables.of({ collection, generation });
+  }
+
+  /**
+   * What this connection remembers of the file (live generations, documents read) holds until another
+   * connection (the CLI, a catch-up worker, another process) commits to it: SQLite's data_version changes then.
+   */
+  private noticeOtherConnections(): void {
+    const dataVersion = this.statements.dataVersion.get() ?? null;
+    if (dataVersion === this.dataVersion) return;
+    this.liveGenerations.clear();
+    this.tables.forgetRecentDocuments();
+    this.dataVersion = dataVersion;
   }
 }
