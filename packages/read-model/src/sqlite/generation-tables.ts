@@ -43,11 +43,6 @@ export class GenerationTables {
     this.db.exec(`DROP TABLE IF EXISTS ${keys}; DROP TABLE IF EXISTS ${documents};`);
   }
 
-  /** Another connection committed to the file: documents kept as read may be older than its rows. */
-  forgetRecentDocuments(): void {
-    for (const generation of this.prepared.values()) generation.forgetRecentDocuments();
-  }
-
   /** The generation's tables, or undefined when it does not exist (never created, or dropped). */
   of(target: GenerationRef): PreparedGeneration | undefined {
     const names = tableNames(target);
@@ -60,14 +55,20 @@ export class GenerationTables {
   }
 }
 
+/** A document as read, and the connection's data_version when it was read. */
+interface KeptDocument {
+  stored: StoredDocument<unknown>;
+  dataVersion: number;
+}
+
 /**
  * A generation's statements, and the documents it read lately. A document read is kept, parsed, until this
- * connection writes it or `forgetRecentDocuments` says another connection wrote to the file; kept documents
- * are frozen, since every reader shares them.
+ * connection writes it or another connection commits to the file (SQLite's data_version, which the caller
+ * reads, moves then); kept documents are frozen, since every reader shares them.
  */
 export class PreparedGeneration {
   private readonly statements;
-  private readonly recent = new LRUCache<string, StoredDocument<unknown>>({ max: RECENT_DOCUMENTS });
+  private readonly recent = new LRUCache<string, KeptDocument>({ max: RECENT_DOCUMENTS });
 
   constructor(db: Database.Database, { documents, keys }: { documents: string; keys: string }) {
     this.statements = {
@@ -87,18 +88,15 @@ export class PreparedGeneration {
     };
   }
 
-  get(id: string): StoredDocument<unknown> | undefined {
+  /** The document as of `dataVersion`, this connection's PRAGMA data_version read just before. */
+  get(id: string, dataVersion: number): StoredDocument<unknown> | undefined {
     const kept = this.recent.get(id);
-    if (kept !== undefined) return kept;
+    if (kept !== undefined && kept.dataVersion === dataVersion) return kept.stored;
     const row = this.statements.get.get(id);
     if (row === undefined) return undefined;
     const stored = deepFreeze({ id: row.id, revision: row.revision, doc: row.doc === null ? null : (JSON.parse(row.doc) as unknown) });
-    this.recent.set(id, stored);
+    this.recent.set(id, { stored, dataVersion });
     return stored;
-  }
-
-  forgetRecentDocuments(): void {
-    this.recent.clear();
   }
 
   find(index: string, key: string, limit: number): unknown[] {

@@ -55,7 +55,7 @@ export class SqliteDocumentStore implements DocumentStore {
   private readonly leaseTransaction;
   /** Each collection's live generation as of `dataVersion`; see liveTables. */
   private readonly liveGenerations = new Map<string, number | undefined>();
-  private dataVersion: number | null = null;
+  private dataVersion = 0;
 
   private constructor(private readonly db: Database.Database) {
     db.exec(PREVIOUS_LAYOUT);
@@ -127,8 +127,7 @@ export class SqliteDocumentStore implements DocumentStore {
   }
 
   async get<Doc>(collection: string, id: string): Promise<StoredDocument<Doc> | null> {
-    const live = this.liveTables(collection);
-    const stored = live?.get(id);
+    const stored = this.liveTables(collection)?.get(id, this.dataVersion);
     return stored === undefined || stored.doc === null ? null : { ...stored, doc: stored.doc as Doc };
   }
 
@@ -158,11 +157,11 @@ export class SqliteDocumentStore implements DocumentStore {
   }
 
   async load(target: GenerationRef, ids: readonly string[]): Promise<Map<string, StoredDocument<unknown>>> {
-    this.noticeOtherConnections();
+    const dataVersion = this.noticeOtherConnections();
     const tables = this.tables.of(target);
     const found = new Map<string, StoredDocument<unknown>>();
     for (const id of ids) {
-      const stored = tables?.get(id);
+      const stored = tables?.get(id, dataVersion);
       if (stored !== undefined) found.set(id, stored);
     }
     return found;
@@ -218,13 +217,15 @@ export class SqliteDocumentStore implements DocumentStore {
 
   /**
    * What this connection remembers of the file (live generations, documents read) holds until another
-   * connection (the CLI, a catch-up worker, another process) commits to it: SQLite's data_version changes then.
+   * connection (the CLI, a catch-up worker, another process) commits to it: SQLite's data_version, returned,
+   * moves then. Called before every read.
    */
-  private noticeOtherConnections(): void {
-    const dataVersion = this.statements.dataVersion.get() ?? null;
-    if (dataVersion === this.dataVersion) return;
-    this.liveGenerations.clear();
-    this.tables.forgetRecentDocuments();
-    this.dataVersion = dataVersion;
+  private noticeOtherConnections(): number {
+    const dataVersion = this.statements.dataVersion.get() ?? 0;
+    if (dataVersion !== this.dataVersion) {
+      this.liveGenerations.clear();
+      this.dataVersion = dataVersion;
+    }
+    return dataVersion;
   }
 }
