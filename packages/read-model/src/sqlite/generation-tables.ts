@@ -83,6 +83,7 @@ export class PreparedGeneration {
         `INSERT INTO ${documents} (id, revision, doc) VALUES (?, ?, ?)
          ON CONFLICT (id) DO UPDATE SET revision = excluded.revision, doc = excluded.doc WHERE excluded.revision > ${documents}.revision`,
       ),
+      keysOf: db.prepare<[string], [string, string]>(`SELECT index_name, key FROM ${keys} WHERE id = ?`).raw(true),
       removeKeys: db.prepare<[string]>(`DELETE FROM ${keys} WHERE id = ?`),
       addKey: db.prepare<[string, string, string]>(`INSERT OR IGNORE INTO ${keys} (index_name, key, id) VALUES (?, ?, ?)`),
     };
@@ -111,11 +112,12 @@ export class PreparedGeneration {
     const changed = this.statements.upsert.run(write.id, write.revision, write.doc === null ? null : JSON.stringify(write.doc)).changes > 0;
     if (!changed) return;
     this.recent.delete(write.id);
-    this.statements.removeKeys.run(write.id);
-    if (write.doc === null) return;
-    for (const [index, keys] of Object.entries(write.keys)) {
-      for (const key of keys) this.statements.addKey.run(index, key, write.id);
-    }
+    const keys = write.doc === null ? [] : Object.entries(write.keys).flatMap(([index, values]) => values.map((key): [string, string] => [index, key]));
+    // Most writes (a stamp, a charge) keep every key: reading them is cheaper than replacing them.
+    const stored = this.statements.keysOf.all(write.id);
+    if (sameKeys(stored, keys)) return;
+    if (stored.length > 0) this.statements.removeKeys.run(write.id);
+    for (const [index, key] of keys) this.statements.addKey.run(index, key, write.id);
   }
 }
 
@@ -124,6 +126,14 @@ function tableNames({ collection, generation }: GenerationRef): { documents: str
   if (!Number.isSafeInteger(generation) || generation < 1) throw new RangeError(`Generation ${generation} is not a positive integer`);
   return { documents: `docs_${collection}_g${generation}`, keys: `keys_${collection}_g${generation}` };
 }
+
+/** Stored keys are unique (the table's primary key); the wanted ones may repeat. */
+function sameKeys(stored: readonly (readonly [string, string])[], wanted: readonly (readonly [string, string])[]): boolean {
+  const wantedKeys = new Set(wanted.map(keyText));
+  return stored.length === wantedKeys.size && stored.every((key) => wantedKeys.has(keyText(key)));
+}
+
+const keyText = ([index, key]: readonly [string, string]) => `${index}\u0000${key}`;
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {

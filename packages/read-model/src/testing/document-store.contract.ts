@@ -69,6 +69,20 @@ export function describeDocumentStoreContract(
         expect(await store().count(target.collection, 'business', 'b1/test')).toBe(2);
       });
 
+      it('find a document by the keys of its latest write: the same keys, then as many others, then one more', async () => {
+        const target = await liveCollection();
+        const found = async (email: string) => (await store().find(target.collection, 'email', email)).length;
+        const emails = async () => ({ e1: await found('e1'), e2: await found('e2'), e3: await found('e3') });
+        await store().commit([{ target, writes: [newWrite('a', 0, { email: ['e1', 'e2'], business: ['b'] })] }], at(1));
+        await store().commit([{ target, writes: [write('a', 1, { email: ['e2', 'e1'], business: ['b'] }, { v: 'stamped' })] }], at(2));
+        expect(await emails()).toEqual({ e1: 1, e2: 1, e3: 0 });
+        expect(await store().find(target.collection, 'business', 'b')).toEqual([{ v: 'stamped' }]);
+        await store().commit([{ target, writes: [write('a', 2, { email: ['e3', 'e3', 'e2'], business: ['b'] })] }], at(3));
+        expect(await emails()).toEqual({ e1: 0, e2: 1, e3: 1 });
+        await store().commit([{ target, writes: [write('a', 3, { email: ['e1', 'e2', 'e3'], business: ['b'] })] }], at(4));
+        expect(await emails()).toEqual({ e1: 1, e2: 1, e3: 1 });
+      });
+
       it('keep indexes and collections apart', async () => {
         const [first, second] = [await liveCollection(), await liveCollection()];
         await store().commit([{ target: first, writes: [write('a', 0, { business: ['k'], email: ['k'] })] }], at(1));
