@@ -4,7 +4,6 @@ export * from './config/config';
 export * from './config/secret-key';
 export * from './config/trust-proxy';
 export * from './logging/logger';
-export * from './logging/log-context';
 export * from './logging/pino-logger';
 export * from './metrics/metrics';
 export * from './metrics/metrics-listener';

@@ -13,6 +13,7 @@ const PAUSE_MS = { min: 1000, max: 2000 } as const;
 interface Job {
   name: string;
   work: () => Promise<void>;
+  fields: Readonly<Record<string, string>>;
 }
 
 export class BackgroundWork {
@@ -23,8 +24,9 @@ export class BackgroundWork {
 
   constructor(private readonly logger: Logger) {}
 
-  run(name: string, work: () => Promise<void>): void {
-    const job = { name, work };
+  /** `fields` go with the job's failure into the log, such as the request id of the request that asked for it. */
+  run(name: string, work: () => Promise<void>, fields: Readonly<Record<string, string>> = {}): void {
+    const job = { name, work, fields };
     const timer = setTimeout(() => {
       this.pausing.delete(timer);
       this.due.push(job);
@@ -52,7 +54,7 @@ export class BackgroundWork {
     if (!job) return Promise.resolve();
     this.current = job
       .work()
-      .catch((error: unknown) => this.logger.error(`${job.name} failed`, { error: withoutMessage(error) }))
+      .catch((error: unknown) => this.logger.error(`${job.name} failed`, { ...job.fields, error: withoutMessage(error) }))
       .finally(() => {
         this.current = null;
         void this.pump();

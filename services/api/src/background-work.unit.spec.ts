@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { silentLogger } from '@passes/runtime';
+import { silentLogger, type Logger } from '@passes/runtime';
 import { BackgroundWork } from './background-work';
 
 const turnOfTheEventLoop = () => new Promise((resolve) => setImmediate(resolve));
@@ -46,5 +46,16 @@ describe('background work', () => {
     await background.settled();
 
     expect(ran).toBe(true);
+  });
+
+  it('logs a failed job with the fields it was queued with, and the error without its message', async () => {
+    const failures: { message: string; fields: Record<string, unknown> | undefined }[] = [];
+    const logger: Logger = { ...silentLogger, error: (message, fields) => void failures.push({ message, fields }) };
+    const background = new BackgroundWork(logger);
+
+    background.run('magic link', () => Promise.reject(Object.assign(new Error('no mailbox for ada@example.com'), { code: 'EENVELOPE' })), { request_id: 'req-7' });
+    await background.settled();
+
+    expect(failures).toEqual([{ message: 'magic link failed', fields: { request_id: 'req-7', error: { name: 'Error', code: 'EENVELOPE' } } }]);
   });
 });

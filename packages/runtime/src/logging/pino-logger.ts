@@ -1,10 +1,9 @@
 /**
  * The logger of every process: pino, one JSON line per record (`time`, `level` as a word, `message`, the
- * log context, the fields). Errors keep their name, code, message and stack and nothing else they carry;
+ * fields). Errors keep their name, code, message and stack and nothing else they carry;
  * fields named like credentials or personal data are censored, in case a caller forgets the rule.
  */
 import pino, { type DestinationStream } from 'pino';
-import { currentLogContext } from './log-context';
 import type { Logger } from './logger';
 
 const CENSORED_KEYS = ['password', 'token', 'access_token', 'secret', 'api_key', 'authorization', 'cookie', 'email', 'customer_email', 'customer_name'];
@@ -27,7 +26,6 @@ export function pinoLogger(destination: DestinationStream): Logger {
       formatters: { level: (label) => ({ level: label }) },
       serializers: { error: describeError },
       redact: { paths: CENSORED_KEYS.flatMap((key) => [key, `*.${key}`]), censor: '[redacted]' },
-      mixin: () => ({ ...currentLogContext() }),
     },
     destination,
   );

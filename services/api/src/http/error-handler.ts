@@ -3,6 +3,7 @@ import { DomainError } from '@passes/domain';
 import { StoreUnavailableError } from '@passes/storage';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ApiError } from './api-error';
+import { correlationIdOf } from './correlation-id';
 import type { Logger } from '@passes/runtime';
 
 /** A store that is down is worth a retry in a few seconds; the process reconnects by itself. */
@@ -23,9 +24,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, request, response, _next) => {
     const apiError = toApiError(error) ?? new ApiError('internal_error', 'Unexpected server error');
     if (apiError.code === 'internal_error') {
-      logger.error('request failed', { method: request.method, route: request.route?.path ?? null, error });
+      logger.error('request failed', { request_id: correlationIdOf(response), method: request.method, route: request.route?.path ?? null, error });
     } else if (apiError.code === 'service_unavailable') {
-      logger.warn('request failed: a store is unavailable', { method: request.method, route: request.route?.path ?? null, store: error instanceof StoreUnavailableError ? error.store : null });
+      logger.warn('request failed: a store is unavailable', { request_id: correlationIdOf(response), method: request.method, route: request.route?.path ?? null, store: error instanceof StoreUnavailableError ? error.store : null });
     }
     if (response.headersSent) return;
     response.status(apiError.status).set(apiError.headers).json(apiError.body);

@@ -12,6 +12,7 @@ import type { Logger } from '@passes/runtime';
 import { ApiError } from './api-error';
 import { callerOf } from './authentication';
 import { clientAddressOf } from './client-address';
+import { correlationIdOf } from './correlation-id';
 import { hasUnreadableBody } from './json-body';
 
 const SANE_KEY = /^[\x21-\x7e]{1,255}$/;
@@ -65,7 +66,7 @@ export function idempotency({ store, clock, logger }: IdempotencyGuard): Request
         recordResponse(response, (status, body) => (isStored(response) ? store.complete(scope, key, { status, body }) : store.release(scope, key)), logger);
         // A response ended without a JSON body never reached recordResponse: let the key be used again.
         response.on('close', () => {
-          if (!response.locals['idempotencyRecorded']) store.release(scope, key).catch((error: unknown) => logger.error('idempotency release failed', { error }));
+          if (!response.locals['idempotencyRecorded']) store.release(scope, key).catch((error: unknown) => logger.error('idempotency release failed', { request_id: correlationIdOf(response), error }));
         });
         return next();
       default:
@@ -98,7 +99,7 @@ function recordResponse(response: Response, record: (status: number, body: strin
     record(response.statusCode, replayTextOf(response, body, text)).then(
       () => send(text),
       (error: unknown) => {
-        logger.error('idempotency record failed', { error });
+        logger.error('idempotency record failed', { request_id: correlationIdOf(response), error });
         send(text);
       },
     );

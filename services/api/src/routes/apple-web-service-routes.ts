@@ -67,7 +67,7 @@ export function appleWebServiceRoutes(service: PasskitWebService, clock: Clock, 
     const { logs } = parseBody(walletLogBody, request);
     // What devices report about our web service; bounded, since anyone may send it.
     const entries = logs.slice(0, MAX_WALLET_LOG_ENTRIES).map((entry) => entry.slice(0, MAX_WALLET_LOG_ENTRY_LENGTH));
-    logger.warn('apple wallet log', { entries, dropped: logs.length - entries.length });
+    logger.warn('apple wallet log', { request_id: correlationIdOf(response), entries, dropped: logs.length - entries.length });
     response.status(200).end();
   });
 

@@ -5,9 +5,10 @@
  */
 import type { Application, BulkItem, BulkUpdateInput, IssuePassInput } from '@passes/application';
 import { bulkBody, bulkUpdateItem, issuePassBody, type BulkIssueResponse, type BulkUpdateResponse } from '@passes/contracts';
-import type { Request, Router } from 'express';
+import type { Request, Response, Router } from 'express';
 import { apiRouter } from '../http/json-body';
 import { commandContextOf, passScopeOf } from '../http/authentication';
+import { correlationIdOf } from '../http/correlation-id';
 import { parseBody, parseBulkItem } from '../http/parse-body';
 import type { Logger } from '@passes/runtime';
 import { bulkResult } from '../representations/bulk-result-representation';
@@ -31,8 +32,8 @@ function updateItems(request: Request): BulkItem<BulkUpdateInput>[] {
 
 export function bulkPassRoutes(application: Application, logger: Logger): Router {
   const router = apiRouter();
-  const onUnexpected = (request: Request) => (error: unknown, index: number) =>
-    logger.error('bulk item failed', { method: request.method, route: request.route?.path ?? null, index, error });
+  const onUnexpected = (request: Request, response: Response) => (error: unknown, index: number) =>
+    logger.error('bulk item failed', { request_id: correlationIdOf(response), method: request.method, route: request.route?.path ?? null, index, error });
 
   router.post('/bulk', async (request, response) => {
     const outcomes = await application.bulkPassCommands.issue(passScopeOf(response), issueItems(request), commandContextOf(response));
@@ -40,14 +41,14 @@ export function bulkPassRoutes(application: Application, logger: Logger): Router
       bulkResult(outcomes, {
         status: 'created',
         pass: (pass) => ({ id: pass.id, serial_number: pass.serialNumber }),
-        onUnexpected: onUnexpected(request),
+        onUnexpected: onUnexpected(request, response),
       }) satisfies BulkIssueResponse,
     );
   });
 
   router.patch('/bulk', async (request, response) => {
     const outcomes = await application.bulkPassCommands.update(passScopeOf(response), updateItems(request), commandContextOf(response));
-    response.json(bulkResult(outcomes, { status: 'updated', pass: (pass) => ({ id: pass.id }), onUnexpected: onUnexpected(request) }) satisfies BulkUpdateResponse);
+    response.json(bulkResult(outcomes, { status: 'updated', pass: (pass) => ({ id: pass.id }), onUnexpected: onUnexpected(request, response) }) satisfies BulkUpdateResponse);
   });
 
   return router;

@@ -8,6 +8,7 @@ import type { Router } from 'express';
 import type { BackgroundWork } from '../background-work';
 import { apiRouter } from '../http/json-body';
 import { ApiError } from '../http/api-error';
+import { correlationIdOf } from '../http/correlation-id';
 import { clientAddressOf } from '../http/client-address';
 import { linkTokenOf } from '../http/link-token';
 import type { MagicLinkLimits } from '../http/magic-link-limits';
@@ -31,7 +32,7 @@ export function customerRoutes({ application, limits, background, wallets }: Cus
     await limits.countEmail(email);
     // Known or not, the answer is the same and goes out before any lookup or mail.
     response.json({ sent: true } satisfies MagicLinkResponse);
-    background.run('magic link', () => application.magicLinks.send(email));
+    background.run('magic link', () => application.magicLinks.send(email), { request_id: correlationIdOf(response) });
   });
 
   router.get('/passes', async (request, response) => {
