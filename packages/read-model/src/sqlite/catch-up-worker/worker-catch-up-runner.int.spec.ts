@@ -80,7 +80,28 @@ async function expectSameDocuments(next: GenerationRef): Promise<void> {
   expect(built).toEqual(expected);
 }
 
+/** The nice values of this process's threads (Linux: the 19th field of /proc/self/task/<tid>/stat). */
+function threadNiceValues(): number[] {
+  return fs.readdirSync('/proc/self/task').map((tid) => {
+    const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  });
+}
+
 describe('a generation caught up in the worker thread', () => {
+  (process.platform === 'linux' ? it : it.skip)('is built at nice 10 by the worker’s thread alone, so that the threads serving requests come first', async () => {
+    const next = await nextGeneration();
+    let during: number[] = [];
+
+    await runner.start({ ...next, checkpoint: null, pageSize: 25 }, () => {
+      if (during.length === 0) during = threadNiceValues();
+    }).done;
+
+    expect(during.filter((nice) => nice === 10)).toHaveLength(1);
+    expect(os.getPriority(0)).not.toBe(10);
+  });
+
+
   it('equals the live generation built on the projector’s thread, and each page is reported as it commits', async () => {
     const next = await nextGeneration();
     const pages: CatchUpPage[] = [];
