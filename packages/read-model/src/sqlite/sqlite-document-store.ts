@@ -127,7 +127,8 @@ export class SqliteDocumentStore implements DocumentStore {
   }
 
   async get<Doc>(collection: string, id: string): Promise<StoredDocument<Doc> | null> {
-    const stored = this.liveTables(collection)?.get(id, this.dataVersion);
+    const tables = this.liveTables(collection);
+    const stored = tables?.get(id, this.dataVersion);
     return stored === undefined || stored.doc === null ? null : { ...stored, doc: stored.doc as Doc };
   }
 
