@@ -8,12 +8,21 @@
  * already in Apple wallets stop updating.
  */
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 
 const KEY_BYTES = 32;
+/** Download secrets kept once computed: about 1 MB. */
+const RECENT_DOWNLOAD_SECRETS = 10_000;
 
 export class PassSecrets {
   private readonly downloadKey: Buffer;
   private readonly appleTokenKey: Buffer;
+  /**
+   * Every answer about a pass carries its download link, and a pass is asked about again and again: the HMAC
+   * was 3 % of a `get`. A secret being checked is always computed anew, so that how long a check takes does
+   * not tell which serial numbers were lately answered about.
+   */
+  private readonly recentDownloadSecrets = new LRUCache<string, string>({ max: RECENT_DOWNLOAD_SECRETS });
 
   constructor(serviceSecret: Uint8Array) {
     this.downloadKey = derive(serviceSecret, 'passes/wallet-download/v1');
@@ -22,11 +31,16 @@ export class PassSecrets {
 
   /** 43 base64url characters (256 bits). */
   downloadSecret(serialNumber: string): string {
-    return mac(this.downloadKey, serialNumber);
+    let secret = this.recentDownloadSecrets.get(serialNumber);
+    if (secret === undefined) {
+      secret = mac(this.downloadKey, serialNumber);
+      this.recentDownloadSecrets.set(serialNumber, secret);
+    }
+    return secret;
   }
 
   isDownloadSecret(serialNumber: string, given: string): boolean {
-    return sameText(given, this.downloadSecret(serialNumber));
+    return sameText(given, mac(this.downloadKey, serialNumber));
   }
 
   /** Apple asks for at least 16 characters; this is 43, and never shown in the API. */
