@@ -64,9 +64,8 @@ export class Plans {
     switch (resource) {
       case 'templates':
       case 'passes': {
-        const usage = await this.documents.get<BusinessUsage>(collections.businessUsage, businessId);
-        if (!usage) return { used: 0, position: null };
-        return { used: resource === 'passes' ? usage.doc.livePasses : usage.doc.templates, position: usage.doc.position };
+        const usage = await this.countedOf(businessId);
+        return { used: resource === 'passes' ? usage.livePasses : usage.templates, position: usage.position };
       }
       case 'webhooks': {
         // Read before counting, so the count takes in every registration up to it; one projected between
@@ -79,9 +78,10 @@ export class Plans {
     }
   }
 
-  private async countedOf(businessId: string): Promise<Pick<BusinessUsage, 'livePasses' | 'templates'>> {
+  /** The business's counted passes and templates, and the feed position they reach; nothing counted yet before its first. */
+  private async countedOf(businessId: string): Promise<Pick<BusinessUsage, 'livePasses' | 'templates'> & { position: Position | null }> {
     const usage = await this.documents.get<BusinessUsage>(collections.businessUsage, businessId);
-    return usage?.doc ?? { livePasses: 0, templates: 0 };
+    return usage?.doc ?? { livePasses: 0, templates: 0, position: null };
   }
 
   private webhooksOf(businessId: string): Promise<number> {
