@@ -6,8 +6,7 @@
 import pino, { type DestinationStream } from 'pino';
 import type { Logger } from './logger';
 
-const CENSORED_KEYS = ['password', 'token', 'access_token', 'secret', 'api_key', 'authorization', 'cookie', 'email', 'customer_email', 'customer_name'];
-const CENSORED = new Set(CENSORED_KEYS);
+const CENSORED = new Set(['password', 'token', 'access_token', 'secret', 'api_key', 'authorization', 'cookie', 'email', 'customer_email', 'customer_name']);
 const CENSOR = '[redacted]';
 /** Records gather into writes of about this size, or whatever has gathered once FLUSH_INTERVAL_MS passes. */
 const BATCH_BYTES = 8 * 1024;
@@ -20,20 +19,29 @@ function describeError(value: unknown): unknown {
 }
 
 /**
- * Censors the fields of a field's own fields (pino's `redact` censors the top level). pino's wildcard paths
- * (`*.email`) did the same by passing every value, even a number, through its redactor: 7 of the 10 µs a
- * request's log line cost.
+ * Censors the fields named like credentials or personal data, at the top of a record and one level down, in
+ * one walk. pino's `redact` with wildcard paths (`*.email`) did the lower level by passing every value through
+ * its redactor, numbers too: 7 of the 10 µs a request's log line cost.
  */
-function censorOneLevelDown(record: Record<string, unknown>): Record<string, unknown> {
-  let censored: Record<string, unknown> | undefined;
+function censored(record: Record<string, unknown>): Record<string, unknown> {
+  let copy: Record<string, unknown> | undefined;
   for (const [field, value] of Object.entries(record)) {
-    if (typeof value !== 'object' || value === null || Array.isArray(value) || value instanceof Error) continue;
-    if (!Object.keys(value).some((key) => CENSORED.has(key))) continue;
-    censored ??= { ...record };
-    censored[field] = Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, CENSORED.has(key) ? CENSOR : inner]));
+    const replacement = isCensored(field, value) ? CENSOR : withCensoredFields(value);
+    if (replacement === value) continue;
+    copy ??= { ...record };
+    copy[field] = replacement;
   }
-  return censored ?? record;
+  return copy ?? record;
 }
+
+function withCensoredFields(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || value instanceof Error) return value;
+  if (!Object.entries(value).some(([key, inner]) => isCensored(key, inner))) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, isCensored(key, inner) ? CENSOR : inner]));
+}
+
+/** An absent value (undefined, which JSON leaves out) has nothing to censor. */
+const isCensored = (key: string, value: unknown) => value !== undefined && CENSORED.has(key);
 
 export function pinoLogger(destination: DestinationStream): Logger {
   const logger = pino(
@@ -41,9 +49,8 @@ export function pinoLogger(destination: DestinationStream): Logger {
       messageKey: 'message',
       base: { pid: process.pid },
       timestamp: pino.stdTimeFunctions.isoTime,
-      formatters: { level: (label) => ({ level: label }), log: censorOneLevelDown },
+      formatters: { level: (label) => ({ level: label }), log: censored },
       serializers: { error: describeError },
-      redact: { paths: CENSORED_KEYS, censor: CENSOR },
     },
     destination,
   );
