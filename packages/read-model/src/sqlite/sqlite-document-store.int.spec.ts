@@ -22,28 +22,78 @@ describeDocumentStoreContract('SqliteDocumentStore', async () => {
 });
 
 describe('SqliteDocumentStore', () => {
-  it('sees a generation promoted by another process on the same file at its next query', async () => {
+  /** Two connections to one file, as the service and the CLI have; `tick` moves the service's clock on. */
+  function serviceAndCli(trustMs = 1) {
     const file = freshFile();
-    const [server, cli] = [SqliteDocumentStore.open(file), SqliteDocumentStore.open(file)];
+    let now = 0;
+    const server = SqliteDocumentStore.open(file, { trustMs, now: () => now });
+    return { server, cli: SqliteDocumentStore.open(file), tick: (ms: number) => (now += ms) };
+  }
+
+  describe('what another connection commits', () => {
     const shape = { collection: 'passes', version: 1, indexes: [] };
-    const live = await server.createGeneration(shape, 'live', new Date());
-    await server.commit([{ target: { collection: 'passes', generation: live.generation }, writes: [{ id: 'a', revision: 0, doc: { from: 'live' }, keys: {}, isNew: true }] }], positionOfInteger(1));
-    expect(await server.get('passes', 'a')).toMatchObject({ doc: { from: 'live' } });
+    const write = (revision: number, doc: Record<string, unknown>) => ({ id: 'a', revision, doc, keys: {}, isNew: revision === 0 });
 
-    const next = await cli.createGeneration({ ...shape, version: 2 }, 'next', new Date());
-    await cli.commit([{ target: { collection: 'passes', generation: next.generation }, writes: [{ id: 'a', revision: 0, doc: { from: 'next' }, keys: {}, isNew: true }] }], positionOfInteger(1));
-    await cli.promote('passes', next.generation);
+    it('is seen by queries once the trusted while has passed: a promoted generation', async () => {
+      const { server, cli, tick } = serviceAndCli();
+      const live = await server.createGeneration(shape, 'live', new Date());
+      await server.commit([{ target: { collection: 'passes', generation: live.generation }, writes: [write(0, { from: 'live' })] }], positionOfInteger(1));
+      expect(await server.get('passes', 'a')).toMatchObject({ doc: { from: 'live' } });
 
-    expect(await server.get('passes', 'a')).toMatchObject({ doc: { from: 'next' } });
-    await Promise.all([server.close(), cli.close()]);
+      const next = await cli.createGeneration({ ...shape, version: 2 }, 'next', new Date());
+      await cli.commit([{ target: { collection: 'passes', generation: next.generation }, writes: [write(0, { from: 'next' })] }], positionOfInteger(1));
+      await cli.promote('passes', next.generation);
+
+      tick(1);
+      expect(await server.get('passes', 'a')).toMatchObject({ doc: { from: 'next' } });
+      await Promise.all([server.close(), cli.close()]);
+    });
+
+    it('is trusted away for that while: a query inside it may answer from before', async () => {
+      const { server, cli, tick } = serviceAndCli(5);
+      const target = { collection: 'passes', generation: (await server.createGeneration(shape, 'live', new Date())).generation };
+      await server.commit([{ target, writes: [write(0, { points: 1 })] }], positionOfInteger(1));
+      expect(await server.get('passes', 'a')).toMatchObject({ doc: { points: 1 } });
+
+      await cli.commit([{ target, writes: [write(1, { points: 2 })] }], positionOfInteger(2));
+      tick(4);
+      expect(await server.get('passes', 'a')).toMatchObject({ doc: { points: 1 } });
+      tick(1);
+      expect(await server.get('passes', 'a')).toMatchObject({ revision: 1, doc: { points: 2 } });
+      await Promise.all([server.close(), cli.close()]);
+    });
+
+    it('is seen at once after a read of the catalog, where a read-your-writes wait learns of it', async () => {
+      const { server, cli } = serviceAndCli(60_000);
+      const target = { collection: 'passes', generation: (await server.createGeneration(shape, 'live', new Date())).generation };
+      await server.commit([{ target, writes: [write(0, { points: 1 })] }], positionOfInteger(1));
+      expect(await server.get('passes', 'a')).toMatchObject({ doc: { points: 1 } });
+
+      await cli.commit([{ target, writes: [write(1, { points: 2 })] }], positionOfInteger(2));
+      const [passes] = await server.collections();
+      expect(passes?.live?.checkpoint).toBe(positionOfInteger(2));
+      expect(await server.get('passes', 'a')).toMatchObject({ revision: 1, doc: { points: 2 } });
+      await Promise.all([server.close(), cli.close()]);
+    });
+
+    it('is seen at once when the projector loads the documents it is about to write', async () => {
+      const { server, cli } = serviceAndCli(60_000);
+      const target = { collection: 'passes', generation: (await server.createGeneration(shape, 'live', new Date())).generation };
+      await server.commit([{ target, writes: [write(0, { points: 1 })] }], positionOfInteger(1));
+      expect((await server.load(target, ['a'])).get('a')).toMatchObject({ doc: { points: 1 } });
+
+      await cli.commit([{ target, writes: [write(1, { points: 2 })] }], positionOfInteger(2));
+      expect((await server.load(target, ['a'])).get('a')).toMatchObject({ revision: 1, doc: { points: 2 } });
+      await Promise.all([server.close(), cli.close()]);
+    });
   });
 
   describe('documents kept as read', () => {
     const shape = { collection: 'passes', version: 1, indexes: [] };
     const write = (revision: number, doc: Record<string, unknown>) => ({ id: 'a', revision, doc, keys: {}, isNew: revision === 0 });
 
-    it('are read anew once this connection writes them', async () => {
-      const store = SqliteDocumentStore.open(freshFile());
+    it('are read anew once this connection writes them, however long it trusts the file', async () => {
+      const store = SqliteDocumentStore.open(freshFile(), { trustMs: 60_000 });
       const target = { collection: 'passes', generation: (await store.createGeneration(shape, 'live', new Date())).generation };
       await store.commit([{ target, writes: [write(0, { points: 1 })] }], positionOfInteger(1));
       expect(await store.get('passes', 'a')).toMatchObject({ revision: 0, doc: { points: 1 } });
@@ -52,21 +102,6 @@ describe('SqliteDocumentStore', () => {
       expect(await store.get('passes', 'a')).toMatchObject({ revision: 1, doc: { points: 2 } });
       expect((await store.load(target, ['a'])).get('a')).toMatchObject({ revision: 1, doc: { points: 2 } });
       await store.close();
-    });
-
-    it('are read anew once another connection commits to the file', async () => {
-      const file = freshFile();
-      const [server, cli] = [SqliteDocumentStore.open(file), SqliteDocumentStore.open(file)];
-      const target = { collection: 'passes', generation: (await server.createGeneration(shape, 'live', new Date())).generation };
-      await server.commit([{ target, writes: [write(0, { points: 1 })] }], positionOfInteger(1));
-      expect(await server.get('passes', 'a')).toMatchObject({ doc: { points: 1 } });
-      expect((await server.load(target, ['a'])).get('a')).toMatchObject({ doc: { points: 1 } });
-
-      await cli.commit([{ target, writes: [write(1, { points: 2 })] }], positionOfInteger(2));
-      expect(await server.get('passes', 'a')).toMatchObject({ revision: 1, doc: { points: 2 } });
-      await cli.commit([{ target, writes: [write(2, { points: 3 })] }], positionOfInteger(3));
-      expect((await server.load(target, ['a'])).get('a')).toMatchObject({ revision: 2, doc: { points: 3 } });
-      await Promise.all([server.close(), cli.close()]);
     });
 
     it('are frozen, since every reader shares them', async () => {
