@@ -18,8 +18,8 @@ import { rateLimit } from './http/rate-limit';
 import { requestLog } from './http/request-log';
 import { routePatternsOf } from './http/route-patterns';
 import { accountRoutes } from './routes/account-routes';
+import { apiKeyRoutes } from './routes/api-key-routes';
 import { appleWebServiceRoutes } from './routes/apple-web-service-routes';
-import { bulkPassRoutes } from './routes/bulk-pass-routes';
 import { customerPageRoutes } from './routes/customer-page-routes';
 import { customerRoutes } from './routes/customer-routes';
 import { dashboardRoutes } from './routes/dashboard-routes';
@@ -64,12 +64,11 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   app.set('trust proxy', dependencies.trustProxy);
   app.use(assignCorrelationId);
   app.use(requestLog({ logger, metrics, routeOf: routePatternsOf(app) }));
-  app.use(healthRoutes(events, documents));
   const document = openApiDocument();
   const limitRate = rateLimit({ store: dependencies.rateLimits, clock, metrics, perCredential: limits.perCredential, perIp: limits.perIp });
 
-  // The API before the pages: its requests are nearly all the traffic, and express tries every router
-  // mounted ahead of the one that matches.
+  // The API before everything else, and within it the business routes before the rest: their requests are
+  // nearly all the traffic, and express tries every router mounted ahead of the one that matches.
   const api = express.Router();
   // Who asks, then whether they may ask now, before anything else can fail: every answer carries the limits.
   api.use(identify(application.authenticator));
@@ -77,17 +76,19 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   api.use(jsonBody({ limitBytes: 1_048_576, afterRead: recordBodyDigest }));
   api.use(idempotency({ store: dependencies.idempotencyKeys, clock, logger }));
   api.use('/public/customer', customerRoutes({ application, limits: dependencies.magicLinkLimits, background: dependencies.background, wallets }));
-  api.use(openApiDocumentRoutes(document));
   api.use(accountRoutes(application));
   const business = express.Router({ mergeParams: true });
   business.use(authenticate(application.plans), requireOwnBusiness);
+  business.use('/passes', passRoutes(application, wallets, clock, logger));
   business.use('/templates', templateRoutes(application));
-  business.use('/passes', bulkPassRoutes(application, logger), passRoutes(application, wallets, clock));
   business.use('/scans', scanRoutes(application));
   business.use('/webhooks', webhookRoutes(application));
+  business.use('/api-keys', apiKeyRoutes(application));
   api.use('/businesses/:business_id', business);
+  api.use(openApiDocumentRoutes(document));
 
   app.use('/api/v1', api);
+  app.use(healthRoutes(events, documents));
 
   // Unauthenticated pages at `{app_url}`, limited per client IP like the API's public routes.
   app.use(PUBLIC_PAGES, limitRate);

@@ -1,13 +1,13 @@
-/** Dashboard accounts (DESIGN §6): register, log in, read the caller's business, manage API keys. */
+/** Dashboard accounts (DESIGN §6): register, log in, read the caller's business. */
 import { ACCESS_TOKEN_TTL_SECONDS, type Application } from '@passes/application';
-import { createApiKeyBody, loginBody, registerBody, type ApiKeyListResponse, type CreatedApiKeyResponse, type LoginResponse, type OwnBusinessResponse, type RegistrationResponse } from '@passes/contracts';
+import { loginBody, registerBody, type LoginResponse, type OwnBusinessResponse, type RegistrationResponse } from '@passes/contracts';
 import type { Router } from 'express';
 import { apiRouter } from '../http/json-body';
 import { ApiError } from '../http/api-error';
-import { authenticate, commandContextOf, principalOf, requireDashboardUser, requireOwnBusiness } from '../http/authentication';
+import { authenticate, principalOf } from '../http/authentication';
 import { markOneTimeSecrets } from '../http/idempotency';
 import { parseBody } from '../http/parse-body';
-import { apiKeyRepresentation, businessRepresentation, planRepresentation, userRepresentation } from '../representations/account-representations';
+import { businessRepresentation, planRepresentation, userRepresentation } from '../representations/account-representations';
 
 export function accountRoutes(application: Application): Router {
   const router = apiRouter();
@@ -39,24 +39,6 @@ export function accountRoutes(application: Application): Router {
     const [business, plan] = await Promise.all([application.businesses.get(businessId), application.plans.status(businessId)]);
     response.json({ ...businessRepresentation(business), ...planRepresentation(plan) } satisfies OwnBusinessResponse);
   });
-
-  const keys = apiRouter();
-  keys.use(authenticated, requireOwnBusiness, requireDashboardUser);
-  keys.post('/', async (request, response) => {
-    const body = parseBody(createApiKeyBody, request);
-    markOneTimeSecrets(response, 'key');
-    const created = await application.apiKeys.create(principalOf(response).businessId, body, commandContextOf(response));
-    response.status(201).json({ ...apiKeyRepresentation(created.apiKey), key: created.secret } satisfies CreatedApiKeyResponse);
-  });
-  keys.get('/', async (_request, response) => {
-    const list = await application.apiKeys.list(principalOf(response).businessId);
-    response.json({ data: list.map(apiKeyRepresentation) } satisfies ApiKeyListResponse);
-  });
-  keys.delete('/:key_id', async (request, response) => {
-    await application.apiKeys.revoke(principalOf(response).businessId, String(request.params['key_id']), commandContextOf(response));
-    response.status(204).end();
-  });
-  router.use('/businesses/:business_id/api-keys', keys);
 
   return router;
 }

@@ -1,12 +1,11 @@
 /**
  * Bulk issue and bulk update (spec 2 and 5): `POST` and `PATCH /businesses/:business_id/passes/bulk`.
- * Mounted before the pass routes, whose `PATCH /:identifier` would otherwise take `bulk` for a pass.
- * Always 200 with the bulk result once the envelope is valid, however many items failed.
+ * Added to the pass router before its own routes, whose `PATCH /:identifier` would otherwise take `bulk`
+ * for a pass. Always 200 with the bulk result once the envelope is valid, however many items failed.
  */
 import type { Application, BulkItem, BulkUpdateInput, IssuePassInput } from '@passes/application';
 import { bulkBody, bulkUpdateItem, issuePassBody, type BulkIssueResponse, type BulkUpdateResponse } from '@passes/contracts';
 import type { Request, Response, Router } from 'express';
-import { apiRouter } from '../http/json-body';
 import { commandContextOf, passScopeOf } from '../http/authentication';
 import { correlationIdOf } from '../http/correlation-id';
 import { parseBody, parseBulkItem } from '../http/parse-body';
@@ -30,8 +29,7 @@ function updateItems(request: Request): BulkItem<BulkUpdateInput>[] {
   });
 }
 
-export function bulkPassRoutes(application: Application, logger: Logger): Router {
-  const router = apiRouter();
+export function addBulkPassRoutes(router: Router, application: Application, logger: Logger): void {
   const onUnexpected = (request: Request, response: Response) => (error: unknown, index: number) =>
     logger.error('bulk item failed', { request_id: correlationIdOf(response), method: request.method, route: request.route?.path ?? null, index, error });
 
@@ -50,6 +48,4 @@ export function bulkPassRoutes(application: Application, logger: Logger): Router
     const outcomes = await application.bulkPassCommands.update(passScopeOf(response), updateItems(request), commandContextOf(response));
     response.json(bulkResult(outcomes, { status: 'updated', pass: (pass) => ({ id: pass.id }), onUnexpected: onUnexpected(request, response) }) satisfies BulkUpdateResponse);
   });
-
-  return router;
 }

@@ -5,6 +5,7 @@
 import type { Application, Clock, HistoryPage, PassAction, PassHistoryEntry } from '@passes/application';
 import { issuePassBody, updatePassBody, type PassHistoryResponse, type PassSummaryListResponse, type PassSummaryResponse } from '@passes/contracts';
 import type { Pass } from '@passes/domain';
+import type { Logger } from '@passes/runtime';
 import type { Wallets } from '@passes/wallets';
 import type { Request, Response, Router } from 'express';
 import { apiRouter } from '../http/json-body';
@@ -13,6 +14,7 @@ import { commandContextOf, passScopeOf } from '../http/authentication';
 import { parseBody } from '../http/parse-body';
 import { amountInMinorUnits, asOfInstant, historyRange, pointsDelta, stampCount } from '../http/query-parameters';
 import { passRepresentation, passSummary } from '../representations/pass-representation';
+import { addBulkPassRoutes } from './bulk-pass-routes';
 import { issueInput, passUpdate } from './pass-bodies-to-commands';
 
 /** Each action path and the command it sends, read from the request's query parameters. */
@@ -44,8 +46,9 @@ function historyPageBody({ entries, hasMore }: HistoryPage): Buffer {
   return body;
 }
 
-export function passRoutes(application: Application, wallets: Wallets, clock: Clock): Router {
+export function passRoutes(application: Application, wallets: Wallets, clock: Clock, logger: Logger): Router {
   const router = apiRouter();
+  addBulkPassRoutes(router, application, logger);
   const send = async (response: Response, pass: Pass, status = 200) => {
     response.status(status).json(passRepresentation(pass, await application.passBarcodes.codesOf(pass), wallets.links(pass)));
   };
