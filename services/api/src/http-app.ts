@@ -17,7 +17,7 @@ import type { MagicLinkLimits } from './http/magic-link-limits';
 import { rateLimit } from './http/rate-limit';
 import { requestLog } from './http/request-log';
 import { routePatternsOf } from './http/route-patterns';
-import { accountRoutes } from './routes/account-routes';
+import { authRoutes, ownBusinessRoutes } from './routes/account-routes';
 import { apiKeyRoutes } from './routes/api-key-routes';
 import { appleWebServiceRoutes } from './routes/apple-web-service-routes';
 import { customerPageRoutes } from './routes/customer-page-routes';
@@ -76,7 +76,8 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   api.use(jsonBody({ limitBytes: 1_048_576, afterRead: recordBodyDigest }));
   api.use(idempotency({ store: dependencies.idempotencyKeys, clock, logger }));
   api.use('/public/customer', customerRoutes({ application, limits: dependencies.magicLinkLimits, background: dependencies.background, wallets }));
-  api.use(accountRoutes(application));
+  api.use('/auth', authRoutes(application));
+  api.use('/businesses/me', ownBusinessRoutes(application));
   const business = express.Router({ mergeParams: true });
   business.use(authenticate(application.plans), requireOwnBusiness);
   business.use('/passes', passRoutes(application, wallets, clock, logger));

@@ -1,4 +1,8 @@
-/** Dashboard accounts (DESIGN §6): register, log in, read the caller's business. */
+/**
+ * Dashboard accounts (DESIGN §6): register and log in under `/auth`, read the caller's business at
+ * `/businesses/me`. Each router is mounted at its own path, so requests for other paths never enter it
+ * (express leaves a router it tried in vain on the next turn of the event loop).
+ */
 import { ACCESS_TOKEN_TTL_SECONDS, type Application } from '@passes/application';
 import { loginBody, registerBody, type LoginResponse, type OwnBusinessResponse, type RegistrationResponse } from '@passes/contracts';
 import type { Router } from 'express';
@@ -9,11 +13,9 @@ import { markOneTimeSecrets } from '../http/idempotency';
 import { parseBody } from '../http/parse-body';
 import { businessRepresentation, planRepresentation, userRepresentation } from '../representations/account-representations';
 
-export function accountRoutes(application: Application): Router {
+export function authRoutes(application: Application): Router {
   const router = apiRouter();
-  const authenticated = authenticate(application.plans);
-
-  router.post('/auth/register', async (request, response) => {
+  router.post('/register', async (request, response) => {
     const body = parseBody(registerBody, request);
     markOneTimeSecrets(response, 'access_token');
     const registration = await application.accounts.register({ businessName: body.business_name, email: body.email, password: body.password });
@@ -26,19 +28,22 @@ export function accountRoutes(application: Application): Router {
     } satisfies RegistrationResponse);
   });
 
-  router.post('/auth/login', async (request, response) => {
+  router.post('/login', async (request, response) => {
     const body = parseBody(loginBody, request);
     markOneTimeSecrets(response, 'access_token');
     const login = await application.accounts.login(body.email, body.password);
     if (!login) throw new ApiError('unauthorized', 'Email or password is incorrect');
     response.json({ access_token: login.accessToken, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_SECONDS, business_id: login.businessId } satisfies LoginResponse);
   });
+  return router;
+}
 
-  router.get('/businesses/me', authenticated, async (_request, response) => {
+export function ownBusinessRoutes(application: Application): Router {
+  const router = apiRouter();
+  router.get('/', authenticate(application.plans), async (_request, response) => {
     const businessId = principalOf(response).businessId;
     const [business, plan] = await Promise.all([application.businesses.get(businessId), application.plans.status(businessId)]);
     response.json({ ...businessRepresentation(business), ...planRepresentation(plan) } satisfies OwnBusinessResponse);
   });
-
   return router;
 }
