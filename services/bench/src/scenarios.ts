@@ -48,4 +48,13 @@ export const SCENARIOS: Scenario[] = [
     idempotencyKeys: true,
   },
   { name: 'get', target: 'service', method: 'GET', paths: (fixture) => passPaths(fixture, ''), baseline: 'GET echo' },
+  // The cheapest authenticated read (one kept document, a small answer): what any API request pays before
+  // its own work, the floor under every ratio above.
+  {
+    name: 'get template',
+    target: 'service',
+    method: 'GET',
+    paths: (fixture) => [`/businesses/${fixture.businessId}/templates/${fixture.templateId}`],
+    baseline: 'GET echo',
+  },
 ];
