@@ -78,14 +78,15 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   api.use('/public/customer', customerRoutes({ application, limits: dependencies.magicLinkLimits, background: dependencies.background, wallets }));
   api.use('/auth', authRoutes(application));
   api.use('/businesses/me', ownBusinessRoutes(application));
-  const business = express.Router({ mergeParams: true });
-  business.use(authenticate(application.plans), requireOwnBusiness);
+  const business = express.Router();
   business.use('/passes', passRoutes(application, wallets, clock, logger));
   business.use('/templates', templateRoutes(application));
   business.use('/scans', scanRoutes(application));
   business.use('/webhooks', webhookRoutes(application));
   business.use('/api-keys', apiKeyRoutes(application));
-  api.use('/businesses/:business_id', business);
+  // Authorised at the mount, where the path's business_id is a parameter of the layer itself: the business
+  // router then need not merge its mount's parameters into every layer a request passes.
+  api.use('/businesses/:business_id', authenticate(application.plans), requireOwnBusiness, business);
   api.use(openApiDocumentRoutes(document));
 
   app.use('/api/v1', api);
