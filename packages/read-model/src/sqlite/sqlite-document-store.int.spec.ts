@@ -49,42 +49,41 @@ describe('SqliteDocumentStore', () => {
       await Promise.all([server.close(), cli.close()]);
     });
 
-    it('is trusted away for that while: a query inside it may answer from before', async () => {
-      const { server, cli, tick } = serviceAndCli(5);
-      const target = { collection: 'passes', generation: (await server.createGeneration(shape, 'live', new Date())).generation };
-      await server.commit([{ target, writes: [write(0, { points: 1 })] }], positionOfInteger(1));
-      expect(await server.get('passes', 'a')).toMatchObject({ doc: { points: 1 } });
+    /** A live generation whose document `a` ({points: 1}) the server has read; `cliWrites` gives it more points. */
+    async function documentReadByServer(trustMs: number) {
+      const connections = serviceAndCli(trustMs);
+      const target = { collection: 'passes', generation: (await connections.server.createGeneration(shape, 'live', new Date())).generation };
+      await connections.server.commit([{ target, writes: [write(0, { points: 1 })] }], positionOfInteger(1));
+      expect(await connections.server.get('passes', 'a')).toMatchObject({ doc: { points: 1 } });
+      const cliWrites = (points: number) => connections.cli.commit([{ target, writes: [write(points - 1, { points })] }], positionOfInteger(points));
+      const close = () => Promise.all([connections.server.close(), connections.cli.close()]);
+      return { ...connections, target, cliWrites, close };
+    }
 
-      await cli.commit([{ target, writes: [write(1, { points: 2 })] }], positionOfInteger(2));
+    it('is trusted away for that while: a query inside it may answer from before', async () => {
+      const { server, tick, cliWrites, close } = await documentReadByServer(5);
+      await cliWrites(2);
       tick(4);
       expect(await server.get('passes', 'a')).toMatchObject({ doc: { points: 1 } });
       tick(1);
       expect(await server.get('passes', 'a')).toMatchObject({ revision: 1, doc: { points: 2 } });
-      await Promise.all([server.close(), cli.close()]);
+      await close();
     });
 
     it('is seen at once after a read of the catalog, where a read-your-writes wait learns of it', async () => {
-      const { server, cli } = serviceAndCli(60_000);
-      const target = { collection: 'passes', generation: (await server.createGeneration(shape, 'live', new Date())).generation };
-      await server.commit([{ target, writes: [write(0, { points: 1 })] }], positionOfInteger(1));
-      expect(await server.get('passes', 'a')).toMatchObject({ doc: { points: 1 } });
-
-      await cli.commit([{ target, writes: [write(1, { points: 2 })] }], positionOfInteger(2));
+      const { server, cliWrites, close } = await documentReadByServer(60_000);
+      await cliWrites(2);
       const [passes] = await server.collections();
       expect(passes?.live?.checkpoint).toBe(positionOfInteger(2));
       expect(await server.get('passes', 'a')).toMatchObject({ revision: 1, doc: { points: 2 } });
-      await Promise.all([server.close(), cli.close()]);
+      await close();
     });
 
     it('is seen at once when the projector loads the documents it is about to write', async () => {
-      const { server, cli } = serviceAndCli(60_000);
-      const target = { collection: 'passes', generation: (await server.createGeneration(shape, 'live', new Date())).generation };
-      await server.commit([{ target, writes: [write(0, { points: 1 })] }], positionOfInteger(1));
-      expect((await server.load(target, ['a'])).get('a')).toMatchObject({ doc: { points: 1 } });
-
-      await cli.commit([{ target, writes: [write(1, { points: 2 })] }], positionOfInteger(2));
+      const { server, target, cliWrites, close } = await documentReadByServer(60_000);
+      await cliWrites(2);
       expect((await server.load(target, ['a'])).get('a')).toMatchObject({ revision: 1, doc: { points: 2 } });
-      await Promise.all([server.close(), cli.close()]);
+      await close();
     });
   });
 
