@@ -18,18 +18,19 @@ import type { HotPassFigures, LongStreamFigures } from './write-path/write-path-
 
 export interface Row extends Measurement {
   baseline: string | null;
-  /** Throughput as a fraction of the baseline's. */
+  /** Throughput as a fraction of the baseline's (the mean of the baseline's runs, when it ran more than once). */
   ratio: number | null;
 }
 
 export function rowsOf(scenarios: Scenario[], measurements: Measurement[]): Row[] {
   return measurements.map((measurement) => {
     const baselineName = scenarios.find((scenario) => scenario.name === measurement.scenario)?.baseline ?? null;
-    const baseline = measurements.find((candidate) => candidate.scenario === baselineName);
+    const baselineRuns = measurements.filter((candidate) => candidate.scenario === baselineName);
+    const baselineRate = baselineRuns.reduce((sum, run) => sum + run.requestsPerSecond, 0) / baselineRuns.length;
     return {
       ...measurement,
       baseline: baselineName,
-      ratio: baseline && baseline.requestsPerSecond > 0 ? measurement.requestsPerSecond / baseline.requestsPerSecond : null,
+      ratio: baselineRuns.length > 0 && baselineRate > 0 ? measurement.requestsPerSecond / baselineRate : null,
     };
   });
 }

@@ -1,6 +1,6 @@
 /**
  * What is measured, in order. A new scenario is one more entry; `baseline` names the echo scenario whose
- * throughput it is read against.
+ * throughput it is read against (the http section runs each echo again at the end and reads against both).
  */
 import type { Fixture } from './fixture';
 
