@@ -64,7 +64,7 @@ interface KeptDocument {
 /**
  * A generation's statements, and the documents it read lately. A document read is kept, parsed, until this
  * connection writes it or another connection commits to the file (SQLite's data_version, which the caller
- * reads, moves then); kept documents are frozen, since every reader shares them.
+ * reads and passes in, moves then); kept documents are frozen, since every reader shares them.
  */
 export class PreparedGeneration {
   private readonly statements;
@@ -89,7 +89,7 @@ export class PreparedGeneration {
     };
   }
 
-  /** The document as of `dataVersion`, this connection's PRAGMA data_version read just before. */
+  /** The document as of `dataVersion`, this connection's PRAGMA data_version as last read. */
   get(id: string, dataVersion: number): StoredDocument<unknown> | undefined {
     const kept = this.recent.get(id);
     if (kept !== undefined && kept.dataVersion === dataVersion) return kept.stored;

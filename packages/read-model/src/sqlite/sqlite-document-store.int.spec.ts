@@ -22,6 +22,10 @@ describeDocumentStoreContract('SqliteDocumentStore', async () => {
 });
 
 describe('SqliteDocumentStore', () => {
+  const shape = { collection: 'passes', version: 1, indexes: [] };
+  /** Document `a` at `revision`. */
+  const write = (revision: number, doc: Record<string, unknown>) => ({ id: 'a', revision, doc, keys: {}, isNew: revision === 0 });
+
   /** Two connections to one file, as the service and the CLI have; `tick` moves the service's clock on. */
   function serviceAndCli(trustMs = 1) {
     const file = freshFile();
@@ -31,8 +35,6 @@ describe('SqliteDocumentStore', () => {
   }
 
   describe('what another connection commits', () => {
-    const shape = { collection: 'passes', version: 1, indexes: [] };
-    const write = (revision: number, doc: Record<string, unknown>) => ({ id: 'a', revision, doc, keys: {}, isNew: revision === 0 });
 
     it('is seen by queries once the trusted while has passed: a promoted generation', async () => {
       const { server, cli, tick } = serviceAndCli();
@@ -88,8 +90,6 @@ describe('SqliteDocumentStore', () => {
   });
 
   describe('documents kept as read', () => {
-    const shape = { collection: 'passes', version: 1, indexes: [] };
-    const write = (revision: number, doc: Record<string, unknown>) => ({ id: 'a', revision, doc, keys: {}, isNew: revision === 0 });
 
     it('are read anew once this connection writes them, however long it trusts the file', async () => {
       const store = SqliteDocumentStore.open(freshFile(), { trustMs: 60_000 });

@@ -261,7 +261,7 @@ export class SqliteDocumentStore implements DocumentStore {
    * another connection committed before the catalog was last read (a read-your-writes wait on another
    * process's projector reads it); any other commit of another connection is seen at most `trustMs` late.
    */
-  private noticeOtherConnectionsWhenDue(): number {
-    return this.now() - this.dataVersionReadAt < this.trustMs ? this.dataVersion : this.noticeOtherConnections();
+  private noticeOtherConnectionsWhenDue(): void {
+    if (this.now() - this.dataVersionReadAt >= this.trustMs) this.noticeOtherConnections();
   }
 }
