@@ -16,21 +16,22 @@ import { jsonBody } from './http/json-body';
 import type { MagicLinkLimits } from './http/magic-link-limits';
 import { rateLimit } from './http/rate-limit';
 import { requestLog } from './http/request-log';
+import { routeGroup } from './http/route-group';
 import { routePatternsOf } from './http/route-patterns';
-import { authRoutes, ownBusinessRoutes } from './routes/account-routes';
-import { apiKeyRoutes } from './routes/api-key-routes';
+import { addAuthRoutes, addOwnBusinessRoutes } from './routes/account-routes';
+import { addApiKeyRoutes } from './routes/api-key-routes';
 import { appleWebServiceRoutes } from './routes/apple-web-service-routes';
 import { customerPageRoutes } from './routes/customer-page-routes';
-import { customerRoutes } from './routes/customer-routes';
+import { addCustomerRoutes } from './routes/customer-routes';
 import { dashboardRoutes } from './routes/dashboard-routes';
 import { downloadRoutes } from './routes/download-routes';
 import { healthRoutes } from './routes/health-routes';
-import { passRoutes } from './routes/pass-routes';
+import { addPassRoutes } from './routes/pass-routes';
 import { openApiDocumentRoutes, referencePageRoutes } from './routes/reference-routes';
-import { scanRoutes } from './routes/scan-routes';
-import { templateRoutes } from './routes/template-routes';
+import { addScanRoutes } from './routes/scan-routes';
+import { addTemplateRoutes } from './routes/template-routes';
 import { validationPageRoutes } from './routes/validation-page-routes';
-import { webhookRoutes } from './routes/webhook-routes';
+import { addWebhookRoutes } from './routes/webhook-routes';
 
 export interface HttpAppDependencies {
   application: Application;
@@ -67,26 +68,24 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   const document = openApiDocument();
   const limitRate = rateLimit({ store: dependencies.rateLimits, clock, metrics, perCredential: limits.perCredential, perIp: limits.perIp });
 
-  // The API before everything else, and within it the business routes before the rest: their requests are
-  // nearly all the traffic, and express tries every router mounted ahead of the one that matches.
+  // The API before everything else, every route of it in one router with its full path (RouteGroup), the
+  // business routes first: their requests are nearly all the traffic, and express tries routes in order.
   const api = express.Router();
   // Who asks, then whether they may ask now, before anything else can fail: every answer carries the limits.
   api.use(identify(application.authenticator));
   api.use(limitRate);
   api.use(jsonBody({ limitBytes: 1_048_576, afterRead: recordBodyDigest }));
   api.use(idempotency({ store: dependencies.idempotencyKeys, clock, logger }));
-  api.use('/public/customer', customerRoutes({ application, limits: dependencies.magicLinkLimits, background: dependencies.background, wallets }));
-  api.use('/auth', authRoutes(application));
-  api.use('/businesses/me', ownBusinessRoutes(application));
-  const business = express.Router();
-  business.use('/passes', passRoutes(application, wallets, clock, logger));
-  business.use('/templates', templateRoutes(application));
-  business.use('/scans', scanRoutes(application));
-  business.use('/webhooks', webhookRoutes(application));
-  business.use('/api-keys', apiKeyRoutes(application));
-  // Authorised at the mount, where the path's business_id is a parameter of the layer itself: the business
-  // router then need not merge its mount's parameters into every layer a request passes.
-  api.use('/businesses/:business_id', authenticate(application.plans), requireOwnBusiness, business);
+  const routes = routeGroup(api);
+  const business = routes.within('/businesses/:business_id', authenticate(application.plans), requireOwnBusiness);
+  addPassRoutes(business.within('/passes'), application, wallets, clock, logger);
+  addTemplateRoutes(business.within('/templates'), application);
+  addScanRoutes(business.within('/scans'), application);
+  addWebhookRoutes(business.within('/webhooks'), application);
+  addApiKeyRoutes(business.within('/api-keys'), application);
+  addOwnBusinessRoutes(routes.within('/businesses/me'), application);
+  addAuthRoutes(routes.within('/auth'), application);
+  addCustomerRoutes(routes.within('/public/customer'), { application, limits: dependencies.magicLinkLimits, background: dependencies.background, wallets });
   api.use(openApiDocumentRoutes(document));
 
   app.use('/api/v1', api);

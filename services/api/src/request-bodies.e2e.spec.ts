@@ -72,9 +72,26 @@ describe('a body that does not match its Content-Encoding', () => {
     expect(response.body.error.code).toBe('bad_request');
   });
 
+  it('is refused after the credentials: a caller without any learns that first', async () => {
+    const response = await send(`/businesses/${business.businessId}/templates`, { body: notCompressed, headers: { 'content-encoding': 'gzip' } });
+
+    expect(response.status).toBe(401);
+    expect(response.body.error.code).toBe('unauthorized');
+  });
+
   it('leaves an unknown route 404', async () => {
     for (const method of ['GET', 'POST']) {
       const response = await send('/no-such-route', { method, body: notCompressed, headers: { 'content-encoding': 'gzip' } });
+
+      expect(response.status).toBe(404);
+      expect(response.body.error.code).toBe('not_found');
+    }
+  });
+
+  it('leaves an unknown path under a business 404, with credentials or without', async () => {
+    const credentials: Record<string, string>[] = [{ authorization: `Bearer ${business.token}` }, {}];
+    for (const headers of credentials) {
+      const response = await send(`/businesses/${business.businessId}/no-such-route`, { body: notCompressed, headers: { ...headers, 'content-encoding': 'gzip' } });
 
       expect(response.status).toBe(404);
       expect(response.body.error.code).toBe('not_found');

@@ -6,7 +6,7 @@
  */
 import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
-import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { ApiError } from './api-error';
 
 const unreadableBodies = new WeakMap<IncomingMessage, ApiError>();
@@ -73,7 +73,7 @@ export interface JsonBodyOptions {
   afterRead?: (request: IncomingMessage, body: Buffer) => void;
 }
 
-/** Parses a JSON body; routes of an `apiRouter` refuse it when it could not be read. */
+/** Parses a JSON body; a route refuses it with `refuseUnreadableBody` when it could not be read. */
 export function jsonBody({ limitBytes, afterRead }: JsonBodyOptions): RequestHandler {
   const parse = express.json({
     limit: limitBytes,
@@ -98,21 +98,9 @@ export function hasUnreadableBody(request: IncomingMessage): boolean {
   return unreadableBodies.has(request);
 }
 
-const refuseUnreadableBody: RequestHandler = (request, _response, next) => {
+/** Refuses, with its precise error, a body `jsonBody` could not read: the first handler of every API route (`RouteGroup`). */
+export const refuseUnreadableBody: RequestHandler = (request, _response, next) => {
   const refusal = unreadableBodies.get(request);
   if (refusal) throw refusal;
   next();
 };
-
-/**
- * A router whose every route first refuses an unreadable body. Routes get it, not routers, so that only
- * a request that found its route learns about its body. Its routes see only their own path's parameters:
- * merging the mount's into every layer a request passes costs more than the one check that reads them
- * (`requireOwnBusiness`, on the business router).
- */
-export function apiRouter(): Router {
-  const router = Router();
-  const createRoute = router.route.bind(router);
-  router.route = (path: string) => createRoute(path).all(refuseUnreadableBody);
-  return router;
-}

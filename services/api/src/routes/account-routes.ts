@@ -1,21 +1,18 @@
 /**
  * Dashboard accounts (DESIGN §6): register and log in under `/auth`, read the caller's business at
- * `/businesses/me`. Each router is mounted at its own path, so requests for other paths never enter it
- * (express leaves a router it tried in vain on the next turn of the event loop).
+ * `/businesses/me`.
  */
 import { ACCESS_TOKEN_TTL_SECONDS, type Application } from '@passes/application';
 import { loginBody, registerBody, type LoginResponse, type OwnBusinessResponse, type RegistrationResponse } from '@passes/contracts';
-import type { Router } from 'express';
-import { apiRouter } from '../http/json-body';
 import { ApiError } from '../http/api-error';
 import { authenticate, principalOf } from '../http/authentication';
 import { markOneTimeSecrets } from '../http/idempotency';
 import { parseBody } from '../http/parse-body';
+import type { RouteGroup } from '../http/route-group';
 import { businessRepresentation, planRepresentation, userRepresentation } from '../representations/account-representations';
 
-export function authRoutes(application: Application): Router {
-  const router = apiRouter();
-  router.post('/register', async (request, response) => {
+export function addAuthRoutes(routes: RouteGroup, application: Application): void {
+  routes.post('/register', async (request, response) => {
     const body = parseBody(registerBody, request);
     markOneTimeSecrets(response, 'access_token');
     const registration = await application.accounts.register({ businessName: body.business_name, email: body.email, password: body.password });
@@ -28,22 +25,19 @@ export function authRoutes(application: Application): Router {
     } satisfies RegistrationResponse);
   });
 
-  router.post('/login', async (request, response) => {
+  routes.post('/login', async (request, response) => {
     const body = parseBody(loginBody, request);
     markOneTimeSecrets(response, 'access_token');
     const login = await application.accounts.login(body.email, body.password);
     if (!login) throw new ApiError('unauthorized', 'Email or password is incorrect');
     response.json({ access_token: login.accessToken, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_SECONDS, business_id: login.businessId } satisfies LoginResponse);
   });
-  return router;
 }
 
-export function ownBusinessRoutes(application: Application): Router {
-  const router = apiRouter();
-  router.get('/', authenticate(application.plans), async (_request, response) => {
+export function addOwnBusinessRoutes(routes: RouteGroup, application: Application): void {
+  routes.get('/', authenticate(application.plans), async (_request, response) => {
     const businessId = principalOf(response).businessId;
     const [business, plan] = await Promise.all([application.businesses.get(businessId), application.plans.status(businessId)]);
     response.json({ ...businessRepresentation(business), ...planRepresentation(plan) } satisfies OwnBusinessResponse);
   });
-  return router;
 }

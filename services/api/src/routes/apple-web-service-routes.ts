@@ -7,11 +7,12 @@ import { MAX_WALLET_LOG_ENTRIES, MAX_WALLET_LOG_ENTRY_LENGTH, pushTokenBody, wal
 import type { Clock } from '@passes/application';
 import type { Logger } from '@passes/runtime';
 import { PKPASS_MEDIA_TYPE, type PasskitWebService, type PassRequest, type Refusal } from '@passes/wallets';
-import type { Request, Router } from 'express';
+import { Router, type Request } from 'express';
 import { ApiError } from '../http/api-error';
 import { correlationIdOf } from '../http/correlation-id';
-import { apiRouter, jsonBody } from '../http/json-body';
+import { jsonBody } from '../http/json-body';
 import { parseBody } from '../http/parse-body';
+import { routeGroup } from '../http/route-group';
 
 const param = (request: Request, name: string) => String(request.params[name]);
 
@@ -26,24 +27,25 @@ function refuse(refusal: Refusal): never {
 }
 
 export function appleWebServiceRoutes(service: PasskitWebService, clock: Clock, logger: Logger): Router {
-  const router = apiRouter();
+  const router = Router();
   router.use(jsonBody({ limitBytes: 16 * 1024 }));
+  const routes = routeGroup(router);
   const registration = '/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier/:serialNumber';
 
-  router.post(registration, async (request, response) => {
+  routes.post(registration, async (request, response) => {
     const { pushToken } = parseBody(pushTokenBody, request);
     const result = await service.register(passRequest(request), param(request, 'deviceLibraryIdentifier'), pushToken, correlationIdOf(response));
     if (result === 'unauthorized' || result === 'not_found') refuse(result);
     response.status(result === 'created' ? 201 : 200).end();
   });
 
-  router.delete(registration, async (request, response) => {
+  routes.delete(registration, async (request, response) => {
     const result = await service.unregister(passRequest(request), param(request, 'deviceLibraryIdentifier'), correlationIdOf(response));
     if (result !== 'unregistered') refuse(result);
     response.status(200).end();
   });
 
-  router.get('/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier', async (request, response) => {
+  routes.get('/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier', async (request, response) => {
     const since = request.query['passesUpdatedSince'];
     const updated = await service.updatedSince(param(request, 'deviceLibraryIdentifier'), param(request, 'passTypeIdentifier'), typeof since === 'string' ? since : undefined);
     response.set('Cache-Control', 'no-store');
@@ -51,7 +53,7 @@ export function appleWebServiceRoutes(service: PasskitWebService, clock: Clock, 
     else response.json(updated);
   });
 
-  router.get('/v1/passes/:passTypeIdentifier/:serialNumber', async (request, response) => {
+  routes.get('/v1/passes/:passTypeIdentifier/:serialNumber', async (request, response) => {
     const now = clock.now();
     const result = await service.latest(passRequest(request), request.get('if-modified-since'), now);
     if (result === 'unauthorized' || result === 'not_found') refuse(result);
@@ -63,7 +65,7 @@ export function appleWebServiceRoutes(service: PasskitWebService, clock: Clock, 
     response.status(200).set({ 'Content-Type': PKPASS_MEDIA_TYPE, 'Last-Modified': result.lastModified.toUTCString() }).send(result.pkpass);
   });
 
-  router.post('/v1/log', (request, response) => {
+  routes.post('/v1/log', (request, response) => {
     const { logs } = parseBody(walletLogBody, request);
     // What devices report about our web service; bounded, since anyone may send it.
     const entries = logs.slice(0, MAX_WALLET_LOG_ENTRIES).map((entry) => entry.slice(0, MAX_WALLET_LOG_ENTRY_LENGTH));

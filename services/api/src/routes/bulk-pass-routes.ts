@@ -1,14 +1,15 @@
 /**
  * Bulk issue and bulk update (spec 2 and 5): `POST` and `PATCH /businesses/:business_id/passes/bulk`.
- * Added to the pass router before its own routes, whose `PATCH /:identifier` would otherwise take `bulk`
- * for a pass. Always 200 with the bulk result once the envelope is valid, however many items failed.
+ * Added to the pass routes before their own, whose `PATCH /:identifier` would otherwise take `bulk` for a
+ * pass. Always 200 with the bulk result once the envelope is valid, however many items failed.
  */
 import type { Application, BulkItem, BulkUpdateInput, IssuePassInput } from '@passes/application';
 import { bulkBody, bulkUpdateItem, issuePassBody, type BulkIssueResponse, type BulkUpdateResponse } from '@passes/contracts';
-import type { Request, Response, Router } from 'express';
+import type { Request, Response } from 'express';
 import { commandContextOf, passScopeOf } from '../http/authentication';
 import { correlationIdOf } from '../http/correlation-id';
 import { parseBody, parseBulkItem } from '../http/parse-body';
+import type { RouteGroup } from '../http/route-group';
 import type { Logger } from '@passes/runtime';
 import { bulkResult } from '../representations/bulk-result-representation';
 import { issueInput, passUpdate } from './pass-bodies-to-commands';
@@ -29,11 +30,11 @@ function updateItems(request: Request): BulkItem<BulkUpdateInput>[] {
   });
 }
 
-export function addBulkPassRoutes(router: Router, application: Application, logger: Logger): void {
+export function addBulkPassRoutes(routes: RouteGroup, application: Application, logger: Logger): void {
   const onUnexpected = (request: Request, response: Response) => (error: unknown, index: number) =>
     logger.error('bulk item failed', { request_id: correlationIdOf(response), method: request.method, route: request.route?.path ?? null, index, error });
 
-  router.post('/bulk', async (request, response) => {
+  routes.post('/bulk', async (request, response) => {
     const outcomes = await application.bulkPassCommands.issue(passScopeOf(response), issueItems(request), commandContextOf(response));
     response.json(
       bulkResult(outcomes, {
@@ -44,7 +45,7 @@ export function addBulkPassRoutes(router: Router, application: Application, logg
     );
   });
 
-  router.patch('/bulk', async (request, response) => {
+  routes.patch('/bulk', async (request, response) => {
     const outcomes = await application.bulkPassCommands.update(passScopeOf(response), updateItems(request), commandContextOf(response));
     response.json(bulkResult(outcomes, { status: 'updated', pass: (pass) => ({ id: pass.id }), onUnexpected: onUnexpected(request, response) }) satisfies BulkUpdateResponse);
   });

@@ -1,17 +1,17 @@
 /**
  * The pass endpoints (spec 1, 3, 4, 6–15) and the auditors' history. Every `:identifier` is an id, a
- * serial_number or an external_id. Mounted under `/businesses/:business_id/passes` behind authentication.
+ * serial_number or an external_id. Under `/businesses/:business_id/passes`, behind authentication.
  */
 import type { Application, Clock, HistoryPage, PassAction, PassHistoryEntry } from '@passes/application';
 import { issuePassBody, updatePassBody, type PassHistoryResponse, type PassSummaryListResponse, type PassSummaryResponse } from '@passes/contracts';
 import type { Pass } from '@passes/domain';
 import type { Logger } from '@passes/runtime';
 import type { Wallets } from '@passes/wallets';
-import type { Request, Response, Router } from 'express';
-import { apiRouter } from '../http/json-body';
+import type { Request, Response } from 'express';
 import { ApiError } from '../http/api-error';
 import { commandContextOf, passScopeOf } from '../http/authentication';
 import { parseBody } from '../http/parse-body';
+import type { RouteGroup } from '../http/route-group';
 import { amountInMinorUnits, asOfInstant, historyRange, pointsDelta, stampCount } from '../http/query-parameters';
 import { passRepresentation, passSummary } from '../representations/pass-representation';
 import { addBulkPassRoutes } from './bulk-pass-routes';
@@ -46,57 +46,55 @@ function historyPageBody({ entries, hasMore }: HistoryPage): Buffer {
   return body;
 }
 
-export function passRoutes(application: Application, wallets: Wallets, clock: Clock, logger: Logger): Router {
-  const router = apiRouter();
-  addBulkPassRoutes(router, application, logger);
+export function addPassRoutes(routes: RouteGroup, application: Application, wallets: Wallets, clock: Clock, logger: Logger): void {
+  addBulkPassRoutes(routes, application, logger);
   const send = async (response: Response, pass: Pass, status = 200) => {
     response.status(status).json(passRepresentation(pass, await application.passBarcodes.codesOf(pass), wallets.links(pass)));
   };
   const identifierOf = (request: Request) => String(request.params['identifier']);
 
-  router.post('/', async (request, response) => {
+  routes.post('/', async (request, response) => {
     const body = parseBody(issuePassBody, request);
     await send(response, await application.passCommands.issue(passScopeOf(response), issueInput(body), commandContextOf(response)), 201);
   });
 
-  router.get('/lookup/email/:email', async (request, response) => {
+  routes.get('/lookup/email/:email', async (request, response) => {
     const passes = await application.passes.byEmail(passScopeOf(response), String(request.params['email']));
     response.json(passes.map(passSummary) satisfies PassSummaryListResponse);
   });
 
-  router.get('/lookup/external/:external_id', async (request, response) => {
+  routes.get('/lookup/external/:external_id', async (request, response) => {
     const externalId = String(request.params['external_id']);
     const pass = await application.passes.byExternalId(passScopeOf(response), externalId);
     if (!pass) throw new ApiError('not_found', `No pass with external_id '${externalId}'`);
     response.json(passSummary(pass) satisfies PassSummaryResponse);
   });
 
-  router.get('/:identifier', async (request, response) => {
+  routes.get('/:identifier', async (request, response) => {
     const asOf = asOfInstant(request, clock.now());
     const scope = passScopeOf(response);
     const identifier = identifierOf(request);
     await send(response, asOf === null ? await application.passes.get(scope, identifier) : await application.passHistory.asOf(scope, identifier, asOf));
   });
 
-  router.get('/:identifier/events', async (request, response) => {
+  routes.get('/:identifier/events', async (request, response) => {
     const page = await application.passHistory.page(passScopeOf(response), identifierOf(request), historyRange(request));
     response.type('json').send(historyPageBody(page));
   });
 
-  router.patch('/:identifier', async (request, response) => {
+  routes.patch('/:identifier', async (request, response) => {
     const body = parseBody(updatePassBody, request);
     await send(response, await application.passCommands.update(passScopeOf(response), identifierOf(request), passUpdate(body), commandContextOf(response)));
   });
 
-  router.delete('/:identifier', async (request, response) => {
+  routes.delete('/:identifier', async (request, response) => {
     await send(response, await application.passCommands.act(passScopeOf(response), identifierOf(request), { type: 'Void' }, commandContextOf(response)));
   });
 
-  router.post('/:identifier/:action', async (request, response) => {
+  routes.post('/:identifier/:action', async (request, response) => {
     const action = ACTIONS.get(String(request.params['action']));
     if (!action) throw new ApiError('not_found', `No pass action '${String(request.params['action'])}'`);
     await send(response, await application.passCommands.act(passScopeOf(response), identifierOf(request), action(request), commandContextOf(response)));
   });
 
-  return router;
 }

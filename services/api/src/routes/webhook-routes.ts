@@ -1,21 +1,19 @@
 /** Webhooks (spec endpoints 16–18) and their delivery log. */
 import type { Application } from '@passes/application';
 import { createWebhookBody, type DeliveryListResponse, type RegisteredWebhookResponse, type WebhookListResponse } from '@passes/contracts';
-import type { Router } from 'express';
-import { apiRouter } from '../http/json-body';
 import { commandContextOf, principalOf } from '../http/authentication';
 import { markOneTimeSecrets } from '../http/idempotency';
 import { parseBody } from '../http/parse-body';
+import type { RouteGroup } from '../http/route-group';
 import { liveCredentialsOnly } from '../http/sandbox-access';
 import { deliveryRepresentation, webhookRepresentation } from '../representations/webhook-representations';
 
-/** Mounted under `/businesses/:business_id/webhooks` behind authentication. */
-export function webhookRoutes(application: Application): Router {
-  const router = apiRouter();
-  router.use(liveCredentialsOnly('webhooks and their deliveries'));
+/** Under `/businesses/:business_id/webhooks`, behind authentication. */
+export function addWebhookRoutes(group: RouteGroup, application: Application): void {
+  const routes = group.within('', liveCredentialsOnly('webhooks and their deliveries'));
   const webhooks = application.webhooks;
 
-  router.post('/', async (request, response) => {
+  routes.post('/', async (request, response) => {
     markOneTimeSecrets(response, 'secret');
     const body = parseBody(createWebhookBody, request);
     const registered = await webhooks.register(
@@ -26,29 +24,27 @@ export function webhookRoutes(application: Application): Router {
     response.status(201).json({ ...webhookRepresentation(registered.webhook), secret: registered.secret } satisfies RegisteredWebhookResponse);
   });
 
-  router.get('/', async (_request, response) => {
+  routes.get('/', async (_request, response) => {
     const list = await webhooks.list(principalOf(response).businessId);
     response.json({ data: list.map(webhookRepresentation) } satisfies WebhookListResponse);
   });
 
-  router.get('/:webhook_id', async (request, response) => {
+  routes.get('/:webhook_id', async (request, response) => {
     response.json(webhookRepresentation(await webhooks.get(principalOf(response).businessId, String(request.params['webhook_id']))));
   });
 
-  router.delete('/:webhook_id', async (request, response) => {
+  routes.delete('/:webhook_id', async (request, response) => {
     await webhooks.delete(principalOf(response).businessId, String(request.params['webhook_id']), commandContextOf(response));
     response.status(204).end();
   });
 
-  router.get('/:webhook_id/deliveries', async (request, response) => {
+  routes.get('/:webhook_id/deliveries', async (request, response) => {
     const deliveries = await webhooks.deliveries(principalOf(response).businessId, String(request.params['webhook_id']));
     response.json({ data: deliveries.map(deliveryRepresentation) } satisfies DeliveryListResponse);
   });
 
-  router.post('/:webhook_id/deliveries/:delivery_id/retry', async (request, response) => {
+  routes.post('/:webhook_id/deliveries/:delivery_id/retry', async (request, response) => {
     const delivery = await webhooks.retryDelivery(principalOf(response).businessId, String(request.params['webhook_id']), String(request.params['delivery_id']));
     response.status(202).json(deliveryRepresentation(delivery));
   });
-
-  return router;
 }
