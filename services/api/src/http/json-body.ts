@@ -83,6 +83,9 @@ export function jsonBody({ limitBytes, afterRead }: JsonBodyOptions): RequestHan
     },
   });
   return (request: Request, response: Response, next: NextFunction) => {
+    // Without Transfer-Encoding or Content-Length a request has no body (RFC 9112 §6.3): nearly every GET, and
+    // the pass actions, which take theirs in the query. body-parser would find the same after its own checks.
+    if (request.headers['transfer-encoding'] === undefined && request.headers['content-length'] === undefined) return next();
     parse(request, response, (error?: unknown) => {
       if (error) {
         const refusal = bodyReadRefusal(error, limitBytes);
