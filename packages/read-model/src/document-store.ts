@@ -87,7 +87,8 @@ export interface DocumentStore {
   /**
    * Writes documents into generations and moves each generation's checkpoint to `position`. A write
    * whose revision is not newer than the stored document's is ignored, so replaying events is harmless.
-   * All or nothing where the adapter can; otherwise documents first, checkpoints last.
+   * All or nothing where the adapter can; otherwise documents first, checkpoints last. The documents
+   * written are the store's afterwards: it may keep them (frozen) for later reads.
    */
   commit(batch: readonly GenerationWrites[], position: Position): Promise<void>;
   /** Makes the next generation live in one atomic step; the previous live one is retired. */

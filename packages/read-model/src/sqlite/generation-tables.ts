@@ -108,16 +108,31 @@ export class PreparedGeneration {
     return this.statements.count.get(index, key)?.count ?? 0;
   }
 
-  write(write: DocumentWrite): void {
+  /**
+   * Writes one document inside the caller's transaction. Returns whether it dropped a kept copy, which the
+   * caller may replace with the written document once the transaction has committed (`keep`).
+   */
+  write(write: DocumentWrite): boolean {
     const changed = this.statements.upsert.run(write.id, write.revision, write.doc === null ? null : JSON.stringify(write.doc)).changes > 0;
-    if (!changed) return;
-    this.recent.delete(write.id);
+    if (!changed) return false;
+    const wasKept = this.recent.delete(write.id);
     const keys = write.doc === null ? [] : Object.entries(write.keys).flatMap(([index, values]) => values.map((key): [string, string] => [index, key]));
     // Most writes (a stamp, a charge) keep every key: reading them is cheaper than replacing them.
     const stored = this.statements.keysOf.all(write.id);
-    if (sameKeys(stored, keys)) return;
-    if (stored.length > 0) this.statements.removeKeys.run(write.id);
-    for (const [index, key] of keys) this.statements.addKey.run(index, key, write.id);
+    if (!sameKeys(stored, keys)) {
+      if (stored.length > 0) this.statements.removeKeys.run(write.id);
+      for (const [index, key] of keys) this.statements.addKey.run(index, key, write.id);
+    }
+    return wasKept;
+  }
+
+  /**
+   * Keeps a document this connection has committed, as of `dataVersion`: one that requests were reading (the
+   * pass a stamp looks up) stays parsed rather than being read again by the next. Only those `write` dropped
+   * are kept: a document nobody read lately (a pass just issued) would push out one that is.
+   */
+  keep(write: DocumentWrite, dataVersion: number): void {
+    this.recent.set(write.id, { stored: deepFreeze({ id: write.id, revision: write.revision, doc: write.doc }), dataVersion });
   }
 }
 

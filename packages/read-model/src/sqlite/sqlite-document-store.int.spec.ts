@@ -91,16 +91,71 @@ describe('SqliteDocumentStore', () => {
 
   describe('documents kept as read', () => {
 
-    it('are read anew once this connection writes them, however long it trusts the file', async () => {
-      const store = SqliteDocumentStore.open(freshFile(), { trustMs: 60_000 });
+    /** A store with a live generation whose document `a` ({points: 1}) has been read, and so is kept. */
+    async function storeWithDocumentRead(trustMs = 1) {
+      const store = SqliteDocumentStore.open(freshFile(), { trustMs });
       const target = { collection: 'passes', generation: (await store.createGeneration(shape, 'live', new Date())).generation };
       await store.commit([{ target, writes: [write(0, { points: 1 })] }], positionOfInteger(1));
       expect(await store.get('passes', 'a')).toMatchObject({ revision: 0, doc: { points: 1 } });
+      return { store, target };
+    }
+
+    it('show what this connection writes at once, however long it trusts the file', async () => {
+      const { store, target } = await storeWithDocumentRead(60_000);
 
       await store.commit([{ target, writes: [write(1, { points: 2 })] }], positionOfInteger(2));
       expect(await store.get('passes', 'a')).toMatchObject({ revision: 1, doc: { points: 2 } });
       expect((await store.load(target, ['a'])).get('a')).toMatchObject({ revision: 1, doc: { points: 2 } });
       await store.close();
+    });
+
+    it('are kept as written when this connection commits them: the next read does not parse them again', async () => {
+      const { store, target } = await storeWithDocumentRead();
+
+      const written = { points: 2 };
+      await store.commit([{ target, writes: [write(1, written)] }], positionOfInteger(2));
+
+      const read = await store.get('passes', 'a');
+      expect(read).toMatchObject({ revision: 1, doc: { points: 2 } });
+      expect(read?.doc).toBe(written);
+      expect(Object.isFrozen(written)).toBe(true);
+      await store.close();
+    });
+
+    it('are not kept when no request was reading them: a document just created is parsed when first read', async () => {
+      const store = SqliteDocumentStore.open(freshFile());
+      const target = { collection: 'passes', generation: (await store.createGeneration(shape, 'live', new Date())).generation };
+      const written = { points: 1 };
+      await store.commit([{ target, writes: [write(0, written)] }], positionOfInteger(1));
+
+      const read = await store.get('passes', 'a');
+      expect(read?.doc).toEqual(written);
+      expect(read?.doc).not.toBe(written);
+      await store.close();
+    });
+
+    it('are not kept from a commit that rolled back', async () => {
+      const { store, target } = await storeWithDocumentRead();
+
+      const missing = { collection: 'passes', generation: target.generation + 1 };
+      await expect(store.commit([{ target, writes: [write(1, { points: 2 })] }, { target: missing, writes: [] }], positionOfInteger(2))).rejects.toThrow(/does not exist/);
+
+      expect(await store.get('passes', 'a')).toMatchObject({ revision: 0, doc: { points: 1 } });
+      await store.close();
+    });
+
+    it('are read anew once another connection commits after this one wrote them', async () => {
+      const { server, cli, tick } = serviceAndCli();
+      const target = { collection: 'passes', generation: (await server.createGeneration(shape, 'live', new Date())).generation };
+      await server.commit([{ target, writes: [write(0, { points: 1 })] }], positionOfInteger(1));
+      await server.get('passes', 'a');
+      await server.commit([{ target, writes: [write(1, { points: 2 })] }], positionOfInteger(2));
+
+      await cli.commit([{ target, writes: [write(2, { points: 3 })] }], positionOfInteger(3));
+      tick(1);
+
+      expect(await server.get('passes', 'a')).toMatchObject({ revision: 2, doc: { points: 3 } });
+      await Promise.all([server.close(), cli.close()]);
     });
 
     it('are frozen, since every reader shares them', async () => {

@@ -102,12 +102,16 @@ export class SqliteDocumentStore implements DocumentStore {
       releaseLease: db.prepare<[string, string]>('DELETE FROM leases WHERE name = ? AND holder = ?'),
     };
     this.commitTransaction = db.transaction((batch: readonly GenerationWrites[], position: Position) => {
+      const toKeep: (() => void)[] = [];
       for (const { target, writes } of batch) {
         const tables = this.tables.of(target);
         if (tables === undefined) throw new Error(`Generation ${target.generation} of ${target.collection} does not exist`);
-        for (const write of writes) tables.write(write);
+        for (const write of writes) {
+          if (tables.write(write)) toKeep.push(() => tables.keep(write, this.dataVersion));
+        }
         this.statements.setCheckpoint.run(position, target.collection, target.generation);
       }
+      return toKeep;
     });
     this.createTransaction = db.transaction((shape: CollectionShape, as: 'live' | 'next', requestedAt: string): Generation => {
       if (this.statements.roleTaken.get(shape.collection, as) !== undefined) throw new GenerationConflictError(shape.collection, as);
@@ -194,7 +198,9 @@ export class SqliteDocumentStore implements DocumentStore {
   }
 
   async commit(batch: readonly GenerationWrites[], position: Position): Promise<void> {
-    this.commitTransaction.immediate(batch, position);
+    // Kept once committed: a rolled-back write must not be what later reads see. Kept as of the data_version
+    // last read, so a commit of another connection since then makes them stale like everything else kept.
+    for (const keep of this.commitTransaction.immediate(batch, position)) keep();
   }
 
   async promote(collection: string, generation: number): Promise<void> {
