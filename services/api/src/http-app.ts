@@ -83,7 +83,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   addScanRoutes(business.within('/scans'), application);
   addWebhookRoutes(business.within('/webhooks'), application);
   addApiKeyRoutes(business.within('/api-keys'), application);
-  addOwnBusinessRoutes(routes.within('/businesses/me'), application);
+  addOwnBusinessRoutes(routes.within('/businesses/me', authenticate(application.plans)), application);
   addAuthRoutes(routes.within('/auth'), application);
   addCustomerRoutes(routes.within('/public/customer'), { application, limits: dependencies.magicLinkLimits, background: dependencies.background, wallets });
   api.use(openApiDocumentRoutes(document));

@@ -72,8 +72,12 @@ describe('a body that does not match its Content-Encoding', () => {
     expect(response.body.error.code).toBe('bad_request');
   });
 
-  it('is refused after the credentials: a caller without any learns that first', async () => {
-    const response = await send(`/businesses/${business.businessId}/templates`, { body: notCompressed, headers: { 'content-encoding': 'gzip' } });
+  it.each([
+    ['POST', '/businesses/{business_id}/templates'],
+    ['GET', '/businesses/me'],
+  ])('is refused after the credentials: a caller without any learns that first (%s %s)', async (method, pattern) => {
+    const path = pattern.replace('{business_id}', business.businessId);
+    const response = await send(path, { method, body: notCompressed, headers: { 'content-encoding': 'gzip' } });
 
     expect(response.status).toBe(401);
     expect(response.body.error.code).toBe('unauthorized');

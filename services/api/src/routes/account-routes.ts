@@ -5,7 +5,7 @@
 import { ACCESS_TOKEN_TTL_SECONDS, type Application } from '@passes/application';
 import { loginBody, registerBody, type LoginResponse, type OwnBusinessResponse, type RegistrationResponse } from '@passes/contracts';
 import { ApiError } from '../http/api-error';
-import { authenticate, principalOf } from '../http/authentication';
+import { principalOf } from '../http/authentication';
 import { markOneTimeSecrets } from '../http/idempotency';
 import { parseBody } from '../http/parse-body';
 import type { RouteGroup } from '../http/route-group';
@@ -34,8 +34,9 @@ export function addAuthRoutes(routes: RouteGroup, application: Application): voi
   });
 }
 
+/** Behind authentication. */
 export function addOwnBusinessRoutes(routes: RouteGroup, application: Application): void {
-  routes.get('/', authenticate(application.plans), async (_request, response) => {
+  routes.get('/', async (_request, response) => {
     const businessId = principalOf(response).businessId;
     const [business, plan] = await Promise.all([application.businesses.get(businessId), application.plans.status(businessId)]);
     response.json({ ...businessRepresentation(business), ...planRepresentation(plan) } satisfies OwnBusinessResponse);
