@@ -27,7 +27,7 @@ import { dashboardRoutes } from './routes/dashboard-routes';
 import { downloadRoutes } from './routes/download-routes';
 import { healthRoutes } from './routes/health-routes';
 import { addPassRoutes } from './routes/pass-routes';
-import { openApiDocumentRoutes, referencePageRoutes } from './routes/reference-routes';
+import { addOpenApiDocumentRoute, referencePageRoutes } from './routes/reference-routes';
 import { addScanRoutes } from './routes/scan-routes';
 import { addTemplateRoutes } from './routes/template-routes';
 import { validationPageRoutes } from './routes/validation-page-routes';
@@ -68,15 +68,17 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   const document = openApiDocument();
   const limitRate = rateLimit({ store: dependencies.rateLimits, clock, metrics, perCredential: limits.perCredential, perIp: limits.perIp });
 
-  // The API before everything else, every route of it in one router with its full path (RouteGroup), the
-  // business routes first: their requests are nearly all the traffic, and express tries routes in order.
-  const api = express.Router();
   // Who asks, then whether they may ask now, before anything else can fail: every answer carries the limits.
-  api.use(identify(application.authenticator));
-  api.use(limitRate);
-  api.use(jsonBody({ limitBytes: 1_048_576, afterRead: recordBodyDigest }));
-  api.use(idempotency({ store: dependencies.idempotencyKeys, clock, logger }));
-  const routes = routeGroup(api);
+  const everyApiRequest = [
+    identify(application.authenticator),
+    limitRate,
+    jsonBody({ limitBytes: 1_048_576, afterRead: recordBodyDigest }),
+    idempotency({ store: dependencies.idempotencyKeys, clock, logger }),
+  ];
+  // The API before everything else, each route on the app's router with its full path and its guards
+  // (RouteGroup), the business routes first: their requests are nearly all the traffic, and express tries
+  // routes in order.
+  const routes = routeGroup(app).within('/api/v1', ...everyApiRequest);
   const business = routes.within('/businesses/:business_id', authenticate(application.plans), requireOwnBusiness);
   addPassRoutes(business.within('/passes'), application, wallets, clock, logger);
   addTemplateRoutes(business.within('/templates'), application);
@@ -86,9 +88,10 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   addOwnBusinessRoutes(routes.within('/businesses/me', authenticate(application.plans)), application);
   addAuthRoutes(routes.within('/auth'), application);
   addCustomerRoutes(routes.within('/public/customer'), { application, limits: dependencies.magicLinkLimits, background: dependencies.background, wallets });
-  api.use(openApiDocumentRoutes(document));
-
-  app.use('/api/v1', api);
+  addOpenApiDocumentRoute(routes, document);
+  // A path no route serves meets the same guards before its 404; in a router of its own, whose mount names
+  // such requests (`/api/v1/*`) in the logs and metrics.
+  app.use('/api/v1', express.Router().use(...everyApiRequest));
   app.use(healthRoutes(events, documents));
 
   // Unauthenticated pages at `{app_url}`, limited per client IP like the API's public routes.

@@ -1,9 +1,9 @@
 /**
- * Routes that share a path prefix and the guards in front of them (authentication, the business check, a
- * sandbox key's limits), each registered on one router with its full path and its guards as the route's
- * first handlers. A request is then matched once, in one router's list, instead of entering a router mounted
- * per resource: each mount rewrites `req.url`, parses it again, decodes its parameters and wraps `next`,
- * about 20 µs of a 220 µs read (docs/decisions.md, "One router for the API").
+ * Routes that share a path prefix and the guards in front of them (the rate limit, authentication, the
+ * business check, a sandbox key's limits), each registered on one router with its full path and its guards
+ * as the route's first handlers. A request is then matched once, in one router's list, instead of entering a
+ * router mounted per resource: each mount rewrites `req.url`, parses it again, decodes its parameters and
+ * wraps `next`, about 20 µs of a 220 µs read (docs/decisions.md, "One router for the API").
  *
  * Every route refuses a body that could not be read (`jsonBody`) after its guards and before its handler:
  * a caller without credentials learns that first, and only a request that found its route learns about its
@@ -29,7 +29,7 @@ function joined(prefix: string, path: string): string {
   return `${prefix}${path}`;
 }
 
-function group(router: Router, prefix: string, guards: readonly RequestHandler[]): RouteGroup {
+function group(router: Pick<Router, 'route'>, prefix: string, guards: readonly RequestHandler[]): RouteGroup {
   const register =
     (method: 'get' | 'post' | 'patch' | 'delete'): Register =>
     (path, ...handlers) => {
@@ -44,7 +44,7 @@ function group(router: Router, prefix: string, guards: readonly RequestHandler[]
   };
 }
 
-/** The routes of `router`, with no prefix and no guards yet. */
-export function routeGroup(router: Router): RouteGroup {
+/** The routes of `router` (an express app's own, or a router's), with no prefix and no guards yet. */
+export function routeGroup(router: Pick<Router, 'route'>): RouteGroup {
   return group(router, '', []);
 }

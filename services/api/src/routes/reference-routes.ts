@@ -1,15 +1,14 @@
 /** The API's own description: the OpenAPI document under `/api/v1` and its reference page at `/docs`. No credentials. */
 import type { OpenApiDocument } from '@passes/contracts';
 import { Router } from 'express';
+import type { RouteGroup } from '../http/route-group';
 import { sendPage } from '../pages/page-document';
 import { referencePage } from '../pages/reference-page';
 
-export function openApiDocumentRoutes(document: OpenApiDocument): Router {
-  const router = Router();
-  router.get('/openapi.json', (_request, response) => {
+export function addOpenApiDocumentRoute(routes: RouteGroup, document: OpenApiDocument): void {
+  routes.get('/openapi.json', (_request, response) => {
     response.json(document);
   });
-  return router;
 }
 
 export function referencePageRoutes(document: OpenApiDocument): Router {
