@@ -74,7 +74,7 @@ export class PassCommands {
     const passId = this.ids.newId();
     if (input.externalId !== null) await this.reserveExternalId(scope, input.externalId, passId, context);
     const data: IssuePassData = { ...input, passId, businessId, mode, serialNumber: serialNumberFromBytes(this.ids.randomBytes(SERIAL_NUMBER_RANDOM_BYTES)) };
-    return this.run(businessId, passId, context, () => ({ type: 'IssuePass', data, now: this.clock.now() }), admission);
+    return this.run(businessId, passId, context, () => ({ type: 'IssuePass', data, now: this.clock.now() }), admission, { isNew: true });
   }
 
   async update(scope: PassScope, identifier: string, update: PassUpdate, context: CommandContext): Promise<Pass> {
@@ -99,15 +99,19 @@ export class PassCommands {
     });
   }
 
-  /** `admission` is the plan's hold on an issue, let go once the read models count it; other commands have none. */
+  /**
+   * `admission` is the plan's hold on an issue, let go once the read models count it; other commands have none.
+   * An issue's pass id is new, so its stream is not read first (StreamContext.isNew).
+   */
   private async run(
     businessId: string,
     passId: string,
     context: CommandContext,
     command: () => PassCommand | Promise<PassCommand>,
     admission: Admission = UNHELD_ADMISSION,
+    { isNew = false }: { isNew?: boolean } = {},
   ): Promise<Pass> {
-    const result = await this.commands.handle(passAggregate, { stream: streamNames.pass(passId), businessId, context }, command);
+    const result = await this.commands.handle(passAggregate, { stream: streamNames.pass(passId), businessId, context, isNew }, command);
     if (result.position !== null) await awaitReflection(admission, result.position, this.readYourWrites);
     if (!result.state) throw new DomainError('not_found', `Pass '${passId}' not found`);
     return result.state;

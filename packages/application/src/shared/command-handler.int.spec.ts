@@ -70,6 +70,18 @@ describe('CommandHandler', () => {
     expect((await store.readStream('counter-1')).map((event) => event.type)).toEqual(['Interference', 'Counted']);
   });
 
+  it('decides a new stream\'s first command without reading it; a stream that existed after all is read on the retry', async () => {
+    await interfere('counter-new');
+    const seen: number[] = [];
+    const result = await handler.handle(counter, { stream: 'counter-new', businessId: null, context, isNew: true }, (state) => {
+      seen.push(state);
+      return { type: 'Count' as const };
+    });
+    expect(seen).toEqual([0, 1]);
+    expect(result.state).toBe(2);
+    expect((await store.readStream('counter-new')).map((event) => event.type)).toEqual(['Interference', 'Counted']);
+  });
+
   it('gives up after five attempts lost to concurrent writers, backing off between them, writing nothing', async () => {
     const outcome = handler.handle(counter, { stream: 'counter-2', businessId: null, context }, async () => {
       await interfere('counter-2');

@@ -23,6 +23,12 @@ export interface StreamContext {
   stream: string;
   businessId: string | null;
   context: CommandContext;
+  /**
+   * The stream's id was made for this command (a new UUID), so the stream cannot exist yet: its first attempt
+   * is decided on the aggregate's initial state without a read. Its append still expects no stream, so were
+   * there one after all, the append would fail and the next attempt would read it.
+   */
+  isNew?: boolean;
 }
 
 export interface CommandHandlerOptions {
@@ -46,6 +52,8 @@ interface Waiting {
 
 interface Line {
   load(): Promise<LoadedState<unknown>>;
+  /** The state a new stream's first attempt is decided on, unread (StreamContext.isNew); used once. */
+  unread: LoadedState<unknown> | null;
   waiting: Waiting[];
 }
 
@@ -100,7 +108,11 @@ export class CommandHandler {
         line.waiting.push(waiting);
         return;
       }
-      const started: Line = { load: () => this.states.load(aggregate, target.stream), waiting: [waiting] };
+      const started: Line = {
+        load: () => this.states.load(aggregate, target.stream),
+        unread: target.isNew === true ? { state: aggregate.decider.initialState(), revision: null } : null,
+        waiting: [waiting],
+      };
       this.lines.set(target.stream, started);
       void this.work(target.stream, started);
     });
@@ -118,7 +130,8 @@ export class CommandHandler {
       let outcomes: Outcome[];
       let appended: AppendResult | null = null;
       try {
-        const { state, revision } = await line.load();
+        const { state, revision } = line.unread ?? (await line.load());
+        line.unread = null;
         outcomes = await decideInTurn(batch, state);
         const encoded = outcomes.flatMap((outcome) => (outcome.ok ? outcome.encoded : []));
         if (encoded.length > 0) appended = await this.events.append(stream, encoded, revision ?? 'no_stream');
