@@ -23,8 +23,9 @@ export interface DocumentWrite {
   /** Lookup keys by index name; replaces the document's previous keys. */
   keys: Readonly<Record<string, readonly string[]>>;
   /**
-   * No document, not even a removed one, was stored when the write was made: an adapter may insert it
-   * rather than look for it, and still owes the revision guard if one was stored meanwhile.
+   * No document, not even a removed one, was found when the write was made, or none was looked for (the
+   * event starts its document: Projection.startsDocument): an adapter may insert it rather than look for
+   * it, and still owes the revision guard when one is stored after all.
    */
   isNew: boolean;
 }

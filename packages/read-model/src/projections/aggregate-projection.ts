@@ -26,6 +26,7 @@ export function aggregateProjection<State, Event extends DomainEventShape, Index
     documentId: (event) => aggregateIdOf(event.stream, options.category),
     // One document per stream: the stream's own revision orders its events.
     revisionAfter: (current, event) => (current !== undefined && current.revision >= event.revision ? null : event.revision),
+    startsDocument: (event) => event.revision === 0,
     apply: (doc, event) => options.evolve(doc, decodeEvent(options.events, event)),
     keys: options.keys,
   };

@@ -46,6 +46,8 @@ export const businessUsageProjection: Projection<BusinessUsage> = {
     if (current?.doc && hasReached(current.doc.position, event.position)) return null;
     return (current?.revision ?? -1) + 1;
   },
+  // A business's count goes on from what is stored, whatever the event.
+  startsDocument: () => false,
   apply: (doc, event) => {
     const usage = usageEventOf(event);
     const before = doc ?? { businessId: usage.businessId, livePasses: 0, templates: 0, position: event.position };

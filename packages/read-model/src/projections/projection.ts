@@ -22,6 +22,13 @@ export interface Projection<Doc = unknown> {
    * it: replays (a batch written again after a crash before its checkpoint) must change nothing.
    */
   revisionAfter(current: StoredDocument<Doc | null> | undefined, event: RecordedEvent): number | null;
+  /**
+   * Whether the event is the first its document is made of (a stream's first event, for a document per
+   * stream), so that nothing stored can come before it: the projector applies it to no document without
+   * looking for one. A document stored from this very event before (a batch written again after a crash)
+   * is the store's revision guard's to keep.
+   */
+  startsDocument(event: RecordedEvent): boolean;
   apply(doc: Doc | null, event: RecordedEvent): Doc | null;
   keys(doc: Doc): Record<string, string[]>;
 }

@@ -28,6 +28,7 @@ function tallies(version: number): Projection<Tally> {
     eventTypes: new Set(['Ticked']),
     documentId: (event: RecordedEvent) => event.stream,
     revisionAfter: (current, event) => (current !== undefined && current.revision >= event.revision ? null : event.revision),
+    startsDocument: (event) => event.revision === 0,
     apply: (doc, event) => ({ stream: event.stream, count: (doc?.count ?? 0) + 1, madeBy: version }),
     keys: (doc) => ({ prefix: [doc.stream.split('-')[0] ?? ''] }),
   };

@@ -79,6 +79,7 @@ export class PreparedGeneration {
       ),
       count: db.prepare<[string, string], { count: number }>(`SELECT COUNT(*) AS count FROM ${keys} WHERE index_name = ? AND key = ?`),
       // Newer revisions only: a replayed or redelivered event changes nothing.
+      insert: db.prepare<[string, number, string | null]>(`INSERT INTO ${documents} (id, revision, doc) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING`),
       upsert: db.prepare<[string, number, string | null]>(
         `INSERT INTO ${documents} (id, revision, doc) VALUES (?, ?, ?)
          ON CONFLICT (id) DO UPDATE SET revision = excluded.revision, doc = excluded.doc WHERE excluded.revision > ${documents}.revision`,
@@ -113,10 +114,16 @@ export class PreparedGeneration {
    * caller may replace with the written document once the transaction has committed (`keep`).
    */
   write(write: DocumentWrite): boolean {
-    const changed = this.statements.upsert.run(write.id, write.revision, write.doc === null ? null : JSON.stringify(write.doc)).changes > 0;
+    const doc = write.doc === null ? null : JSON.stringify(write.doc);
+    const keys = write.doc === null ? [] : Object.entries(write.keys).flatMap(([index, values]) => values.map((key): [string, string] => [index, key]));
+    // Inserted where there was no row: no keys to read or replace, and nothing of it kept.
+    if (write.isNew && this.statements.insert.run(write.id, write.revision, doc).changes > 0) {
+      for (const [index, key] of keys) this.statements.addKey.run(index, key, write.id);
+      return false;
+    }
+    const changed = this.statements.upsert.run(write.id, write.revision, doc).changes > 0;
     if (!changed) return false;
     const wasKept = this.recent.delete(write.id);
-    const keys = write.doc === null ? [] : Object.entries(write.keys).flatMap(([index, values]) => values.map((key): [string, string] => [index, key]));
     // Most writes (a stamp, a charge) keep every key: reading them is cheaper than replacing them.
     const stored = this.statements.keysOf.all(write.id);
     if (!sameKeys(stored, keys)) {

@@ -106,12 +106,14 @@ export function describeDocumentStoreContract(
 
       it('writes new documents, and holds one stored meanwhile to the revision guard', async () => {
         const target = await liveCollection();
-        await store().commit([{ target, writes: [write('newer', 5, {}, { v: 'stored' }), write('older', 1, {}, { v: 'stored' })] }], at(1));
-        const writes = [newWrite('a', 0, { email: ['e'] }), newWrite('newer', 2, {}, { v: 'late' }), newWrite('older', 3, {}, { v: 'later' }), newWrite('b', 0, { email: ['e'] })];
+        await store().commit([{ target, writes: [write('newer', 5, { email: ['n'] }, { v: 'stored' }), write('older', 1, { email: ['o'] }, { v: 'stored' })] }], at(1));
+        const writes = [newWrite('a', 0, { email: ['e'] }), newWrite('newer', 2, { email: ['e'] }, { v: 'late' }), newWrite('older', 3, { email: ['e'] }, { v: 'later' }), newWrite('b', 0, { email: ['e'] })];
         await store().commit([{ target, writes }], at(2));
-        expect((await store().find<{ id: string }>(target.collection, 'email', 'e')).map((doc) => doc.id)).toEqual(['a', 'b']);
+        expect(await store().find(target.collection, 'email', 'e')).toEqual([{ v: 'later' }, { id: 'a', revision: 0 }, { id: 'b', revision: 0 }]);
         expect(await store().get(target.collection, 'newer')).toEqual({ id: 'newer', revision: 5, doc: { v: 'stored' } });
+        expect(await store().find(target.collection, 'email', 'n')).toEqual([{ v: 'stored' }]);
         expect(await store().get(target.collection, 'older')).toEqual({ id: 'older', revision: 3, doc: { v: 'later' } });
+        expect(await store().find(target.collection, 'email', 'o')).toEqual([]);
       });
 
       it('removes a document for good: an older event cannot bring it back', async () => {
