@@ -4,7 +4,7 @@
  * nothing, so the feed may repeat events (after a crash, or a Kafka rebalance) without doubling a
  * delivery.
  */
-import { decodeEvent, isEventOf, passAggregate, passEvents, replayEncoded, type Pass } from '@passes/domain';
+import { decodeEvent, isEventOf, passAggregate, passEvents, replayEncoded, type Pass, type PassEventType } from '@passes/domain';
 import type { EventFeed, EventStore, RecordedEvent } from '@passes/event-store';
 import type { DeliveryStore, NewDelivery } from '../delivery/delivery-store';
 import { webhookEventId } from '../events/webhook-event-id';
@@ -42,23 +42,23 @@ export class DeliveryRecorder {
   private async handle(batch: readonly RecordedEvent[]): Promise<void> {
     const deliveries: NewDelivery[] = [];
     for (const event of batch) {
-      if (isEventOf(passEvents, event.type)) deliveries.push(...(await this.deliveriesOf(event)));
+      if (isEventOf(passEvents, event.type)) deliveries.push(...(await this.deliveriesOf(event, event.type)));
     }
     await this.deliveries.record(deliveries);
     if (deliveries.length > 0) this.options.onRecorded();
   }
 
-  private async deliveriesOf(event: RecordedEvent): Promise<NewDelivery[]> {
+  /** Decodes the event only for someone subscribed to it: most businesses have no webhook. */
+  private async deliveriesOf(event: RecordedEvent, type: PassEventType): Promise<NewDelivery[]> {
     // Every pass event carries its business in its metadata (the command handler writes it).
     const businessId = event.metadata.business_id;
     if (businessId === null) return [];
-    const decoded = decodeEvent(passEvents, event);
-    const name = webhookEventOf(decoded);
+    const name = webhookEventOf(type);
     const subscribers = await this.directory.subscribersAt(businessId, name, event.position);
     if (subscribers.length === 0) return [];
+    const timestamp = decodeEvent(passEvents, event).data.occurred_at;
     const pass = await this.passAfter(event);
     if (pass === null) return [];
-    const timestamp = decoded.data.occurred_at;
     const createdAt = this.options.now();
     return subscribers.map((webhook) => {
       const id = webhookEventId(event.id, webhook.id);

@@ -1,8 +1,11 @@
-/** Which webhook notification each pass event is (DESIGN §5). A new pass event fails to compile here until it is mapped. */
-import { assertNever, type PassEvent, type WebhookEventName } from '@passes/domain';
+/**
+ * Which webhook notification each pass event is (DESIGN §5), by its type alone: whether anyone is
+ * subscribed is known before the event is decoded. A new pass event fails to compile here until it is mapped.
+ */
+import { assertNever, type PassEventType, type WebhookEventName } from '@passes/domain';
 
-export function webhookEventOf(event: PassEvent): WebhookEventName {
-  switch (event.type) {
+export function webhookEventOf(type: PassEventType): WebhookEventName {
+  switch (type) {
     case 'PassIssued':
       return 'pass.created';
     case 'PassRedeemed':
@@ -24,6 +27,6 @@ export function webhookEventOf(event: PassEvent): WebhookEventName {
     case 'PassReactivated':
       return 'pass.updated';
     default:
-      return assertNever(event);
+      return assertNever(type);
   }
 }
