@@ -11,3 +11,4 @@ export * from './sqlite/sqlite-document-store';
 export * from './projector/projection-status';
 export * from './projector/catch-up-runner';
 export * from './sqlite/catch-up-worker/worker-catch-up-runner';
+export * from './stream-states/stream-states';

@@ -9,8 +9,8 @@
 import type { CommandContext } from './command-context';
 import { DomainError, foldEncoded, schemaVersionOf, type Aggregate, type DomainEventShape, type EventRegistry } from '@passes/domain';
 import { WrongExpectedRevisionError, type AppendResult, type EventStore, type NewEvent, type Position } from '@passes/event-store';
+import { StreamStates, type LoadedState } from '@passes/read-model';
 import { CONFLICT_RETRY_AFTER_SECONDS, jitteredBackoff, type ConflictBackoff } from './conflict-backoff';
-import { StreamStates, type LoadedState } from './stream-states';
 
 export interface CommandResult<State, Event> {
   state: State;

@@ -5,9 +5,9 @@
  * redelivered event records nothing new (the feed is at-least-once).
  */
 import { createHash } from 'node:crypto';
-import { aggregateIdOf, isEventOf, passAggregate, passEvents, replayEncoded, templateEvents, type Pass, type PassEventType } from '@passes/domain';
+import { aggregateIdOf, isEventOf, passAggregate, passEvents, templateEvents, type Pass, type PassEventType } from '@passes/domain';
 import type { EventFeed, EventStore, RecordedEvent } from '@passes/event-store';
-import { collections, lookupKeys, type DocumentStore } from '@passes/read-model';
+import { collections, lookupKeys, StreamStates, type DocumentStore } from '@passes/read-model';
 import type { NewWalletNotification, WalletNotificationStore, WalletWork } from './wallet-notification-store';
 
 /** Facts that change nothing a wallet shows: a scan, and the registrations themselves. */
@@ -22,13 +22,17 @@ export interface NotificationRecorderOptions {
 }
 
 export class NotificationRecorder {
+  private readonly passes: StreamStates;
+
   constructor(
     private readonly feed: EventFeed,
-    private readonly events: EventStore,
+    events: EventStore,
     private readonly documents: DocumentStore,
     private readonly notifications: WalletNotificationStore,
     private readonly options: NotificationRecorderOptions,
-  ) {}
+  ) {
+    this.passes = new StreamStates(events);
+  }
 
   start(): Promise<void> {
     return this.feed.start((batch) => this.handle(batch), this.options.onError);
@@ -53,7 +57,8 @@ export class NotificationRecorder {
     if (isEventOf(passEvents, event.type)) {
       // A pass just issued is in no wallet yet.
       if (UNSEEN.has(event.type) || event.type === 'PassIssued') return [];
-      const pass = await this.passAfter(event);
+      // The pass as it was right after the event: the devices registered then are the ones to tell.
+      const pass = await this.passes.stateAfter(passAggregate, event);
       if (pass === null) return [];
       return [...(this.options.apple ? pushes(pass) : []), ...(this.options.google ? [{ kind: 'google_object' as const, passId: pass.id }] : [])];
     }
@@ -65,11 +70,6 @@ export class NotificationRecorder {
       return [...registered.flatMap(pushes), ...(this.options.google ? [{ kind: 'google_class' as const, templateId }] : [])];
     }
     return [];
-  }
-
-  /** The pass as it was right after the event: the devices registered then are the ones to tell. */
-  private async passAfter(event: RecordedEvent): Promise<Pass | null> {
-    return replayEncoded(passAggregate, await this.events.readStream(event.stream, { maxCount: event.revision + 1 }));
   }
 }
 

@@ -4,8 +4,9 @@
  * nothing, so the feed may repeat events (after a crash, or a Kafka rebalance) without doubling a
  * delivery.
  */
-import { decodeEvent, isEventOf, passAggregate, passEvents, replayEncoded, type Pass, type PassEventType } from '@passes/domain';
+import { decodeEvent, isEventOf, passAggregate, passEvents, type PassEventType } from '@passes/domain';
 import type { EventFeed, EventStore, RecordedEvent } from '@passes/event-store';
+import { StreamStates } from '@passes/read-model';
 import type { DeliveryStore, NewDelivery } from '../delivery/delivery-store';
 import { webhookEventId } from '../events/webhook-event-id';
 import { webhookEventOf } from '../events/webhook-event-mapping';
@@ -21,14 +22,16 @@ export interface DeliveryRecorderOptions {
 
 export class DeliveryRecorder {
   private readonly directory: WebhookDirectory;
+  private readonly passes: StreamStates;
 
   constructor(
     private readonly feed: EventFeed,
-    private readonly events: EventStore,
+    events: EventStore,
     private readonly deliveries: DeliveryStore,
     private readonly options: DeliveryRecorderOptions,
   ) {
     this.directory = new WebhookDirectory(events);
+    this.passes = new StreamStates(events);
   }
 
   start(): Promise<void> {
@@ -57,7 +60,8 @@ export class DeliveryRecorder {
     const subscribers = await this.directory.subscribersAt(businessId, name, event.position);
     if (subscribers.length === 0) return [];
     const timestamp = decodeEvent(passEvents, event).data.occurred_at;
-    const pass = await this.passAfter(event);
+    // The pass as it was right after the event, not as it is now.
+    const pass = await this.passes.stateAfter(passAggregate, event);
     if (pass === null) return [];
     const createdAt = this.options.now();
     return subscribers.map((webhook) => {
@@ -65,11 +69,5 @@ export class DeliveryRecorder {
       const body = JSON.stringify(webhookPayload(id, name, timestamp, pass));
       return { id, webhookId: webhook.id, businessId, event: name, body, position: event.position, createdAt };
     });
-  }
-
-  /** The pass as it was right after the event, not as it is now. */
-  private async passAfter(event: RecordedEvent): Promise<Pass | null> {
-    const history = await this.events.readStream(event.stream, { maxCount: event.revision + 1 });
-    return replayEncoded(passAggregate, history);
   }
 }

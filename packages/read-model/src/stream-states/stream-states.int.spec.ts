@@ -1,6 +1,7 @@
 /**
  * StreamStates against a real SQLite event store: a remembered state is the fold of the stored events,
- * caught up with whatever any writer appended since, and only those newer events are read.
+ * caught up with whatever any writer appended since, and only those newer events are read; a follower
+ * of the feed gets the state right after each event it meets.
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import fs from 'node:fs';
@@ -8,8 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { replayEncoded, type EventRegistry } from '@passes/domain';
-import { SqliteEventStore, type EventStore, type ReadStreamOptions } from '@passes/event-store';
-import { toNewEvent } from './command-handler';
+import { SqliteEventStore, type EventStore, type NewEvent, type ReadStreamOptions, type RecordedEvent } from '@passes/event-store';
 import { StreamStates } from './stream-states';
 
 type TallyEvent = { type: 'Added'; data: { amount: number } };
@@ -24,7 +24,6 @@ const tally = {
   events: tallyEvents,
 };
 
-const context = { actor: 'test', correlationId: 'c-1' };
 let directory = '';
 let store: SqliteEventStore;
 /** The revision each read of a stream started from, in order. */
@@ -47,8 +46,14 @@ afterEach(async () => {
   fs.rmSync(directory, { recursive: true, force: true });
 });
 
+const added = (amount: number): NewEvent => ({
+  type: 'Added',
+  data: { amount },
+  metadata: { correlation_id: 'c-1', causation_id: null, business_id: null, actor: 'test', schema_version: 1 },
+});
+
 async function add(stream: string, ...amounts: number[]): Promise<void> {
-  await store.append(stream, amounts.map((amount) => toNewEvent(tallyEvents, { type: 'Added', data: { amount } }, null, context)), 'any');
+  await store.append(stream, amounts.map((amount) => added(amount)), 'any');
 }
 
 const statesOver = (capacity?: number) => new StreamStates(noting, capacity);
@@ -93,5 +98,43 @@ describe('StreamStates', () => {
     const other = { ...tally, decider: { ...tally.decider, initialState: () => ({ sum: 100, events: 0 }) } };
     expect((await states.load(other, 'tally-3')).state).toEqual({ sum: 105, events: 1 });
     expect(readsFrom).toEqual([0, 0]);
+  });
+
+  describe('the state right after an event', () => {
+    const eventsOf = async (stream: string): Promise<RecordedEvent[]> => (await store.readAll()).filter((event) => event.stream === stream);
+    const replayedThrough = async (stream: string, revision: number) => replayEncoded(tally, await store.readStream(stream, { maxCount: revision + 1 }));
+
+    it('follows a stream event by event without reading it', async () => {
+      const states = statesOver();
+      await add('tally-f', 1, 2, 3, 4);
+      for (const event of await eventsOf('tally-f')) {
+        expect(await states.stateAfter(tally, event)).toEqual(await replayedThrough('tally-f', event.revision));
+      }
+      expect(readsFrom).toEqual([]);
+    });
+
+    it('reads the events between the state it remembers and the event, and the whole stream up to an event it has passed', async () => {
+      const states = statesOver();
+      await add('tally-g', 1, 2, 3, 4, 5);
+      const [first, second, , fourth, fifth] = await eventsOf('tally-g');
+      if (!first || !second || !fourth || !fifth) throw new Error('five events expected');
+      expect(await states.stateAfter(tally, first)).toEqual({ sum: 1, events: 1 });
+      expect(await states.stateAfter(tally, fourth)).toEqual({ sum: 10, events: 4 });
+      expect(await states.stateAfter(tally, second)).toEqual({ sum: 3, events: 2 });
+      expect(await states.stateAfter(tally, fifth)).toEqual({ sum: 15, events: 5 });
+      // The first starts its stream; the fourth reads from 1; the second, passed, from 0; the fifth follows the fourth.
+      expect(readsFrom).toEqual([1, 0]);
+    });
+
+    it('answers an event again from memory, and shares what it remembers with load', async () => {
+      const states = statesOver();
+      await add('tally-h', 7, 8);
+      const [, second] = await eventsOf('tally-h');
+      if (!second) throw new Error('two events expected');
+      expect(await states.stateAfter(tally, second)).toEqual({ sum: 15, events: 2 });
+      expect(await states.stateAfter(tally, second)).toEqual({ sum: 15, events: 2 });
+      expect(await states.load(tally, 'tally-h')).toEqual({ state: { sum: 15, events: 2 }, revision: 1 });
+      expect(readsFrom).toEqual([0, 2]);
+    });
   });
 });

@@ -1,0 +1,75 @@
+/**
+ * The states of recently used streams, each with the revision it reflects, so that work on a long stream
+ * reads only the events it has not folded yet, not the whole history: a command reads what was appended
+ * since it last looked, and a follower of the feed folds each event onto the state after the one before.
+ * An entry is only ever the fold of stored events 0…revision through the aggregate's decoder, whoever
+ * appended them (this process, another API process, the CLI): it can be behind, never wrong, and an append
+ * made from a state that is behind fails on its expected revision. Kept in memory: a restart starts cold.
+ */
+import { foldEncoded, type Aggregate, type DomainEventShape } from '@passes/domain';
+import type { EventStore, RecordedEvent } from '@passes/event-store';
+import { LRUCache } from 'lru-cache';
+
+interface Entry {
+  aggregate: object;
+  state: unknown;
+  revision: number;
+}
+
+export interface LoadedState<State> {
+  state: State;
+  /** Revision of the stream's last event, or null when the stream does not exist. */
+  revision: number | null;
+}
+
+/** Streams remembered; the least recently used is forgotten first. */
+const DEFAULT_CAPACITY = 10_000;
+
+export class StreamStates {
+  private readonly entries: LRUCache<string, Entry>;
+
+  constructor(
+    private readonly store: Pick<EventStore, 'readStream'>,
+    capacity = DEFAULT_CAPACITY,
+  ) {
+    this.entries = new LRUCache({ max: capacity });
+  }
+
+  async load<Command, Event extends DomainEventShape, State>(aggregate: Aggregate<Command, Event, State>, stream: string): Promise<LoadedState<State>> {
+    const entry = this.entries.get(stream);
+    const known = entry?.aggregate === aggregate ? entry : undefined;
+    const recorded = await this.store.readStream(stream, { fromRevision: known ? known.revision + 1 : 0 });
+    // An entry is only made from this aggregate's events, so its state is this aggregate's State.
+    const state = foldEncoded(aggregate, known ? (known.state as State) : aggregate.decider.initialState(), recorded);
+    const revision = recorded.at(-1)?.revision ?? known?.revision ?? null;
+    if (revision !== null) this.remember(stream, { aggregate, state, revision });
+    return { state, revision };
+  }
+
+  /**
+   * The state right after `event`, not as the stream is now (what a webhook or a wallet is told of). A
+   * follower meets a stream's events in order, so the event is usually folded onto the state remembered
+   * after the one before it, with no read; anything else (a stream not remembered, a redelivered or skipped
+   * event) reads the stored events that lie between.
+   */
+  async stateAfter<Command, Event extends DomainEventShape, State>(aggregate: Aggregate<Command, Event, State>, event: RecordedEvent): Promise<State> {
+    const entry = this.entries.get(event.stream);
+    const own = entry?.aggregate === aggregate ? entry : undefined;
+    // An entry is only made from this aggregate's events, so its state is this aggregate's State.
+    if (own?.revision === event.revision) return own.state as State;
+    const known = own !== undefined && own.revision < event.revision ? own : undefined;
+    const from = known ? known.revision + 1 : 0;
+    const recorded = from === event.revision ? [event] : await this.store.readStream(event.stream, { fromRevision: from, maxCount: event.revision - from + 1 });
+    const state = foldEncoded(aggregate, known ? (known.state as State) : aggregate.decider.initialState(), recorded);
+    const revision = recorded.at(-1)?.revision;
+    if (revision !== undefined) this.remember(event.stream, { aggregate, state, revision });
+    return state;
+  }
+
+  private remember(stream: string, entry: Entry): void {
+    const current = this.entries.get(stream);
+    // Two loads may finish out of order: keep the newer state.
+    if (current && current.aggregate === entry.aggregate && current.revision > entry.revision) return;
+    this.entries.set(stream, entry);
+  }
+}
