@@ -16,7 +16,7 @@ export interface EmbeddedService extends ChildServer {
 }
 
 /** Stopped, and its directory removed, when `resources` are released. */
-export async function startEmbeddedService(resources: Resources, name = 'service'): Promise<EmbeddedService> {
+export async function startEmbeddedService(resources: Resources, name = 'service', settings: NodeJS.ProcessEnv = {}): Promise<EmbeddedService> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'passes-bench-'));
   resources.defer(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const storesEnv = { PASSES_DATA_DIR: dataDir };
@@ -24,7 +24,7 @@ export async function startEmbeddedService(resources: Resources, name = 'service
     name,
     script: API_SCRIPT,
     // The load generator is one credential: the default 60 requests a minute would make every figure a 429.
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...storesEnv, PASSES_RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT_PER_MINUTE) },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...storesEnv, PASSES_RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT_PER_MINUTE), ...settings },
     readyMessage: 'wallet pass service running',
   });
   resources.defer(() => service.stop());
