@@ -35,6 +35,11 @@ const FEED_ORDER = `
   CREATE INDEX deliveries_in_feed_order ON deliveries (webhook_id, feed_position, id);
 `;
 
+/** The pending deliveries alone, by webhook in feed order: what a claim looks through (see `due`). */
+const PENDING_IN_FEED_ORDER = `
+  CREATE INDEX IF NOT EXISTS deliveries_pending_in_feed_order ON deliveries (webhook_id, feed_position, id) WHERE status = 'pending';
+`;
+
 interface DeliveryRow {
   id: string;
   webhook_id: string;
@@ -53,6 +58,8 @@ interface DeliveryRow {
 
 const COLUMNS =
   'id, webhook_id, business_id, event, body, feed_position, status, attempts, last_attempt_at, last_response_code, last_error, next_attempt_at, created_at';
+/** COLUMNS of the deliveries aliased `d`, where another table names a column alike. */
+const COLUMNS_OF_D = COLUMNS.split(', ').map((column) => `d.${column}`).join(', ');
 
 export class SqliteDeliveryStore implements DeliveryStore {
   private readonly statements;
@@ -63,19 +70,30 @@ export class SqliteDeliveryStore implements DeliveryStore {
     db.exec(SCHEMA);
     const columns = db.prepare<[string], { name: string }>('SELECT name FROM pragma_table_info(?)').all('deliveries');
     if (!columns.some((column) => column.name === 'feed_position')) db.exec(FEED_ORDER);
+    db.exec(PENDING_IN_FEED_ORDER);
     this.statements = {
       insert: db.prepare<[string, string, string, string, string, string, number, number]>(
         `INSERT OR IGNORE INTO deliveries (id, webhook_id, business_id, event, body, feed_position, status, attempts, next_attempt_at, created_at)
          VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
       ),
-      // The oldest due delivery of each webhook without a running lease, in feed order.
+      // The oldest due delivery of each webhook without a running lease, in feed order. The webhooks with
+      // pending deliveries are found one index seek each (a loose scan of the pending index), and each one's
+      // first due delivery by walking its pending ones in feed order: a claim costs the webhooks, not the
+      // backlog. The index is named: without statistics the planner took the one by due time and sorted. (A window over every pending delivery, bodies and all, made each claim slower than the one
+      // before while a backlog grew: 40 % of the service's time with one webhook hearing every stamp.)
       due: db.prepare<[number, number, number], DeliveryRow>(
-        `SELECT ${COLUMNS} FROM (
-           SELECT d.*, ROW_NUMBER() OVER (PARTITION BY d.webhook_id ORDER BY d.feed_position, d.id) AS place
-           FROM deliveries d
-           WHERE d.status = 'pending' AND d.next_attempt_at <= ?
-             AND NOT EXISTS (SELECT 1 FROM webhook_leases l WHERE l.webhook_id = d.webhook_id AND l.until > ?))
-         WHERE place = 1 ORDER BY feed_position, id ${BOUND_LIMIT}`,
+        `WITH RECURSIVE webhooks (webhook_id) AS (
+           SELECT min(webhook_id) FROM deliveries INDEXED BY deliveries_pending_in_feed_order WHERE status = 'pending'
+           UNION ALL
+           SELECT (SELECT min(webhook_id) FROM deliveries INDEXED BY deliveries_pending_in_feed_order WHERE status = 'pending' AND webhook_id > webhooks.webhook_id)
+           FROM webhooks WHERE webhook_id IS NOT NULL)
+         SELECT ${COLUMNS_OF_D} FROM webhooks w
+         JOIN deliveries d ON d.id = (
+           SELECT p.id FROM deliveries p INDEXED BY deliveries_pending_in_feed_order
+           WHERE p.webhook_id = w.webhook_id AND p.status = 'pending' AND p.next_attempt_at <= ?
+           ORDER BY p.feed_position, p.id LIMIT 1)
+         WHERE NOT EXISTS (SELECT 1 FROM webhook_leases l WHERE l.webhook_id = w.webhook_id AND l.until > ?)
+         ORDER BY d.feed_position, d.id ${BOUND_LIMIT}`,
       ),
       lease: db.prepare<[string, string, number]>(
         'INSERT INTO webhook_leases (webhook_id, holder, until) VALUES (?, ?, ?) ON CONFLICT (webhook_id) DO UPDATE SET holder = excluded.holder, until = excluded.until',
