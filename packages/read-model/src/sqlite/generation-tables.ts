@@ -78,8 +78,9 @@ export class PreparedGeneration {
          WHERE k.index_name = ? AND k.key = ? AND d.doc IS NOT NULL ORDER BY d.rowid ${BOUND_LIMIT}`,
       ),
       count: db.prepare<[string, string], { count: number }>(`SELECT COUNT(*) AS count FROM ${keys} WHERE index_name = ? AND key = ?`),
-      // Newer revisions only: a replayed or redelivered event changes nothing.
+      // A new document's: a row stored after all is left to `upsert` and its guard.
       insert: db.prepare<[string, number, string | null]>(`INSERT INTO ${documents} (id, revision, doc) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING`),
+      // Newer revisions only: a replayed or redelivered event changes nothing.
       upsert: db.prepare<[string, number, string | null]>(
         `INSERT INTO ${documents} (id, revision, doc) VALUES (?, ?, ?)
          ON CONFLICT (id) DO UPDATE SET revision = excluded.revision, doc = excluded.doc WHERE excluded.revision > ${documents}.revision`,
