@@ -36,14 +36,9 @@ export class StreamStates {
   }
 
   async load<Command, Event extends DomainEventShape, State>(aggregate: Aggregate<Command, Event, State>, stream: string): Promise<LoadedState<State>> {
-    const entry = this.entries.get(stream);
-    const known = entry?.aggregate === aggregate ? entry : undefined;
+    const known = this.known<State>(aggregate, stream);
     const recorded = await this.store.readStream(stream, { fromRevision: known ? known.revision + 1 : 0 });
-    // An entry is only made from this aggregate's events, so its state is this aggregate's State.
-    const state = foldEncoded(aggregate, known ? (known.state as State) : aggregate.decider.initialState(), recorded);
-    const revision = recorded.at(-1)?.revision ?? known?.revision ?? null;
-    if (revision !== null) this.remember(stream, { aggregate, state, revision });
-    return { state, revision };
+    return this.foldOnto(aggregate, stream, known, recorded);
   }
 
   /**
@@ -53,17 +48,32 @@ export class StreamStates {
    * event) reads the stored events that lie between.
    */
   async stateAfter<Command, Event extends DomainEventShape, State>(aggregate: Aggregate<Command, Event, State>, event: RecordedEvent): Promise<State> {
-    const entry = this.entries.get(event.stream);
-    const own = entry?.aggregate === aggregate ? entry : undefined;
-    // An entry is only made from this aggregate's events, so its state is this aggregate's State.
-    if (own?.revision === event.revision) return own.state as State;
+    const own = this.known<State>(aggregate, event.stream);
+    if (own?.revision === event.revision) return own.state;
     const known = own !== undefined && own.revision < event.revision ? own : undefined;
     const from = known ? known.revision + 1 : 0;
     const recorded = from === event.revision ? [event] : await this.store.readStream(event.stream, { fromRevision: from, maxCount: event.revision - from + 1 });
-    const state = foldEncoded(aggregate, known ? (known.state as State) : aggregate.decider.initialState(), recorded);
-    const revision = recorded.at(-1)?.revision;
-    if (revision !== undefined) this.remember(event.stream, { aggregate, state, revision });
-    return state;
+    return this.foldOnto(aggregate, event.stream, known, recorded).state;
+  }
+
+  /** The stream's remembered state, when it is this aggregate's. */
+  private known<State>(aggregate: object, stream: string): { state: State; revision: number } | undefined {
+    const entry = this.entries.get(stream);
+    // An entry is only made from this aggregate's events, so its state is this aggregate's State.
+    return entry?.aggregate === aggregate ? (entry as { state: State; revision: number }) : undefined;
+  }
+
+  /** Folds stored events that follow `known` (or start the stream) onto it, and remembers the result. */
+  private foldOnto<Command, Event extends DomainEventShape, State>(
+    aggregate: Aggregate<Command, Event, State>,
+    stream: string,
+    known: { state: State; revision: number } | undefined,
+    recorded: readonly RecordedEvent[],
+  ): LoadedState<State> {
+    const state = foldEncoded(aggregate, known ? known.state : aggregate.decider.initialState(), recorded);
+    const revision = recorded.at(-1)?.revision ?? known?.revision ?? null;
+    if (revision !== null) this.remember(stream, { aggregate, state, revision });
+    return { state, revision };
   }
 
   private remember(stream: string, entry: Entry): void {
