@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { DomainError, type EventRegistry } from '@passes/domain';
-import { SqliteEventStore } from '@passes/event-store';
+import { SqliteEventStore, type EventStore, type ReadStreamOptions } from '@passes/event-store';
 import { CommandHandler, toNewEvent } from './command-handler';
 import type { ConflictBackoff } from './conflict-backoff';
 
@@ -138,6 +138,29 @@ describe('CommandHandler', () => {
     );
     expect(results.map((result) => result.state)).toEqual([2, 3, 4]);
     expect((await store.readStream('counter-6')).map((event) => event.type)).toEqual(['Interference', 'Counted', 'Counted', 'Counted']);
+  });
+
+  it('remembers the state its own appends leave: the next command reads only what others appended since', async () => {
+    const readsFrom: number[] = [];
+    // The real store, noting where each read of a stream starts.
+    const noting: EventStore = new Proxy(store, {
+      get: (target, property, receiver) =>
+        property === 'readStream'
+          ? (stream: string, options?: ReadStreamOptions) => {
+              readsFrom.push(options?.fromRevision ?? 0);
+              return target.readStream(stream, options);
+            }
+          : Reflect.get(target, property, receiver),
+    });
+    const remembering = new CommandHandler(noting, { backoff, sleep: recordedSleep });
+    const count = () => remembering.handle(counter, { stream: 'counter-7', businessId: null, context }, () => ({ type: 'Count' as const }));
+    await count();
+    await count();
+    await interfere('counter-7');
+    expect((await count()).state).toBe(4);
+    expect(await remembering.load(counter, 'counter-7')).toEqual({ state: 4, revision: 3 });
+    // The stream from its start (it does not exist); after each append, from the revision after it.
+    expect(readsFrom).toEqual([0, 1, 2, 4]);
   });
 
   it('decides on events another writer appended since it last looked', async () => {

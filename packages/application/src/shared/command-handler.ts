@@ -52,6 +52,8 @@ interface Waiting {
 
 interface Line {
   load(): Promise<LoadedState<unknown>>;
+  /** Remembers the state the line's committed append left (StreamStates.appended). */
+  appended(state: unknown, revision: number): void;
   /** The state a new stream's first attempt is decided on, unread (StreamContext.isNew); used once. */
   unread: LoadedState<unknown> | null;
   waiting: Waiting[];
@@ -110,6 +112,8 @@ export class CommandHandler {
       }
       const started: Line = {
         load: () => this.states.load(aggregate, target.stream),
+        // The states of this line's decisions are its aggregate's.
+        appended: (state, revision) => this.states.appended(aggregate, target.stream, state as State, revision),
         unread: target.isNew === true ? { state: aggregate.decider.initialState(), revision: null } : null,
         waiting: [waiting],
       };
@@ -145,6 +149,9 @@ export class CommandHandler {
         for (const waiting of batch) waiting.reject(failure);
         return;
       }
+      // A refused command leaves the state as it was: the last decided one holds every appended event.
+      const last = outcomes.filter((outcome) => outcome.ok).at(-1);
+      if (appended !== null && last !== undefined) line.appended(last.after, appended.nextRevision);
       outcomes.forEach((outcome, index) => {
         const waiting = batch[index];
         if (!waiting) return;

@@ -79,6 +79,15 @@ describe('StreamStates', () => {
     }
   });
 
+  it('takes the state an append of its own left for the fold up to that append, and reads on from there', async () => {
+    const states = statesOver();
+    await add('tally-4', 1, 2);
+    states.appended(tally, 'tally-4', { sum: 3, events: 2 }, 1);
+    await add('tally-4', 4);
+    expect(await states.load(tally, 'tally-4')).toEqual({ state: { sum: 7, events: 3 }, revision: 2 });
+    expect(readsFrom).toEqual([2]);
+  });
+
   it('knows nothing of a stream that does not exist', async () => {
     expect(await statesOver().load(tally, 'tally-none')).toEqual({ state: { sum: 0, events: 0 }, revision: null });
   });

@@ -1,7 +1,7 @@
 /**
  * The states of recently used streams, each with the revision it reflects, so that work on a long stream
- * reads only the events it has not folded yet, not the whole history: a command reads what was appended
- * since it last looked, and a follower of the feed folds each event onto the state after the one before.
+ * reads only the events it has not folded yet, not the whole history: a command reads what others appended
+ * since it last looked or appended, and a follower of the feed folds each event onto the state after the one before.
  * An entry is only ever the fold of stored events 0…revision through the aggregate's decoder, whoever
  * appended them (this process, another API process, the CLI): it can be behind, never wrong, and an append
  * made from a state that is behind fails on its expected revision. Kept in memory: a restart starts cold.
@@ -54,6 +54,16 @@ export class StreamStates {
     const from = known ? known.revision + 1 : 0;
     const recorded = from === event.revision ? [event] : await this.store.readStream(event.stream, { fromRevision: from, maxCount: event.revision - from + 1 });
     return this.foldOnto(aggregate, event.stream, known, recorded).state;
+  }
+
+  /**
+   * Remembers the state an append of this process left, so that the next command on the stream reads
+   * nothing of it. `state` is the appended events folded through the decoder onto the state they were
+   * decided on, itself the fold of the events before them: committed with `revision` as the last, it is
+   * the fold of stored events 0…revision that a read would make.
+   */
+  appended<Command, Event extends DomainEventShape, State>(aggregate: Aggregate<Command, Event, State>, stream: string, state: State, revision: number): void {
+    this.remember(stream, { aggregate, state, revision });
   }
 
   /** The stream's remembered state, when it is this aggregate's. */
