@@ -50,8 +50,6 @@ export const lookupKeys = {
   passBySerial: (serialNumber: string) => serialNumber,
   passByExternalId: (businessId: string, mode: Mode, externalId: string) => `${businessId}/${mode}/${externalId}`,
   passByEmail: (businessId: string, mode: Mode, email: string) => `${businessId}/${mode}/${email.toLowerCase()}`,
-  /** Only live passes count toward plan limits. */
-  passesOfBusiness: (businessId: string, mode: Mode) => `${businessId}/${mode}`,
   /** barcode_data may be 2 KiB of anything; its hash keeps the key short. */
   passByBarcodeData: (businessId: string, mode: Mode, barcodeData: string) =>
     `${businessId}/${mode}/${createHash('sha256').update(barcodeData).digest('hex')}`,
@@ -66,21 +64,21 @@ export const lookupKeys = {
   byBusiness: (businessId: string) => businessId,
 };
 
-type PassIndex = 'serial' | 'external_id' | 'email' | 'business' | 'barcode_data' | 'customer' | 'wallet_device' | 'wallet_template';
+type PassIndex = 'serial' | 'external_id' | 'email' | 'barcode_data' | 'customer' | 'wallet_device' | 'wallet_template';
 
 export const passProjection = aggregateProjection<Pass, PassEvent, PassIndex>({
   collection: collections.passes,
-  // 2: wallet devices replaced `installed`, with lookups by device and by template.
-  version: 2,
+  // 2: wallet devices replaced `installed`, with lookups by device and by template. 3: no key by business,
+  // which nothing looked up once the business_usage projection counted a business's passes.
+  version: 3,
   category: 'pass',
   events: passEvents,
   evolve: passDecider.evolve,
-  indexes: ['serial', 'external_id', 'email', 'business', 'barcode_data', 'customer', 'wallet_device', 'wallet_template'],
+  indexes: ['serial', 'external_id', 'email', 'barcode_data', 'customer', 'wallet_device', 'wallet_template'],
   keys: (pass) => ({
     serial: [lookupKeys.passBySerial(pass.serialNumber)],
     external_id: pass.externalId === null ? [] : [lookupKeys.passByExternalId(pass.businessId, pass.mode, pass.externalId)],
     email: pass.customerEmail === null ? [] : [lookupKeys.passByEmail(pass.businessId, pass.mode, pass.customerEmail)],
-    business: [lookupKeys.passesOfBusiness(pass.businessId, pass.mode)],
     barcode_data: pass.barcodeData === null ? [] : [lookupKeys.passByBarcodeData(pass.businessId, pass.mode, pass.barcodeData)],
     customer: pass.customerEmail === null || pass.mode !== 'live' ? [] : [lookupKeys.passByCustomer(customerEmailDigest(pass.customerEmail))],
     wallet_device: Object.keys(pass.walletDevices).map(lookupKeys.passByWalletDevice),
