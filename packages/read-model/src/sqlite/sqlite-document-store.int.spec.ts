@@ -171,6 +171,34 @@ describe('SqliteDocumentStore', () => {
     });
   });
 
+  describe('its log', () => {
+    /** The size of the file's log after 100 commits of a 4 KiB document each, with the given autocheckpoint length. */
+    async function logBytesAfterCommits(walAutocheckpointPages: number): Promise<number> {
+      const file = freshFile();
+      const store = SqliteDocumentStore.open(file, { walAutocheckpointPages });
+      const target = { collection: 'passes', generation: (await store.createGeneration(shape, 'live', new Date())).generation };
+      for (let index = 1; index <= 100; index += 1) {
+        const writes = [{ id: `d-${index}`, revision: 0, doc: { filler: 'x'.repeat(4096) }, keys: {}, isNew: true }];
+        await store.commit([{ target, writes }], positionOfInteger(index));
+      }
+      const bytes = fs.statSync(`${file}-wal`).size;
+      await store.close();
+      return bytes;
+    }
+
+    it('is copied back into the file once it passes the length given, and reused from its start', async () => {
+      const pageBytes = 4096;
+      // 100 commits write at least 200 pages; a log copied back past 20 pages never grows far beyond them.
+      expect(await logBytesAfterCommits(10_000)).toBeGreaterThan(200 * pageBytes);
+      expect(await logBytesAfterCommits(20)).toBeLessThan(40 * pageBytes);
+    });
+
+    it('refuses a length that is not a positive number of pages', () => {
+      expect(() => SqliteDocumentStore.open(freshFile(), { walAutocheckpointPages: 0 })).toThrow(RangeError);
+      expect(() => SqliteDocumentStore.open(freshFile(), { walAutocheckpointPages: 1.5 })).toThrow(RangeError);
+    });
+  });
+
   it('drops the tables of the layout before generations, whose documents are rebuilt', async () => {
     const file = freshFile();
     const old = new Database(file);
