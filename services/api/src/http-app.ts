@@ -12,6 +12,7 @@ import { authenticate, identify, requireOwnBusiness } from './http/authenticatio
 import { assignCorrelationId } from './http/correlation-id';
 import { errorHandler, notFound } from './http/error-handler';
 import { idempotency, recordBodyDigest } from './http/idempotency';
+import { answerJsonDirectly } from './http/json-answers';
 import { jsonBody } from './http/json-body';
 import type { MagicLinkLimits } from './http/magic-link-limits';
 import { rateLimit } from './http/rate-limit';
@@ -62,6 +63,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   // (a SHA-1 of each answer: 3 % of a `get`, and more on a history page of 1,000 events).
   app.set('etag', false);
   app.set('query parser', 'simple');
+  answerJsonDirectly(app);
   app.set('trust proxy', dependencies.trustProxy);
   app.use(assignCorrelationId);
   app.use(requestLog({ logger, metrics, routeOf: routePatternsOf(app) }));

@@ -13,6 +13,7 @@ import { ApiError } from './api-error';
 import { callerOf } from './authentication';
 import { clientAddressOf } from './client-address';
 import { correlationIdOf } from './correlation-id';
+import { writeJson } from './json-answers';
 import { hasUnreadableBody } from './json-body';
 
 const SANE_KEY = /^[\x21-\x7e]{1,255}$/;
@@ -58,8 +59,8 @@ export function idempotency({ store, clock, logger }: IdempotencyGuard): Request
     const claim = await store.claim({ scope, key, fingerprint, now: clock.now() });
     switch (claim.outcome) {
       case 'replay':
-        response.status(claim.response.status).set({ 'Idempotent-Replayed': 'true', 'Content-Type': 'application/json; charset=utf-8' });
-        response.send(claim.response.body);
+        response.status(claim.response.status).set('Idempotent-Replayed', 'true');
+        writeJson(response, claim.response.body);
         return;
       case 'mismatch':
         throw new ApiError('idempotency_mismatch', 'This Idempotency-Key was used with a different method, path or body');
@@ -95,7 +96,7 @@ function replayTextOf(response: Response, body: unknown, text: string): string {
 
 /** Routes answer with `response.json`; this records that answer before it goes out. */
 function recordResponse(response: Response, record: (status: number, body: string) => Promise<void>, logger: Logger): void {
-  const send = (text: string) => response.set('Content-Type', 'application/json; charset=utf-8').send(text);
+  const send = (text: string) => writeJson(response, text);
   response.json = (body: unknown) => {
     const text = JSON.stringify(body);
     response.locals['idempotencyRecorded'] = true;
