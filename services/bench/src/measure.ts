@@ -78,8 +78,11 @@ function measurementOf(scenario: Scenario, result: autocannon.Result, requestsPe
   };
 }
 
+/** The scenario's load for `settings.warmupSeconds` unmeasured, then for `settings.durationSeconds` measured. */
 export async function measure(scenario: Scenario, baseUrl: string, fixture: Fixture, settings: Settings): Promise<Measurement> {
-  const result = await autocannon({ ...optionsOf(scenario, baseUrl, fixture, settings.connections), duration: settings.durationSeconds });
+  const options = optionsOf(scenario, baseUrl, fixture, settings.connections);
+  if (settings.warmupSeconds > 0) await autocannon({ ...options, duration: settings.warmupSeconds });
+  const result = await autocannon({ ...options, duration: settings.durationSeconds });
   return measurementOf(scenario, result, result.requests.average);
 }
 

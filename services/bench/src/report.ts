@@ -38,7 +38,7 @@ export function rowsOf(scenarios: Scenario[], measurements: Measurement[]): Row[
 export function machineLines(machine: Machine, settings: Settings): string[] {
   return [
     `node ${machine.node} · ${machine.cpus} cpus (${machine.cpuModel}) · ${machine.platform} · ${machine.memoryGiB} GiB`,
-    `${settings.durationSeconds} s per scenario · ${settings.connections} connections · load generator shares the machine`,
+    `${settings.durationSeconds} s per scenario after ${settings.warmupSeconds} s unmeasured · ${settings.connections} connections · load generator shares the machine`,
   ];
 }
 
