@@ -14,7 +14,7 @@ import { TestServer } from './testing/test-server';
 import { assignCorrelationId } from './http/correlation-id';
 import { errorHandler } from './http/error-handler';
 import { requestLog } from './http/request-log';
-import { routePatternsOf } from './http/route-patterns';
+import { registeredRoutes, routePatternsOf } from './http/route-patterns';
 import { noMetrics } from '@passes/runtime';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -46,6 +46,20 @@ describe('one log line per request', () => {
     expect(typeof line['time']).toBe('string');
     expect(JSON.stringify(line)).not.toContain(pass.id);
     expect(JSON.stringify(line)).not.toContain(business.businessId);
+  });
+
+  it('names every route of the API by its own pattern, whoever is asking and whatever the answer', async () => {
+    const apiRoutes = registeredRoutes(server.requestHandler).filter((route) => route.pattern.startsWith('/api/v1/'));
+    expect(apiRoutes.length).toBeGreaterThanOrEqual(30);
+    for (const { pattern, methods } of apiRoutes) {
+      // Each parameter filled with a value of its own; mostly 401 (no credentials), some 400 or 404.
+      const path = pattern.replace('/api/v1', '').replace(/:(\w+)/g, (_match, name: string) => `${name}-value`);
+      for (const method of methods) {
+        const requestId = `route-${randomUUID()}`;
+        await server.request(method, path, { headers: { 'x-request-id': requestId } });
+        expect({ method, route: (await requestLineOf(requestId))['route'] }).toEqual({ method, route: pattern });
+      }
+    }
   });
 
   it('keeps a well-formed X-Request-Id and replaces one that is too long or has other characters', async () => {
