@@ -1,7 +1,8 @@
 /**
  * The states of recently used streams, each with the revision it reflects, so that work on a long stream
  * reads only the events it has not folded yet, not the whole history: a command reads what others appended
- * since it last looked or appended, and a follower of the feed folds each event onto the state after the one before.
+ * since it last looked or appended, and a follower of the feed folds each event onto the state after the
+ * one before.
  * An entry is only ever the fold of stored events 0…revision through the aggregate's decoder, whoever
  * appended them (this process, another API process, the CLI): it can be behind, never wrong, and an append
  * made from a state that is behind fails on its expected revision. Kept in memory: a restart starts cold.
