@@ -25,7 +25,11 @@ interface DeliveryBody {
 const RETRIES_MS = [60_000, 300_000];
 /** Past the longest retry delay and its jitter. */
 const PAST_RETRY = 400_000;
-const TIMEOUT_MS = 300;
+/**
+ * Long enough that a receiver's answer on loopback never misses it: a restarted service, busy starting on a
+ * loaded CI machine, once let 300 ms pass before it read an answer that had come at once.
+ */
+const TIMEOUT_MS = 2_000;
 
 let server: TestServer, business: TestBusiness;
 const clock = new ManualClock(new Date());
