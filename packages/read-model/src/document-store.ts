@@ -80,7 +80,8 @@ export interface DocumentStore {
   collections(): Promise<CollectionState[]>;
   /**
    * Creates an empty generation: the live one when the collection has none, or the next one when
-   * `as` is `next`. Throws GenerationConflictError when that place is already taken.
+   * `as` is `next`. Throws GenerationConflictError when that place is already taken. Its number is
+   * greater than any the collection's generations were given before, dropped ones included.
    */
   createGeneration(shape: CollectionShape, as: 'live' | 'next', requestedAt: Date): Promise<Generation>;
   /** Documents of one generation by id, removed ones included (as `doc: null`), for a projector to build on. */

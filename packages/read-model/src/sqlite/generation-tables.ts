@@ -55,16 +55,21 @@ export class GenerationTables {
   }
 }
 
-/** A document as read, and the connection's data_version when it was read. */
+/** A document as read, and the connection's data_version when it was last known to be current. */
 interface KeptDocument {
   stored: StoredDocument<unknown>;
   dataVersion: number;
 }
 
 /**
- * A generation's statements, and the documents it read lately. A document read is kept, parsed, until this
- * connection writes it or another connection commits to the file (SQLite's data_version, which the caller
- * reads and passes in, moves then); kept documents are frozen, since every reader shares them.
+ * A generation's statements, and the documents it read lately. A document read is kept, parsed, and
+ * served as it is while this connection's data_version (which the caller reads and passes in) stays where
+ * it was; this connection's own writes replace or drop it. Once another connection has committed to the
+ * file, a kept document is served again only after its stored revision is read and found unchanged: a
+ * revision is written once in a generation's table, and a generation's number is never given twice (see
+ * SqliteDocumentStore's counters), so the same revision is the same document. A rebuild's worker commits
+ * to the file many times a second, to other tables; each `get` during it then reads a number instead of
+ * reading and parsing the whole document again. Kept documents are frozen, since every reader shares them.
  */
 export class PreparedGeneration {
   private readonly statements;
@@ -73,6 +78,7 @@ export class PreparedGeneration {
   constructor(db: Database.Database, { documents, keys }: { documents: string; keys: string }) {
     this.statements = {
       get: db.prepare<[string], DocumentRow>(`SELECT id, revision, doc FROM ${documents} WHERE id = ?`),
+      revision: db.prepare<[string], number>(`SELECT revision FROM ${documents} WHERE id = ?`).pluck(),
       find: db.prepare<[string, string, number], { doc: string }>(
         `SELECT d.doc FROM ${keys} k JOIN ${documents} d ON d.id = k.id
          WHERE k.index_name = ? AND k.key = ? AND d.doc IS NOT NULL ORDER BY d.rowid ${BOUND_LIMIT}`,
@@ -94,7 +100,10 @@ export class PreparedGeneration {
   /** The document as of `dataVersion`, this connection's PRAGMA data_version as last read. */
   get(id: string, dataVersion: number): StoredDocument<unknown> | undefined {
     const kept = this.recent.get(id);
-    if (kept !== undefined && kept.dataVersion === dataVersion) return kept.stored;
+    if (kept !== undefined && (kept.dataVersion === dataVersion || this.statements.revision.get(id) === kept.stored.revision)) {
+      kept.dataVersion = dataVersion;
+      return kept.stored;
+    }
     const row = this.statements.get.get(id);
     if (row === undefined) return undefined;
     const stored = deepFreeze({ id: row.id, revision: row.revision, doc: row.doc === null ? null : (JSON.parse(row.doc) as unknown) });

@@ -158,6 +158,21 @@ describe('SqliteDocumentStore', () => {
       await Promise.all([server.close(), cli.close()]);
     });
 
+    it('are served as kept after another connection commits elsewhere, once their revision is found unchanged', async () => {
+      const { server, cli, tick } = serviceAndCli();
+      const target = { collection: 'passes', generation: (await server.createGeneration(shape, 'live', new Date())).generation };
+      await server.commit([{ target, writes: [write(0, { points: 1 })] }], positionOfInteger(1));
+      const first = await server.get('passes', 'a');
+
+      // A rebuild's worker, writing the next generation's tables.
+      const next = await cli.createGeneration({ ...shape, version: 2 }, 'next', new Date());
+      await cli.commit([{ target: { collection: 'passes', generation: next.generation }, writes: [write(0, { points: 1 })] }], positionOfInteger(1));
+      tick(1);
+
+      expect((await server.get('passes', 'a'))?.doc).toBe(first?.doc);
+      await Promise.all([server.close(), cli.close()]);
+    });
+
     it('are frozen, since every reader shares them', async () => {
       const store = SqliteDocumentStore.open(freshFile());
       const target = { collection: 'passes', generation: (await store.createGeneration(shape, 'live', new Date())).generation };

@@ -1,7 +1,8 @@
 /**
  * The read store of the embedded profile: one SQLite file, rebuildable from the event store. Each
  * generation of a collection has a table of documents and a table of lookup keys; a small catalog
- * says which generation of each collection is live, which is being built and which are retired.
+ * says which generation of each collection is live, which is being built and which are retired, and
+ * which number each collection's last new generation was given.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -32,6 +33,7 @@ const CATALOG = `
   CREATE UNIQUE INDEX IF NOT EXISTS one_live_generation ON generations (collection) WHERE role = 'live';
   CREATE UNIQUE INDEX IF NOT EXISTS one_next_generation ON generations (collection) WHERE role = 'next';
   CREATE TABLE IF NOT EXISTS leases (name TEXT PRIMARY KEY, holder TEXT NOT NULL, until INTEGER NOT NULL) STRICT;
+  CREATE TABLE IF NOT EXISTS last_generations (collection TEXT PRIMARY KEY, generation INTEGER NOT NULL) STRICT;
 `;
 
 export interface SqliteDocumentStoreOptions {
@@ -101,7 +103,14 @@ export class SqliteDocumentStore implements DocumentStore {
       liveGeneration: db.prepare<[string], { generation: number }>("SELECT generation FROM generations WHERE collection = ? AND role = 'live'"),
       dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
       all: db.prepare<[], GenerationRow>('SELECT * FROM generations ORDER BY collection, generation'),
-      lastGeneration: db.prepare<[string], { generation: number | null }>('SELECT max(generation) AS generation FROM generations WHERE collection = ?'),
+      // The counter, and the catalog for a store made before the counter was.
+      lastGeneration: db.prepare<[string, string], number | null>(
+        `SELECT max(generation) FROM (SELECT max(generation) AS generation FROM generations WHERE collection = ?
+                                     UNION ALL SELECT generation FROM last_generations WHERE collection = ?)`,
+      ).pluck(),
+      setLastGeneration: db.prepare<[string, number]>(
+        'INSERT INTO last_generations (collection, generation) VALUES (?, ?) ON CONFLICT (collection) DO UPDATE SET generation = excluded.generation',
+      ),
       roleTaken: db.prepare<[string, string], { generation: number }>('SELECT generation FROM generations WHERE collection = ? AND role = ?'),
       insertGeneration: db.prepare<[string, number, number, string, string]>(
         'INSERT INTO generations (collection, generation, version, role, checkpoint, requested_at) VALUES (?, ?, ?, ?, NULL, ?)',
@@ -129,7 +138,9 @@ export class SqliteDocumentStore implements DocumentStore {
     });
     this.createTransaction = db.transaction((shape: CollectionShape, as: 'live' | 'next', requestedAt: string): Generation => {
       if (this.statements.roleTaken.get(shape.collection, as) !== undefined) throw new GenerationConflictError(shape.collection, as);
-      const generation = (this.statements.lastGeneration.get(shape.collection)?.generation ?? 0) + 1;
+      // Never a number given before, not even one of a dropped generation: kept documents rely on it (GenerationTables).
+      const generation = (this.statements.lastGeneration.get(shape.collection, shape.collection) ?? 0) + 1;
+      this.statements.setLastGeneration.run(shape.collection, generation);
       this.tables.create({ collection: shape.collection, generation });
       this.statements.insertGeneration.run(shape.collection, generation, shape.version, as, requestedAt);
       return { generation, version: shape.version, checkpoint: null };

@@ -212,6 +212,16 @@ export function describeDocumentStoreContract(
         await expect(store().createGeneration(shape, 'next', T0)).resolves.toMatchObject({ checkpoint: null });
       });
 
+      it('never gives a number twice, not even that of a dropped generation', async () => {
+        const shape = uniqueShape();
+        const live = await liveCollection(shape);
+        const abandoned = await store().createGeneration(shape, 'next', T0);
+        await store().drop({ collection: shape.collection, generation: abandoned.generation });
+        const next = await store().createGeneration(shape, 'next', T0);
+        expect(next.generation).toBeGreaterThan(abandoned.generation);
+        expect(abandoned.generation).toBeGreaterThan(live.generation);
+      });
+
       it('refuses to promote a generation that is not the next one', async () => {
         const shape = uniqueShape();
         const live = await liveCollection(shape);
