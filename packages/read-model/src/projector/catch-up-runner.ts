@@ -1,7 +1,8 @@
 /**
- * Where a next generation catches up with the head, when not on the projector's own thread: the
- * service's thread then only serves requests (issue 12). The projector still finishes and promotes the
- * generation itself, with its live feed paused, from the checkpoint the runner reached.
+ * Where a next generation catches up with the head, and where a replaced one is dropped, when not on the
+ * projector's own thread: the service's thread then only serves requests (issue 12). The projector still
+ * finishes and promotes the generation itself, with its live feed paused, from the checkpoint the runner
+ * reached.
  */
 import type { Position } from '@passes/event-store';
 import type { GenerationRef } from '../document-store';
@@ -26,4 +27,10 @@ export interface CatchUpRun {
 
 export interface CatchUpRunner {
   start(job: CatchUpJob, onPage: (page: CatchUpPage) => void): CatchUpRun;
+  /**
+   * Drops a retired or abandoned generation and its documents, as `DocumentStore.drop` does. Freeing the
+   * pages of a large generation takes a while (676 ms for 1,000,000 passes in SQLite), and on the thread
+   * that serves requests every request would wait for it.
+   */
+  drop(target: GenerationRef): Promise<void>;
 }

@@ -7,7 +7,8 @@
  * checkpoints together per batch. A collection whose live generation was built by another version of
  * its projection, or for which an operator asked a rebuild, gets a next generation built beside it; once
  * that has caught up, the live feed pauses, the new generation takes the last events and is promoted in
- * one atomic step, and the old one is dropped after a grace period.
+ * one atomic step, and the old one is dropped after a grace period (by the catch-up runner when there is
+ * one, while the live feed's commits wait in the projector's queue).
  */
 import type { EventStore, Position, RecordedEvent, Subscription } from '@passes/event-store';
 import { hasReached, isAfter } from '@passes/event-store';
@@ -39,7 +40,7 @@ export interface ProjectorOptions {
   retireGraceMs?: number;
   /** Events per page when building a generation. */
   pageSize?: number;
-  /** Where next generations catch up with the head; on the projector's thread when none. */
+  /** Where next generations catch up with the head and replaced ones are dropped; on the projector's thread when none. */
   catchUpRunner?: CatchUpRunner;
   /** How often waiters poll the store for a projector in another process. */
   waitPollIntervalMs?: number;
@@ -63,6 +64,10 @@ export class Projector {
   private housekeeping: Promise<void> | null = null;
   private requestPollTimer: NodeJS.Timeout | null = null;
   private requestPoll: Promise<void> | null = null;
+  /** Drops under way (see drop). */
+  private readonly drops = new Set<Promise<void>>();
+  /** When this projector last renewed its lease, in Date.now() milliseconds. */
+  private leaseRenewedAt = Number.NEGATIVE_INFINITY;
   private writing = false;
   private stopped = true;
 
@@ -122,6 +127,7 @@ export class Projector {
     if (this.requestPollTimer) clearInterval(this.requestPollTimer);
     await this.housekeeping;
     await this.requestPoll;
+    await Promise.allSettled(this.drops);
     await this.resign();
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
@@ -141,7 +147,11 @@ export class Projector {
   }
 
   private async keepHouse(): Promise<void> {
-    const leased = await this.store.acquireLease(PROJECTOR_LEASE, this.options.holder, new Date(), this.options.leaseTtlMs ?? 10_000, isStaleLeaseHolder);
+    const ttlMs = this.options.leaseTtlMs ?? 10_000;
+    // While a drop holds the store's write lock, a renewal would wait for it on this thread; the lease can wait.
+    if (this.drops.size > 0 && Date.now() - this.leaseRenewedAt < ttlMs / 2) return;
+    const leased = await this.store.acquireLease(PROJECTOR_LEASE, this.options.holder, new Date(), ttlMs, isStaleLeaseHolder);
+    if (leased) this.leaseRenewedAt = Date.now();
     if (this.stopped) return;
     if (leased && !this.writing) await this.takeOver();
     else if (!leased && this.writing) await this.resign();
@@ -190,7 +200,7 @@ export class Projector {
   private async requestRebuild(projection: Projection, state: CollectionState | undefined): Promise<void> {
     const next = state?.next;
     if (next?.version === projection.version) return;
-    if (next) await this.store.drop({ collection: projection.collection, generation: next.generation });
+    if (next) await this.drop({ collection: projection.collection, generation: next.generation });
     await this.store.createGeneration(shapeOf(projection), 'next', this.options.clock.now());
   }
 
@@ -238,10 +248,31 @@ export class Projector {
   private dropLater(target: GenerationRef, delayMs: number): void {
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      this.store.drop(target).catch((error: unknown) => this.options.onError(error, `dropping generation ${target.generation} of ${target.collection}`));
+      this.drop(target).catch((error: unknown) => this.options.onError(error, `dropping generation ${target.generation} of ${target.collection}`));
     }, delayMs);
     timer.unref();
     this.timers.add(timer);
+  }
+
+  /**
+   * Drops a generation in the catch-up runner when there is one (see CatchUpRunner.drop), then in this
+   * projector's store, which forgets what it kept of it and finds its tables gone. In the projector's queue:
+   * meanwhile the runner holds the store's write lock, and the live feed's commits wait their turn in the
+   * queue rather than for the lock, on the thread that serves requests. So does the lease's renewal, while
+   * the lease has time left (keepHouse).
+   */
+  private async drop(target: GenerationRef): Promise<void> {
+    const runner = this.options.catchUpRunner;
+    const dropped = this.queue.run(async () => {
+      await runner?.drop(target);
+      await this.store.drop(target);
+    });
+    this.drops.add(dropped);
+    try {
+      await dropped;
+    } finally {
+      this.drops.delete(dropped);
+    }
   }
 
   private subscribe(): void {

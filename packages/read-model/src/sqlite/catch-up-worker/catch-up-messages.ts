@@ -15,6 +15,7 @@ export const toWorker = z.discriminatedUnion('type', [
     job: z.object({ collection: z.string(), generation: z.number().int(), checkpoint: position, pageSize: z.number().int().positive() }),
   }),
   z.object({ type: z.literal('stop'), id: z.number().int() }),
+  z.object({ type: z.literal('drop'), id: z.number().int(), target: z.object({ collection: z.string(), generation: z.number().int() }) }),
   /** No job is left: the worker closes its connections and ends. */
   z.object({ type: z.literal('close') }),
 ]);
@@ -22,6 +23,7 @@ export type ToWorker = z.input<typeof toWorker>;
 
 export const fromWorker = z.discriminatedUnion('type', [
   z.object({ type: z.literal('page'), id: z.number().int(), checkpoint: position, replayed: z.number().int() }),
+  /** A catch-up job ended (caught up, or stopped first), or a drop is done (`caughtUp` true). */
   z.object({ type: z.literal('done'), id: z.number().int(), caughtUp: z.boolean() }),
   z.object({ type: z.literal('failed'), id: z.number().int(), message: z.string() }),
 ]);

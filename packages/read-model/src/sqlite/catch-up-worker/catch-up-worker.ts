@@ -1,7 +1,7 @@
 /**
  * The catch-up worker's thread: builds next generations of the read-model projections page after page
  * with its own connections to the event store and the read store, and reports each page to the
- * projector's thread (see WorkerCatchUpRunner).
+ * projector's thread (see WorkerCatchUpRunner); drops the generations the projector replaced.
  */
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -60,6 +60,14 @@ port.on('message', (raw: unknown) => {
     case 'stop':
       builders.get(message.id)?.stop();
       return;
+    case 'drop': {
+      const { id } = message;
+      documents.drop(message.target).then(
+        () => post({ type: 'done', id, caughtUp: true }),
+        (error: unknown) => post({ type: 'failed', id, message: error instanceof Error ? error.message : String(error) }),
+      );
+      return;
+    }
     case 'close':
       port.close();
       void documents.close().then(() => events.close());

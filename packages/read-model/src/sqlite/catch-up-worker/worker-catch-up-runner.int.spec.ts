@@ -13,11 +13,11 @@ import { SqliteEventStore, type NewEvent, type Position } from '@passes/event-st
 import { passIssued } from '../../../../domain/src/testing/pass-fixtures';
 import type { GenerationRef } from '../../document-store';
 import { newLeaseHolder } from '../../projector/lease-holder';
-import { Projector } from '../../projector/projector';
+import { Projector, PROJECTOR_LEASE } from '../../projector/projector';
 import { readModelProjections } from '../../projections/read-models';
 import { SqliteDocumentStore } from '../sqlite-document-store';
 import { WorkerCatchUpRunner } from './worker-catch-up-runner';
-import type { CatchUpPage } from '../../projector/catch-up-runner';
+import type { CatchUpPage, CatchUpRunner } from '../../projector/catch-up-runner';
 
 const PASSES = 30;
 const STAMPS_EACH = 6;
@@ -137,3 +137,73 @@ describe('a generation caught up in the worker thread', () => {
     await expect(runner.start({ collection: 'nonsense', generation: 1, checkpoint: null, pageSize: 10 }, () => undefined).done).rejects.toThrow('no read-model projection is named nonsense');
   });
 });
+
+describe('a generation dropped in the worker thread', () => {
+  it('goes with its documents, as DocumentStore.drop would have dropped it', async () => {
+    const next = await nextGeneration();
+    expect(await runner.start({ ...next, checkpoint: null, pageSize: 100 }, () => undefined).done).toBe(true);
+
+    await runner.drop(next);
+
+    expect((await documents.collections()).find((state) => state.collection === 'passes')?.next).toBeNull();
+    expect(await documents.load(next, passIds)).toEqual(new Map());
+  });
+
+  it('holds the projector’s commits and lease renewals while it runs, then lets them through', async () => {
+    const released = deferred();
+    const dropping = deferred();
+    const gated: CatchUpRunner = {
+      start: (job, onPage) => runner.start(job, onPage),
+      drop: async (target) => {
+        dropping.resolve();
+        await released.promise;
+        await runner.drop(target);
+      },
+    };
+    const errors: unknown[] = [];
+    const projector = new Projector(events, documents, passesProjection, {
+      holder: newLeaseHolder(),
+      clock: { now: () => new Date() },
+      onError: (error) => errors.push(error),
+      catchUpRunner: gated,
+      retireGraceMs: 0,
+      housekeepingIntervalMs: 20,
+    });
+    await projector.start();
+    const replaced = (await documents.collections()).find((state) => state.collection === 'passes')?.live?.generation;
+    await nextGeneration();
+    await dropping.promise;
+    const leaseUntil = (await documents.leaseHolder(PROJECTOR_LEASE))?.until;
+
+    const passId = passIds[0] ?? '';
+    const stamped = await events.append(streamNames.pass(passId), [newEvent({ type: 'PassStamped', data: { count: 1, stamps: STAMPS_EACH + 1, occurred_at: '2026-11-21T09:20:00.000Z' } })], PASSES_REVISION);
+    expect(await projector.waitFor(stamped.position, 300)).toBe(false);
+    expect(await documents.get('passes', passId)).toMatchObject({ doc: { stamps: STAMPS_EACH } });
+    expect((await documents.leaseHolder(PROJECTOR_LEASE))?.until).toEqual(leaseUntil);
+
+    released.resolve();
+    expect(await projector.waitFor(stamped.position, 5000)).toBe(true);
+    expect(await documents.get('passes', passId)).toMatchObject({ doc: { stamps: STAMPS_EACH + 1 } });
+    const state = (await documents.collections()).find((candidate) => candidate.collection === 'passes');
+    expect(state?.live?.generation).not.toBe(replaced);
+    expect(state?.retired).toEqual([]);
+    await until(async () => (await documents.leaseHolder(PROJECTOR_LEASE))?.until.getTime() !== leaseUntil?.getTime());
+    await projector.stop();
+    expect(errors).toEqual([]);
+  });
+});
+
+async function until(condition: () => Promise<boolean>): Promise<void> {
+  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+/** The revision of each pass's last event: issued, then STAMPS_EACH stamps. */
+const PASSES_REVISION = STAMPS_EACH;
+
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = () => undefined as void;
+  const promise = new Promise<void>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
+}

@@ -1,9 +1,10 @@
 /**
- * Catches next generations up in a worker thread of their own (node:worker_threads), so that a rebuild
- * takes no time from the requests on the service's thread. One worker serves every job at once, as the
- * projector's thread did, and ends when its last job is done.
+ * Catches next generations up, and drops replaced ones, in a worker thread of their own
+ * (node:worker_threads), so that a rebuild takes no time from the requests on the service's thread. One
+ * worker serves every job at once, as the projector's thread did, and ends when its last job is done.
  */
 import { Worker } from 'node:worker_threads';
+import type { GenerationRef } from '../../document-store';
 import type { CatchUpJob, CatchUpPage, CatchUpRun, CatchUpRunner } from '../../projector/catch-up-runner';
 import { fromWorker, type ToWorker, type WorkerFiles } from './catch-up-messages';
 
@@ -27,15 +28,24 @@ export class WorkerCatchUpRunner implements CatchUpRunner {
   constructor(private readonly files: WorkerFiles) {}
 
   start(job: CatchUpJob, onPage: (page: CatchUpPage) => void): CatchUpRun {
-    const worker = this.worker ?? this.spawn();
-    const id = this.nextId;
-    this.nextId += 1;
-    const done = new Promise<boolean>((resolve, reject) => this.jobs.set(id, { onPage, resolve, reject }));
-    send(worker, { type: 'start', id, job });
+    const { worker, id, done } = this.submit(onPage, (id) => ({ type: 'start', id, job }));
     const stop = () => {
       if (this.jobs.has(id)) send(worker, { type: 'stop', id });
     };
     return { done, stop };
+  }
+
+  async drop({ collection, generation }: GenerationRef): Promise<void> {
+    await this.submit(() => undefined, (id) => ({ type: 'drop', id, target: { collection, generation } })).done;
+  }
+
+  private submit(onPage: (page: CatchUpPage) => void, message: (id: number) => ToWorker): { worker: Worker; id: number; done: Promise<boolean> } {
+    const worker = this.worker ?? this.spawn();
+    const id = this.nextId;
+    this.nextId += 1;
+    const done = new Promise<boolean>((resolve, reject) => this.jobs.set(id, { onPage, resolve, reject }));
+    send(worker, message(id));
+    return { worker, id, done };
   }
 
   private spawn(): Worker {
