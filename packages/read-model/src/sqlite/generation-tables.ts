@@ -66,8 +66,8 @@ interface KeptDocument {
  * served as it is while this connection's data_version (which the caller reads and passes in) stays where
  * it was; this connection's own writes replace or drop it. Once another connection has committed to the
  * file, a kept document is served again only after its stored revision is read and found unchanged: a
- * revision is written once in a generation's table, and a generation's number is never given twice (see
- * SqliteDocumentStore's counters), so the same revision is the same document. A rebuild's worker commits
+ * revision is written once in a generation's table, and a generation's number is never given twice (the
+ * catalog's `last_generations`), so the same revision is the same document. A rebuild's worker commits
  * to the file many times a second, to other tables; each `get` during it then reads a number instead of
  * reading and parsing the whole document again. Kept documents are frozen, since every reader shares them.
  */

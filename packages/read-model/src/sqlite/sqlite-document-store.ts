@@ -222,7 +222,7 @@ export class SqliteDocumentStore implements DocumentStore {
 
   async commit(batch: readonly GenerationWrites[], position: Position): Promise<void> {
     // Kept once committed: a rolled-back write must not be what later reads see. Kept as of the data_version
-    // last read, so a commit of another connection since then makes them stale like everything else kept.
+    // last read, so after a commit of another connection since then their revision is read again before use.
     for (const keep of this.commitTransaction.immediate(batch, position)) keep();
   }
 
