@@ -125,12 +125,13 @@ export class Projector {
     this.stopped = true;
     if (this.housekeepingTimer) clearInterval(this.housekeepingTimer);
     if (this.requestPollTimer) clearInterval(this.requestPollTimer);
+    // No drop starts from here on; one under way finishes before the store is let go.
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
     await this.housekeeping;
     await this.requestPoll;
     await Promise.allSettled(this.drops);
     await this.resign();
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
     this.waiter.close();
     await this.store.releaseLease(PROJECTOR_LEASE, this.options.holder).catch((error: unknown) => this.options.onError(error, 'releasing the lease'));
   }
