@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { SqliteEventStore, type NewEvent, type RecordedEvent } from '@passes/event-store';
 import { SqliteDocumentStore } from '../sqlite/sqlite-document-store';
 import type { Projection } from '../projections/projection';
+import { until } from '../testing/until';
 import { Projector } from './projector';
 
 interface Tally {
@@ -64,14 +65,6 @@ async function append(stream: string, count: number) {
   for (let index = 0; index < count; index += 1) last = await events.append(stream, [tick()], 'any');
   if (last === null) throw new Error('nothing appended');
   return last.position;
-}
-
-async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 5000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 const liveGeneration = async () => (await documents.collections()).find((state) => state.collection === 'tallies')?.live?.generation;

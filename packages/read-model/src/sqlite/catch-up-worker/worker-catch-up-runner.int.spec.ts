@@ -18,9 +18,12 @@ import { readModelProjections } from '../../projections/read-models';
 import { SqliteDocumentStore } from '../sqlite-document-store';
 import { WorkerCatchUpRunner } from './worker-catch-up-runner';
 import type { CatchUpPage, CatchUpRunner } from '../../projector/catch-up-runner';
+import { until } from '../../testing/until';
 
 const PASSES = 30;
 const STAMPS_EACH = 6;
+/** The revision of each pass's last event: issued, then STAMPS_EACH stamps. */
+const PASSES_REVISION = STAMPS_EACH;
 const BUSINESS = randomUUID();
 
 const passesProjection = readModelProjections.filter((projection) => projection.collection === 'passes');
@@ -187,18 +190,11 @@ describe('a generation dropped in the worker thread', () => {
     const state = (await documents.collections()).find((candidate) => candidate.collection === 'passes');
     expect(state?.live?.generation).not.toBe(replaced);
     expect(state?.retired).toEqual([]);
-    await until(async () => (await documents.leaseHolder(PROJECTOR_LEASE))?.until.getTime() !== leaseUntil?.getTime());
+    await until(async () => (await documents.leaseHolder(PROJECTOR_LEASE))?.until.getTime() !== leaseUntil?.getTime(), 'the lease to be renewed');
     await projector.stop();
     expect(errors).toEqual([]);
   });
 });
-
-async function until(condition: () => Promise<boolean>): Promise<void> {
-  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 10));
-}
-
-/** The revision of each pass's last event: issued, then STAMPS_EACH stamps. */
-const PASSES_REVISION = STAMPS_EACH;
 
 function deferred(): { promise: Promise<void>; resolve: () => void } {
   let resolve = () => undefined as void;
