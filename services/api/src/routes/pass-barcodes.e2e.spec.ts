@@ -54,6 +54,17 @@ describe('a template that signs barcodes', () => {
     expect((await get(pass.id)).barcode).toEqual(pass.barcode);
   });
 
+  it('shows on a pass already read, once its template changes, though the pass itself did not', async () => {
+    const pass = await issuePass(server, business);
+    expect((await get(pass.id)).barcode.format).toBe('aztec');
+    await configureTemplate(server, business, { barcode_format: 'pdf417', nfc_message: 'front-door', scan_security: { signed_barcodes: false } });
+    const read = await get(pass.id);
+    expect(read.barcode).toEqual({ format: 'pdf417', message: `https://passes.test/validate/${pass.serial_number}` });
+    expect(read.nfc_message).toBe('front-door');
+    await configureTemplate(server, business, { barcode_format: 'aztec', nfc_message: null, scan_security: { signed_barcodes: true } });
+    expect((await get(pass.id)).barcode.message).toMatch(/\?sig=/);
+  });
+
   it('applies to passes issued before signing was switched on', async () => {
     await configureTemplate(server, business, { scan_security: { signed_barcodes: false } });
     const pass = await issuePass(server, business);

@@ -10,9 +10,11 @@ import type { Wallets } from '@passes/wallets';
 import type { Request, Response } from 'express';
 import { ApiError } from '../http/api-error';
 import { commandContextOf, passScopeOf } from '../http/authentication';
+import { writeJson } from '../http/json-answers';
 import { parseBody } from '../http/parse-body';
 import type { RouteGroup } from '../http/route-group';
 import { amountInMinorUnits, asOfInstant, historyRange, pointsDelta, stampCount } from '../http/query-parameters';
+import { encodedPass } from '../representations/encoded-pass';
 import { passRepresentation, passSummary } from '../representations/pass-representation';
 import { addBulkPassRoutes } from './bulk-pass-routes';
 import { issueInput, passUpdate } from './pass-bodies-to-commands';
@@ -74,7 +76,10 @@ export function addPassRoutes(routes: RouteGroup, application: Application, wall
     const asOf = asOfInstant(request, clock.now());
     const scope = passScopeOf(response);
     const identifier = identifierOf(request);
-    await send(response, asOf === null ? await application.passes.get(scope, identifier) : await application.passHistory.asOf(scope, identifier, asOf));
+    if (asOf !== null) return send(response, await application.passHistory.asOf(scope, identifier, asOf));
+    // The read model's own document: its answer is kept beside it.
+    const pass = await application.passes.get(scope, identifier);
+    writeJson(response, encodedPass(pass, await application.passBarcodes.codesOf(pass), wallets.links(pass)));
   });
 
   routes.get('/:identifier/events', async (request, response) => {

@@ -1,0 +1,36 @@
+/**
+ * A pass read from the read model, encoded as its answer once and kept beside it. The embedded read model
+ * gives a kept document: frozen, shared by every reader, and replaced by another object (never changed)
+ * when its pass changes, so the same object is the same pass (MongoDB's gives a new object each read, whose
+ * answer is then encoded each time). The answer is encoded again when the barcode, NFC message or links it
+ * carries differ from the ones it was encoded with: they come from the template and the service's settings,
+ * which change on their own. Building and encoding the answer was a thirtieth of a `get`'s CPU
+ * (docs/decisions.md, "Pass answers kept beside their documents"); it lives as long as its document does.
+ */
+import type { PassCodes } from '@passes/application';
+import type { Pass } from '@passes/domain';
+import type { PassLinks } from '@passes/wallets';
+import { passRepresentation } from './pass-representation';
+
+interface EncodedPass {
+  codes: PassCodes;
+  links: PassLinks;
+  text: string;
+}
+
+const encodedPasses = new WeakMap<Pass, EncodedPass>();
+
+const sameCodes = (a: PassCodes, b: PassCodes) =>
+  a.barcode.format === b.barcode.format && a.barcode.message === b.barcode.message && a.nfcMessage === b.nfcMessage;
+
+const sameLinks = (a: PassLinks, b: PassLinks) =>
+  a.downloadUrl === b.downloadUrl && a.appleWalletUrl === b.appleWalletUrl && a.googleWalletUrl === b.googleWalletUrl;
+
+/** `passRepresentation(pass, codes, links)` as JSON text; the same text again for the same pass object and values. */
+export function encodedPass(pass: Pass, codes: PassCodes, links: PassLinks): string {
+  const kept = encodedPasses.get(pass);
+  if (kept !== undefined && sameCodes(kept.codes, codes) && sameLinks(kept.links, links)) return kept.text;
+  const text = JSON.stringify(passRepresentation(pass, codes, links));
+  encodedPasses.set(pass, { codes, links, text });
+  return text;
+}
