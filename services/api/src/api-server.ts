@@ -4,7 +4,7 @@
  * profile runs as many as it likes; the embedded profile runs one beside its projector and dispatcher.
  */
 import 'reflect-metadata';
-import http from 'node:http';
+import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Application, Clock, IdGenerator, ReadYourWrites } from '@passes/application';
 import type { EventStore } from '@passes/event-store';
@@ -18,6 +18,7 @@ import { inject, injectable } from 'tsyringe';
 import { BackgroundWork } from './background-work';
 import { closeGracefully } from './graceful-close';
 import { createHttpApp } from './http-app';
+import { createAppServer } from './http/app-server';
 import { MagicLinkLimits } from './http/magic-link-limits';
 
 /** How often ended rate-limit windows and expired idempotency keys are swept away. */
@@ -89,7 +90,7 @@ export class ApiServer {
       magicLinkLimits: new MagicLinkLimits(this.rateLimits, this.clock),
       background: this.background,
     });
-    const server = http.createServer(app);
+    const server = createAppServer(app);
     this.server = server;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
