@@ -1,2 +1,3 @@
 export * from './api-server';
 export * from './embedded-server';
+export * from './http/app-server';

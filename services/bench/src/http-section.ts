@@ -10,9 +10,9 @@ import { startEmbeddedService } from './embedded-service';
 import { createFixture } from './fixture';
 import { measure, type Measurement } from './measure';
 import { readGoalLines } from './read-goal';
-import { batchLines, rowsOf, tableLines, warningLines, type Row } from './report';
+import { appServerEchoLines, batchLines, rowsOf, tableLines, warningLines, type Row } from './report';
 import type { Resources } from './resources';
-import { issueBody, SCENARIOS, type TargetName } from './scenarios';
+import { APP_SERVER_ECHOES, issueBody, SCENARIOS, type TargetName } from './scenarios';
 import { heading, type SectionOutcome } from './section';
 import type { Settings } from './settings';
 import { upgradeToPro } from './upgrade-to-pro';
@@ -32,14 +32,18 @@ export async function runHttpSections(wanted: { http: boolean; batches: boolean 
     ? await startChildServer({ name: 'echo server', script: ECHO_SCRIPT, env: { ...process.env, PORT: '0', HOST: '127.0.0.1' }, readyMessage: 'echo server listening' })
     : null;
   if (echo) resources.defer(() => echo.stop());
+  const appEcho = wanted.http
+    ? await startChildServer({ name: 'app server echo', script: ECHO_SCRIPT, env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ECHO_SERVER: 'app' }, readyMessage: 'echo server listening' })
+    : null;
+  if (appEcho) resources.defer(() => appEcho.stop());
 
   const fixture = await createFixture(service.url);
   await upgradeToPro(service.url, service.storesEnv, fixture);
 
   const lines: string[] = [];
   let scenarios: Row[] | null = null;
-  if (echo) {
-    const targets: Record<TargetName, string> = { service: service.url, echo: echo.url };
+  if (echo && appEcho) {
+    const targets: Record<TargetName, string> = { service: service.url, echo: echo.url, 'app echo': appEcho.url };
     const measurements: Measurement[] = [];
     // The echoes run again after the service's scenarios, and ratios are to the mean of both runs: a
     // machine whose speed drifts during the section (a shared host does) moves both sides of a ratio.
@@ -54,6 +58,7 @@ export async function runHttpSections(wanted: { http: boolean; batches: boolean 
       heading('http · the embedded service against a bare express echo server, under load'),
       ...tableLines(scenarios),
       'each echo ran before and after the service; a ratio is to the mean of its two runs',
+      ...appServerEchoLines(scenarios, APP_SERVER_ECHOES),
       ...readGoalLines(scenarios),
     );
   }
@@ -67,5 +72,6 @@ export async function runHttpSections(wanted: { http: boolean; batches: boolean 
 
   const problems: Record<string, LogProblems> = { service: service.problems() };
   if (echo) problems['echo server'] = echo.problems();
+  if (appEcho) problems['app server echo'] = appEcho.problems();
   return { lines, warnings: warningLines(scenarios ?? [], problems), figures: { scenarios, batches } };
 }

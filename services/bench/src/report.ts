@@ -60,6 +60,20 @@ export function tableLines(rows: Row[]): string[] {
   );
 }
 
+/**
+ * Each ratio read against the echo whose server is made as the service's (when that echo ran), beside the
+ * table's, which are to the bare echoes the goals name.
+ */
+export function appServerEchoLines(rows: readonly Row[], appServerEchoes: ReadonlyMap<string, string>): string[] {
+  const parts = rows.flatMap((row) => {
+    const echoName = row.baseline === null ? undefined : appServerEchoes.get(row.baseline);
+    const echo = rows.find((candidate) => candidate.scenario === echoName);
+    if (echo === undefined || echo.requestsPerSecond <= 0) return [];
+    return [`${row.scenario} ${(row.requestsPerSecond / echo.requestsPerSecond).toFixed(2)}×`];
+  });
+  return parts.length === 0 ? [] : [`against the echoes made as the service's server is (app server): ${parts.join(', ')}`];
+}
+
 export function warningLines(rows: Row[], problems: Record<string, LogProblems>): string[] {
   const warnings: string[] = [];
   for (const row of rows) {

@@ -4,7 +4,7 @@
  */
 import type { Fixture } from './fixture';
 
-export type TargetName = 'service' | 'echo';
+export type TargetName = 'service' | 'echo' | 'app echo';
 
 export interface Scenario {
   name: string;
@@ -57,4 +57,14 @@ export const SCENARIOS: Scenario[] = [
     paths: (fixture) => [`/businesses/${fixture.businessId}/templates/${fixture.templateId}`],
     baseline: 'GET echo',
   },
+  // The echoes once more, their server made as the service's is (createAppServer): without the prototype
+  // swap express makes on every request, which the bare echoes pay and the service no longer does.
+  { name: 'POST echo, app server', target: 'app echo', method: 'POST', paths: () => ['/echo'], body: issueBody },
+  { name: 'GET echo, app server', target: 'app echo', method: 'GET', paths: () => ['/echo'] },
 ];
+
+/** Each echo made as the service's server is, by the bare echo it repeats. */
+export const APP_SERVER_ECHOES: ReadonlyMap<string, string> = new Map([
+  ['POST echo', 'POST echo, app server'],
+  ['GET echo', 'GET echo, app server'],
+]);
