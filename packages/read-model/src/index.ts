@@ -12,3 +12,4 @@ export * from './projector/projection-status';
 export * from './projector/catch-up-runner';
 export * from './sqlite/catch-up-worker/worker-catch-up-runner';
 export * from './stream-states/stream-states';
+export * from './sqlite/wal-checkpointer/wal-checkpointer';

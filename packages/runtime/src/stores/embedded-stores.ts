@@ -5,11 +5,12 @@
  */
 import path from 'node:path';
 import { SqliteCheckpointStore, SqliteEventStore } from '@passes/event-store';
-import { SqliteDocumentStore, WorkerCatchUpRunner } from '@passes/read-model';
+import { SqliteDocumentStore, WalCheckpointer, WorkerCatchUpRunner } from '@passes/read-model';
 import { SqliteIdempotencyStore, SqliteRateLimitStore } from '@passes/request-guards';
 import { SqliteWalletNotificationStore } from '@passes/wallets';
 import { SqliteDeliveryStore } from '@passes/webhooks';
 import type { Config } from '../config/config';
+import { jsonLogger } from '../logging/pino-logger';
 import { openMailer } from './mailer';
 import { IDEMPOTENCY_TIMINGS, type Stores } from './stores';
 
@@ -34,6 +35,8 @@ export function openEmbeddedStores(config: Config, now: () => Date): Stores {
     mailer: openMailer(config, now),
     catchUps: new WorkerCatchUpRunner({ events: file('events.sqlite'), documents: file('read-models.sqlite') }),
   };
+  // Without it the store is whole and its log bounded all the same: its own commits copy the log back.
+  const checkpointer = WalCheckpointer.start(file('read-models.sqlite'), { onError: (error) => jsonLogger().warn('read store checkpointer', { error }) });
   return {
     ...stores,
     close: async () => {
@@ -43,6 +46,7 @@ export function openEmbeddedStores(config: Config, now: () => Date): Stores {
       await stores.deliveries.close();
       await stores.rateLimits.close();
       await stores.idempotencyKeys.close();
+      await checkpointer.stop();
       await stores.documents.close();
       await stores.events.close();
     },
