@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { measureBatches, type BatchFigures } from './batches';
-import { startChildServer, type LogProblems } from './child-server';
+import { startChildServer, type ChildServer, type LogProblems } from './child-server';
 import { startEmbeddedService } from './embedded-service';
 import { createFixture } from './fixture';
 import { measure, type Measurement } from './measure';
@@ -26,16 +26,17 @@ export interface HttpFigures {
   batches: BatchFigures | null;
 }
 
+/** An echo server on loopback, stopped when `resources` are released. */
+async function startEcho(resources: Resources, name: string, settings: NodeJS.ProcessEnv): Promise<ChildServer> {
+  const echo = await startChildServer({ name, script: ECHO_SCRIPT, env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...settings }, readyMessage: 'echo server listening' });
+  resources.defer(() => echo.stop());
+  return echo;
+}
+
 export async function runHttpSections(wanted: { http: boolean; batches: boolean }, settings: Settings, resources: Resources): Promise<SectionOutcome<HttpFigures>> {
   const service = await startEmbeddedService(resources);
-  const echo = wanted.http
-    ? await startChildServer({ name: 'echo server', script: ECHO_SCRIPT, env: { ...process.env, PORT: '0', HOST: '127.0.0.1' }, readyMessage: 'echo server listening' })
-    : null;
-  if (echo) resources.defer(() => echo.stop());
-  const appEcho = wanted.http
-    ? await startChildServer({ name: 'app server echo', script: ECHO_SCRIPT, env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ECHO_SERVER: 'app' }, readyMessage: 'echo server listening' })
-    : null;
-  if (appEcho) resources.defer(() => appEcho.stop());
+  const echo = wanted.http ? await startEcho(resources, 'echo server', {}) : null;
+  const appEcho = wanted.http ? await startEcho(resources, 'app server echo', { ECHO_SERVER: 'app' }) : null;
 
   const fixture = await createFixture(service.url);
   await upgradeToPro(service.url, service.storesEnv, fixture);
