@@ -8,6 +8,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { SqliteEventStore } from '@passes/event-store';
 import { GenerationBuilder } from '../../projector/generation-builder';
 import { readModelProjections } from '../../projections/read-models';
+import { failureMessage } from '../failure-message';
 import { SqliteDocumentStore } from '../sqlite-document-store';
 import { fromWorker, toWorker, workerFiles, type FromWorker } from './catch-up-messages';
 
@@ -36,7 +37,7 @@ async function build(id: number, builder: GenerationBuilder): Promise<void> {
     const caughtUp = await builder.catchUp((page) => post({ type: 'page', id, ...page }));
     post({ type: 'done', id, caughtUp });
   } catch (error) {
-    post({ type: 'failed', id, message: error instanceof Error ? error.message : String(error) });
+    post({ type: 'failed', id, message: failureMessage(error) });
   } finally {
     builders.delete(id);
   }
@@ -64,7 +65,7 @@ port.on('message', (raw: unknown) => {
       const { id } = message;
       documents.drop(message.target).then(
         () => post({ type: 'done', id, caughtUp: true }),
-        (error: unknown) => post({ type: 'failed', id, message: error instanceof Error ? error.message : String(error) }),
+        (error: unknown) => post({ type: 'failed', id, message: failureMessage(error) }),
       );
       return;
     }

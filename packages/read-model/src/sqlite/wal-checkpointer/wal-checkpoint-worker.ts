@@ -1,17 +1,18 @@
 /**
  * The checkpointer's thread (see WalCheckpointer): on a connection of its own, copies the read store's
  * write-ahead log back into the database at every interval, with a passive checkpoint, which neither waits
- * for the connections that read and write nor makes them wait. Every failure is reported in words: an
- * error thrown across threads arrives as whatever the receiving realm makes of it.
+ * for the connections that read and write nor makes them wait. Every failure is reported in words
+ * (failureMessage).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import { failureMessage } from '../failure-message';
 import { checkpointerSettings, fromCheckpointer, toCheckpointer, type FromCheckpointer } from './checkpoint-messages';
 
 const port = parentPort;
 if (port === null) throw new Error('wal-checkpoint-worker runs as a worker thread');
 const post = (message: FromCheckpointer) => port.postMessage(fromCheckpointer.parse(message));
-const failed = (error: unknown) => post({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+const failed = (error: unknown) => post({ type: 'failed', message: failureMessage(error) });
 
 function open(file: string): Database.Database | null {
   try {
