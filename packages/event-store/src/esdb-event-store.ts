@@ -54,6 +54,7 @@ import {
   type Subscription,
   WrongExpectedRevisionError,
 } from './event-store';
+import { matchesFilter } from './filter-match';
 import { isAfter, positionFrom, positionOfInteger, type Position } from './position';
 
 export interface EsdbEventStoreOptions {
@@ -248,10 +249,7 @@ export function planEsdbFilter(filter: AllFilter = {}): EsdbFilterPlan {
   const types = filter.eventTypes ?? [];
   return {
     server: serverFilterFor(prefixes, types),
-    accepts: (event) =>
-      !isSystemEvent(event) &&
-      (prefixes.length === 0 || prefixes.some((prefix) => event.streamId.startsWith(prefix))) &&
-      (types.length === 0 || types.includes(event.type)),
+    accepts: (event) => !isSystemEvent(event) && matchesFilter(filter, event.streamId, event.type),
   };
 }
 

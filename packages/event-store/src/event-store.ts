@@ -25,19 +25,19 @@ export interface NewEvent {
   metadata: EventMetadata;
 }
 
-/** An event as the store hands it back. */
+/** An event as the store hands it back; read-only, since the followers of a store may share one decoding of it. */
 export interface RecordedEvent {
-  id: string;
-  stream: string;
+  readonly id: string;
+  readonly stream: string;
   /** 0-based position of the event inside its stream. */
-  revision: number;
+  readonly revision: number;
   /** Place in the global feed: strictly increasing across all streams, not necessarily dense. */
-  position: Position;
-  type: string;
-  data: Record<string, unknown>;
-  metadata: EventMetadata;
+  readonly position: Position;
+  readonly type: string;
+  readonly data: Readonly<Record<string, unknown>>;
+  readonly metadata: Readonly<EventMetadata>;
   /** ISO 8601 UTC. */
-  created_at: string;
+  readonly created_at: string;
 }
 
 export interface AppendResult {

@@ -179,6 +179,105 @@ describe('SqliteEventStore', () => {
     expect(await store.readStream('partial')).toHaveLength(2);
   });
 
+  describe('live followers, handed the commits of this instance', () => {
+    /** Subscribes, recording what arrives and in which pages. */
+    function follow(store: SqliteEventStore, options: Parameters<SqliteEventStore['subscribeToAll']>[0] = {}) {
+      const received: RecordedEvent[] = [];
+      const pageSizes: number[] = [];
+      store.subscribeToAll(options, async (events) => {
+        received.push(...events);
+        pageSizes.push(events.length);
+      });
+      return { received, pageSizes };
+    }
+
+    it('hands every follower the same decoding of a commit, each only the events its filter asks for', async () => {
+      const store = open(freshFile());
+      const all = follow(store);
+      const wanted = follow(store, { filter: { eventTypes: ['Wanted'] } });
+      await pause(20);
+
+      await Promise.all([
+        store.append('a', [newEvent('Wanted'), newEvent('Other')], 'no_stream'),
+        store.append('b', [newEvent('Wanted')], 'no_stream'),
+      ]);
+      await waitUntil(() => all.received.length === 3 && wanted.received.length === 2, 'the commit');
+
+      expect(all.received).toEqual(await store.readAll());
+      expect(wanted.received).toEqual([all.received[0], all.received[2]]);
+      expect(wanted.received[0]).toBe(all.received[0]);
+    });
+
+    it('delivers, in order, rows another instance appended between two commits of this one', async () => {
+      const file = freshFile();
+      // A poll too slow to matter: what the follower gets, it gets when this instance commits.
+      const server = open(file, { pollIntervalMs: 60_000 });
+      const cli = open(file);
+      const { received } = follow(server);
+      await server.append('server', [newEvent('First')], 'no_stream');
+      await waitUntil(() => received.length === 1, 'the first commit');
+
+      await cli.append('cli', [newEvent('FromCli')], 'no_stream');
+      await server.append('server', [newEvent('Second')], 0);
+      await waitUntil(() => received.length === 3, 'the other instance\'s row and the second commit');
+
+      expect(received.map((event) => event.type)).toEqual(['First', 'FromCli', 'Second']);
+      expect(received).toEqual(await server.readAll());
+    });
+
+    it('delivers none of an append that failed inside a shared commit', async () => {
+      const store = open(freshFile());
+      const id = randomUUID();
+      await store.append('owner', [newEvent('E', {}, id)], 'no_stream');
+      const { received } = follow(store);
+      await waitUntil(() => received.length === 1, 'the first event');
+
+      const outcomes = await Promise.allSettled([
+        store.append('thief', [newEvent('Stolen'), newEvent('Stolen', {}, id)], 'no_stream'),
+        store.append('honest', [newEvent('Kept')], 'no_stream'),
+      ]);
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'fulfilled']);
+      await waitUntil(() => received.length === 2, 'the append that succeeded');
+      await pause(20);
+
+      expect(received.map((event) => event.type)).toEqual(['E', 'Kept']);
+      expect(received).toEqual(await store.readAll());
+    });
+
+    it('delivers a commit larger than a page a page at a time', async () => {
+      const store = open(freshFile());
+      const { received, pageSizes } = follow(store);
+      await pause(20);
+
+      await store.append('large', newEvents('E', 600), 'no_stream');
+      await waitUntil(() => received.length === 600, 'the whole commit');
+
+      expect(pageSizes).toEqual([500, 100]);
+      expect(received).toEqual(await store.readAll());
+    });
+
+    it('catches up from the file when it fell behind more commits than are kept', async () => {
+      const store = open(freshFile());
+      let release = (): void => undefined;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const received: RecordedEvent[] = [];
+      store.subscribeToAll({}, async (events) => {
+        received.push(...events);
+        await held;
+      });
+      await store.append('busy', [newEvent('E')], 'no_stream');
+      await waitUntil(() => received.length === 1, 'the first commit');
+
+      for (let revision = 0; revision < 40; revision += 1) await store.append('busy', [newEvent('E')], revision);
+      release();
+      await waitUntil(() => received.length === 41, 'every commit');
+
+      expect(received).toEqual(await store.readAll());
+    });
+  });
+
   it('stops its subscriptions on close without reporting an error, then refuses work', async () => {
     const store = open(freshFile());
     const errors: unknown[] = [];

@@ -17,11 +17,12 @@ import {
 import { AllQuery } from './sqlite/all-query';
 import { type PreparedEvent, prepareAppend } from './sqlite/append-input';
 import { type EventStatements, prepareEventStatements } from './sqlite/event-statements';
-import { toRecordedEvent } from './sqlite/event-row';
+import { type EventRow, toRecordedEvent } from './sqlite/event-row';
 import { couldHaveBeenWrittenUnder, expectationHolds } from './sqlite/expected-revision';
 import { type FeedPage, FeedSubscription } from './sqlite/feed-subscription';
 import { openDatabase } from './sqlite/open-database';
 import { limitOf, nonNegativeInteger } from './sqlite/read-options';
+import { RecentCommits } from './sqlite/recent-commits';
 import { positionOfInteger, type Position } from './position';
 
 export interface SqliteEventStoreOptions {
@@ -35,16 +36,24 @@ const SUBSCRIPTION_PAGE_SIZE = 500;
 /** Upper bound for reads that are not tied to a head position. */
 const END_OF_FEED = Number.MAX_SAFE_INTEGER;
 
+/** An append as written: its result, and the rows it inserted (none when it was a retry already stored). */
+interface Written {
+  result: AppendResult;
+  rows: EventRow[];
+}
+
 /**
  * The embedded profile's event store: one SQLite file, shareable with another process (the CLI).
  * Appends hold SQLite's single write lock from reading the stream's revision to commit, so
  * positions are allocated and committed in the same order: a reader never sees a position appear
- * below one it has already seen.
+ * below one it has already seen. Subscriptions in this process are handed what it has just committed
+ * (RecentCommits) rather than reading it back.
  */
 export class SqliteEventStore implements EventStore {
   private readonly statements: EventStatements;
   private readonly allQuery: AllQuery;
-  private readonly appends: GroupCommit;
+  private readonly appends: GroupCommit<Written>;
+  private readonly recentCommits = new RecentCommits(SUBSCRIPTION_PAGE_SIZE);
   private readonly subscriptions = new Set<FeedSubscription>();
 
   private constructor(
@@ -54,7 +63,8 @@ export class SqliteEventStore implements EventStore {
   ) {
     this.statements = prepareEventStatements(db);
     this.allQuery = new AllQuery(db);
-    this.appends = new GroupCommit(db, () => {
+    this.appends = new GroupCommit<Written>(db, (committed) => {
+      this.recentCommits.record(committed.flatMap(({ rows }) => rows));
       for (const subscription of this.subscriptions) subscription.wake();
     });
   }
@@ -70,7 +80,8 @@ export class SqliteEventStore implements EventStore {
   async append(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (!this.db.open) throw new Error('Event store is closed');
     const prepared = prepareAppend(stream, events, expected);
-    return this.appends.submit(() => this.writeInTransaction(stream, prepared, expected));
+    const { result } = await this.appends.submit(() => this.writeInTransaction(stream, prepared, expected));
+    return result;
   }
 
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -114,9 +125,9 @@ export class SqliteEventStore implements EventStore {
     this.db.close();
   }
 
-  private writeInTransaction(stream: string, events: PreparedEvent[], expected: ExpectedRevision): AppendResult {
+  private writeInTransaction(stream: string, events: PreparedEvent[], expected: ExpectedRevision): Written {
     const retried = this.findRetriedAppend(stream, events, expected);
-    if (retried !== undefined) return retried;
+    if (retried !== undefined) return { result: retried, rows: [] };
 
     const current = this.statements.currentRevision.get(stream)?.revision ?? null;
     const actual = current ?? 'no_stream';
@@ -125,6 +136,7 @@ export class SqliteEventStore implements EventStore {
     const createdAt = this.now().toISOString();
     let revision = current ?? -1;
     let position = 0;
+    const rows: EventRow[] = [];
     for (const event of events) {
       revision += 1;
       const inserted = this.statements.insert.run(
@@ -137,8 +149,9 @@ export class SqliteEventStore implements EventStore {
         createdAt,
       );
       position = Number(inserted.lastInsertRowid);
+      rows.push([position, event.id, stream, revision, event.type, event.data, event.metadata, createdAt]);
     }
-    return { nextRevision: revision, position: positionOfInteger(position) };
+    return { result: { nextRevision: revision, position: positionOfInteger(position) }, rows };
   }
 
   /**
@@ -169,6 +182,10 @@ export class SqliteEventStore implements EventStore {
   }
 
   private readPage(after: number, filter: AllFilter | undefined): FeedPage {
+    return this.recentCommits.pageAfter(after, filter) ?? this.readPageFromFile(after, filter);
+  }
+
+  private readPageFromFile(after: number, filter: AllFilter | undefined): FeedPage {
     // The head is read first and bounds the page: anything committed later has a higher position.
     const head = this.currentHead();
     const rows = this.allQuery.read(after, head, SUBSCRIPTION_PAGE_SIZE, filter);

@@ -3,7 +3,7 @@ import type { FeedHandler, RecordedEvent, Subscription } from '../event-store';
 
 /** One read of the global feed on behalf of a subscription. */
 export interface FeedPage {
-  events: RecordedEvent[];
+  events: readonly RecordedEvent[];
   /** Every matching event up to this position is in `events`: the next read starts after it. */
   scannedTo: number;
   /** The read reached the newest event: wait for a wake-up or the next poll before reading again. */

@@ -7,27 +7,28 @@
  */
 import type Database from 'better-sqlite3';
 
-interface Queued {
-  write: () => unknown;
-  resolve: (output: unknown) => void;
+interface Queued<Output> {
+  write: () => Output;
+  resolve: (output: Output) => void;
   reject: (error: unknown) => void;
 }
 
-type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+type Outcome<Output> = { ok: true; value: Output } | { ok: false; error: unknown };
 
-export class GroupCommit {
-  private queue: Queued[] = [];
+/** `Output` is what every write returns; `afterCommit` is told what the writes of each committed batch returned. */
+export class GroupCommit<Output = unknown> {
+  private queue: Queued<Output>[] = [];
   private scheduled = false;
-  private readonly writeBatch: Database.Transaction<(batch: Queued[]) => Outcome[]>;
+  private readonly writeBatch: Database.Transaction<(batch: Queued<Output>[]) => Outcome<Output>[]>;
 
   constructor(
     db: Database.Database,
-    private readonly afterCommit: () => void = () => undefined,
+    private readonly afterCommit: (committed: Output[]) => void = () => undefined,
   ) {
     // Called inside the outer transaction, a better-sqlite3 transaction function runs as a savepoint.
-    const inSavepoint = db.transaction((write: () => unknown) => write());
+    const inSavepoint = db.transaction((write: () => Output) => write());
     this.writeBatch = db.transaction((batch) =>
-      batch.map((item): Outcome => {
+      batch.map((item): Outcome<Output> => {
         try {
           return { ok: true, value: inSavepoint(item.write) };
         } catch (error) {
@@ -38,10 +39,10 @@ export class GroupCommit {
   }
 
   /** Runs `write` in the next shared transaction; resolves with what it returned once that is committed. */
-  submit<Output>(write: () => Output): Promise<Output> {
-    return new Promise<Output>((resolve, reject) => {
-      // The queue holds writes of any output; each item's resolve gets exactly its own write's.
-      this.queue.push({ write, resolve: resolve as (output: unknown) => void, reject });
+  submit<Written extends Output>(write: () => Written): Promise<Written> {
+    return new Promise<Written>((resolve, reject) => {
+      // Each item's resolve gets exactly its own write's output, a Written.
+      this.queue.push({ write, resolve: resolve as (output: Output) => void, reject });
       if (this.scheduled) return;
       this.scheduled = true;
       setImmediate(() => this.flush());
@@ -54,7 +55,7 @@ export class GroupCommit {
     this.queue = [];
     this.scheduled = false;
     if (batch.length === 0) return;
-    let outcomes: Outcome[];
+    let outcomes: Outcome<Output>[];
     try {
       // IMMEDIATE takes the write lock before anything is read, so no other process can slip in.
       outcomes = this.writeBatch.immediate(batch);
@@ -62,7 +63,7 @@ export class GroupCommit {
       for (const item of batch) item.reject(error);
       return;
     }
-    this.afterCommit();
+    this.afterCommit(outcomes.flatMap((outcome) => (outcome.ok ? [outcome.value] : [])));
     outcomes.forEach((outcome, index) => {
       const item = batch[index];
       if (!item) return;
