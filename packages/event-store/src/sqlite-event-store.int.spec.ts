@@ -169,6 +169,22 @@ describe('SqliteEventStore', () => {
     expect(await store.readStream('thief')).toEqual([]);
   });
 
+  it('refuses one event whose id is taken inside a shared commit, and commits the appends around it', async () => {
+    const store = open(freshFile());
+    const id = randomUUID();
+    await store.append('owner', [newEvent('E', {}, id)], 'no_stream');
+
+    const outcomes = await Promise.allSettled([
+      store.append('before', [newEvent('E')], 'no_stream'),
+      store.append('thief', [newEvent('E', {}, id)], 'no_stream'),
+      store.append('after', newEvents('E', 2), 'no_stream'),
+    ]);
+
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(outcomes[1]).toMatchObject({ reason: { code: 'SQLITE_CONSTRAINT_UNIQUE' } });
+    expect((await store.readAll()).map((event) => event.stream)).toEqual(['owner', 'before', 'after', 'after']);
+  });
+
   it('treats a repeated append whose ids only partly match as a conflict, not a retry', async () => {
     const store = open(freshFile());
     const id = randomUUID();

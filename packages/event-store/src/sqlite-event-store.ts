@@ -80,7 +80,9 @@ export class SqliteEventStore implements EventStore {
   async append(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (!this.db.open) throw new Error('Event store is closed');
     const prepared = prepareAppend(stream, events, expected);
-    const { result } = await this.appends.submit(() => this.writeInTransaction(stream, prepared, expected));
+    // One event is one INSERT, the write's only change: its failure undoes itself.
+    const write = () => this.writeInTransaction(stream, prepared, expected);
+    const { result } = await this.appends.submit(write, { singleStatement: prepared.length === 1 });
     return result;
   }
 

@@ -1,5 +1,5 @@
 /** API key secrets: `pb_live_` or `pb_test_` followed by 40 random base62 characters (about 238 bits). */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { ApiKeyMode } from '@passes/domain';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -22,7 +22,7 @@ export function newApiKeySecret(mode: ApiKeyMode, randomBytes: (size: number) =>
 
 /** Keys carry enough entropy that a fast hash is safe, and it lets a request find its key by index. */
 export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
+  return hash('sha256', key, 'hex');
 }
 
 export function shownPrefix(key: string): string {

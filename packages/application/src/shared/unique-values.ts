@@ -3,7 +3,7 @@
  * own before the owner's stream is written, and released after the owner lets go of it. A claim whose
  * owner never wrote (a crash in between) is taken over once its grace period has passed.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { reservationAggregate } from '@passes/domain';
 import type { Clock } from './clock';
 import type { CommandContext } from './command-context';
@@ -22,7 +22,7 @@ export interface UniqueValueClaim {
 
 /** Reservation streams are named by the value's hash, so arbitrary caller text never becomes a stream name. */
 export function reservationKey(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
+  return hash('sha256', value, 'hex');
 }
 
 export class UniqueValues {

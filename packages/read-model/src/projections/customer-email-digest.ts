@@ -2,8 +2,8 @@
  * A customer is known across businesses by the sha256 (hex) of their lowercased email: the pass index,
  * the customer token's subject and the magic-link rate limit all use it, so none of them holds the address.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 export function customerEmailDigest(email: string): string {
-  return createHash('sha256').update(email.toLowerCase()).digest('hex');
+  return hash('sha256', email.toLowerCase(), 'hex');
 }

@@ -1,5 +1,5 @@
 /** The read models of the service and how each is looked up. */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import {
   apiKeyDecider,
   apiKeyEvents,
@@ -52,7 +52,7 @@ export const lookupKeys = {
   passByEmail: (businessId: string, mode: Mode, email: string) => `${businessId}/${mode}/${email.toLowerCase()}`,
   /** barcode_data may be 2 KiB of anything; its hash keeps the key short. */
   passByBarcodeData: (businessId: string, mode: Mode, barcodeData: string) =>
-    `${businessId}/${mode}/${createHash('sha256').update(barcodeData).digest('hex')}`,
+    `${businessId}/${mode}/${hash('sha256', barcodeData, 'hex')}`,
   /** Every business's live passes of one customer, by `customerEmailDigest`: customers never see sandbox passes. */
   passByCustomer: (emailDigest: string) => emailDigest,
   /** Passes a wallet on this device registered for updates (Apple's device library identifier). */

@@ -1,14 +1,15 @@
 /**
  * Group commit for a SQLite store whose writes must survive a power cut (`synchronous = FULL`): writes
  * submitted in the same turn of the event loop share one transaction, and so one fsync, which is what such
- * a write costs most. Each write runs in its own savepoint, so one that fails (a wrong expected revision)
- * rolls back alone and rejects alone. Nothing resolves before the shared commit: an acknowledged write is
- * as durable as one committed alone.
+ * a write costs most. Each write runs in its own savepoint (or is a single statement, which SQLite undoes
+ * alone), so one that fails (a wrong expected revision) rolls back alone and rejects alone. Nothing resolves
+ * before the shared commit: an acknowledged write is as durable as one committed alone.
  */
 import type Database from 'better-sqlite3';
 
 interface Queued<Output> {
   write: () => Output;
+  singleStatement: boolean;
   resolve: (output: Output) => void;
   reject: (error: unknown) => void;
 }
@@ -30,7 +31,7 @@ export class GroupCommit<Output = unknown> {
     this.writeBatch = db.transaction((batch) =>
       batch.map((item): Outcome<Output> => {
         try {
-          return { ok: true, value: inSavepoint(item.write) };
+          return { ok: true, value: item.singleStatement ? item.write() : inSavepoint(item.write) };
         } catch (error) {
           return { ok: false, error };
         }
@@ -38,11 +39,16 @@ export class GroupCommit<Output = unknown> {
     );
   }
 
-  /** Runs `write` in the next shared transaction; resolves with what it returned once that is committed. */
-  submit<Written extends Output>(write: () => Written): Promise<Written> {
+  /**
+   * Runs `write` in the next shared transaction; resolves with what it returned once that is committed.
+   * `singleStatement`: the write changes the file with one statement at most, after which it cannot fail, so
+   * a failure leaves nothing to undo (SQLite undoes a failed statement itself) and it needs no savepoint,
+   * which costs a write about 1.5 µs.
+   */
+  submit<Written extends Output>(write: () => Written, { singleStatement = false }: { singleStatement?: boolean } = {}): Promise<Written> {
     return new Promise<Written>((resolve, reject) => {
       // Each item's resolve gets exactly its own write's output, a Written.
-      this.queue.push({ write, resolve: resolve as (output: Output) => void, reject });
+      this.queue.push({ write, singleStatement, resolve: resolve as (output: Output) => void, reject });
       if (this.scheduled) return;
       this.scheduled = true;
       setImmediate(() => this.flush());

@@ -4,7 +4,7 @@
  * devices of its registered passes and updates its Google Wallet class. Ids derive from the event, so a
  * redelivered event records nothing new (the feed is at-least-once).
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { aggregateIdOf, isEventOf, passAggregate, passEvents, templateEvents, type Pass, type PassEventType } from '@passes/domain';
 import type { EventFeed, EventStore, RecordedEvent } from '@passes/event-store';
 import { collections, lookupKeys, StreamStates, type DocumentStore } from '@passes/read-model';
@@ -79,5 +79,5 @@ function pushes(pass: Pass): WalletWork[] {
 
 function notificationId(eventId: string, work: WalletWork): string {
   const target = work.kind === 'apple_push' ? `${work.passId}/${work.deviceLibraryIdentifier}/${work.pushToken}` : work.kind === 'google_object' ? work.passId : work.templateId;
-  return `wn_${createHash('sha256').update(`${eventId}/${work.kind}/${target}`).digest('hex').slice(0, 32)}`;
+  return `wn_${hash('sha256', `${eventId}/${work.kind}/${target}`, 'hex').slice(0, 32)}`;
 }

@@ -2,8 +2,8 @@
  * The id of one event for one webhook, derived from the recorded event's id and the webhook's, so
  * recording it again after a crash yields the same id and receivers can deduplicate.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 export function webhookEventId(recordedEventId: string, webhookId: string): string {
-  return `evt_${createHash('sha256').update(`${recordedEventId}/${webhookId}`).digest('hex').slice(0, 32)}`;
+  return `evt_${hash('sha256', `${recordedEventId}/${webhookId}`, 'hex').slice(0, 32)}`;
 }

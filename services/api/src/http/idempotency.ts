@@ -3,7 +3,7 @@
  * response is stored before it is sent, so a retry gets either that same response (with
  * `Idempotent-Replayed: true`) or 409 while the first is still running. Keys belong to the credential.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { credentialOf, type Clock } from '@passes/application';
 import type { IdempotencyStore } from '@passes/request-guards';
@@ -112,5 +112,5 @@ function recordResponse(response: Response, record: (status: number, body: strin
 }
 
 function sha256(data: string | Buffer): string {
-  return createHash('sha256').update(data).digest('hex');
+  return hash('sha256', data, 'hex');
 }
