@@ -58,29 +58,8 @@ export function schemaVersionOf<Event extends DomainEventShape>(registry: EventR
   return definitionOf(registry, type).version;
 }
 
-/**
- * Decodings already made, by event object and registry. An event read from a store is read-only, and one
- * object reaches several readers (a store's followers share one decoding of a commit; the projector's
- * projections each decode the events they are given): the first decodes it, the others are handed that.
- */
-const decodings = new WeakMap<EncodedEvent, Map<object, DomainEventShape>>();
-
 /** The only way from a stored or consumed event to a domain event: upcast to the current version, then validate. */
 export function decodeEvent<Event extends DomainEventShape>(registry: EventRegistry<Event>, encoded: EncodedEvent): Event {
-  let byRegistry = decodings.get(encoded);
-  // Stored under this registry by the line below, so it is this registry's Event.
-  const known = byRegistry?.get(registry) as Event | undefined;
-  if (known !== undefined) return known;
-  const event = decodeOnce(registry, encoded);
-  if (byRegistry === undefined) {
-    byRegistry = new Map();
-    decodings.set(encoded, byRegistry);
-  }
-  byRegistry.set(registry, event);
-  return event;
-}
-
-function decodeOnce<Event extends DomainEventShape>(registry: EventRegistry<Event>, encoded: EncodedEvent): Event {
   const { type } = encoded;
   if (!isEventOf(registry, type)) throw new UndecodableEventError(type, 'not an event type of this registry');
   const definition = definitionOf(registry, type);
