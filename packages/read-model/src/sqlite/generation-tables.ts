@@ -14,6 +14,9 @@ interface DocumentRow {
   doc: string | null;
 }
 
+/** A document's rowid in its generation's table: what its lookup keys name. */
+type DocumentRowNumber = number | bigint;
+
 /** Documents of one generation kept as read, by id: a few MB of passes, templates and businesses. */
 const RECENT_DOCUMENTS = 5_000;
 
@@ -29,18 +32,39 @@ export class GenerationTables {
   }
 
   create(target: GenerationRef): void {
-    const { documents, keys } = tableNames(target);
+    const { documents, lookups } = tableNames(target);
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS ${documents} (id TEXT PRIMARY KEY, revision INTEGER NOT NULL, doc TEXT);
-      CREATE TABLE IF NOT EXISTS ${keys} (index_name TEXT NOT NULL, key TEXT NOT NULL, id TEXT NOT NULL, PRIMARY KEY (index_name, key, id)) WITHOUT ROWID;
-      CREATE INDEX IF NOT EXISTS ${keys}_by_id ON ${keys} (id);
+      ${lookupTable(lookups)}
     `);
   }
 
   drop(target: GenerationRef): void {
-    const { documents, keys } = tableNames(target);
+    const { documents, lookups } = tableNames(target);
     this.prepared.delete(documents);
-    this.db.exec(`DROP TABLE IF EXISTS ${keys}; DROP TABLE IF EXISTS ${documents};`);
+    this.db.exec(`DROP TABLE IF EXISTS ${lookups}; DROP TABLE IF EXISTS ${documents};`);
+  }
+
+  /**
+   * Generations made before lookups named their documents' rows had a table of keys naming document ids
+   * (`keys_…`): each becomes a lookup table, once, as the store is opened. A store of a million passes took
+   * about 17 s.
+   */
+  upgradeKeyTables(): void {
+    const keyTables = this.db.prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table' AND name GLOB 'keys_*'").pluck();
+    if (keyTables.all().length === 0) return;
+    this.db
+      .transaction(() => {
+        for (const keys of keyTables.all()) {
+          const { documents, lookups } = tablesOfKeyTable(keys);
+          this.db.exec(`
+            ${lookupTable(lookups)}
+            INSERT OR IGNORE INTO ${lookups} (index_name, key, doc) SELECT k.index_name, k.key, d.rowid FROM ${keys} k JOIN ${documents} d ON d.id = k.id;
+            DROP TABLE ${keys};
+          `);
+        }
+      })
+      .immediate();
   }
 
   /** The generation's tables, or undefined when it does not exist (never created, or dropped). */
@@ -75,25 +99,29 @@ export class PreparedGeneration {
   private readonly statements;
   private readonly recent = new LRUCache<string, KeptDocument>({ max: RECENT_DOCUMENTS });
 
-  constructor(db: Database.Database, { documents, keys }: { documents: string; keys: string }) {
+  constructor(db: Database.Database, { documents, lookups }: TableNames) {
     this.statements = {
       get: db.prepare<[string], DocumentRow>(`SELECT id, revision, doc FROM ${documents} WHERE id = ?`),
       revision: db.prepare<[string], number>(`SELECT revision FROM ${documents} WHERE id = ?`).pluck(),
+      // The lookup table's order is the documents' row order, the order they were first written: no sort.
       find: db.prepare<[string, string, number], { doc: string }>(
-        `SELECT d.doc FROM ${keys} k JOIN ${documents} d ON d.id = k.id
-         WHERE k.index_name = ? AND k.key = ? AND d.doc IS NOT NULL ORDER BY d.rowid ${BOUND_LIMIT}`,
+        `SELECT d.doc FROM ${lookups} l JOIN ${documents} d ON d.rowid = l.doc
+         WHERE l.index_name = ? AND l.key = ? AND d.doc IS NOT NULL ORDER BY l.doc ${BOUND_LIMIT}`,
       ),
-      count: db.prepare<[string, string], { count: number }>(`SELECT COUNT(*) AS count FROM ${keys} WHERE index_name = ? AND key = ?`),
+      count: db.prepare<[string, string], { count: number }>(`SELECT COUNT(*) AS count FROM ${lookups} WHERE index_name = ? AND key = ?`),
       // A new document's: a row stored after all is left to `upsert` and its guard.
       insert: db.prepare<[string, number, string | null]>(`INSERT INTO ${documents} (id, revision, doc) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING`),
-      // Newer revisions only: a replayed or redelivered event changes nothing.
-      upsert: db.prepare<[string, number, string | null]>(
-        `INSERT INTO ${documents} (id, revision, doc) VALUES (?, ?, ?)
-         ON CONFLICT (id) DO UPDATE SET revision = excluded.revision, doc = excluded.doc WHERE excluded.revision > ${documents}.revision`,
-      ),
-      keysOf: db.prepare<[string], [string, string]>(`SELECT index_name, key FROM ${keys} WHERE id = ?`).raw(true),
-      removeKeys: db.prepare<[string]>(`DELETE FROM ${keys} WHERE id = ?`),
-      addKey: db.prepare<[string, string, string]>(`INSERT OR IGNORE INTO ${keys} (index_name, key, id) VALUES (?, ?, ?)`),
+      // Newer revisions only: a replayed or redelivered event changes nothing. The row of a document it changed.
+      upsert: db
+        .prepare<[string, number, string | null], DocumentRowNumber>(
+          `INSERT INTO ${documents} (id, revision, doc) VALUES (?, ?, ?)
+           ON CONFLICT (id) DO UPDATE SET revision = excluded.revision, doc = excluded.doc WHERE excluded.revision > ${documents}.revision
+           RETURNING rowid`,
+        )
+        .pluck(),
+      keysOf: db.prepare<[DocumentRowNumber], [string, string]>(`SELECT index_name, key FROM ${lookups} WHERE doc = ?`).raw(true),
+      removeKeys: db.prepare<[DocumentRowNumber]>(`DELETE FROM ${lookups} WHERE doc = ?`),
+      addKey: db.prepare<[string, string, DocumentRowNumber]>(`INSERT OR IGNORE INTO ${lookups} (index_name, key, doc) VALUES (?, ?, ?)`),
     };
   }
 
@@ -126,19 +154,22 @@ export class PreparedGeneration {
   write(write: DocumentWrite): boolean {
     const doc = write.doc === null ? null : JSON.stringify(write.doc);
     const keys = write.doc === null ? [] : Object.entries(write.keys).flatMap(([index, values]) => values.map((key): [string, string] => [index, key]));
-    // Inserted where there was no row: no keys to read or replace, and nothing of it kept.
-    if (write.isNew && this.statements.insert.run(write.id, write.revision, doc).changes > 0) {
-      for (const [index, key] of keys) this.statements.addKey.run(index, key, write.id);
-      return false;
+    if (write.isNew) {
+      const inserted = this.statements.insert.run(write.id, write.revision, doc);
+      // Inserted where there was no row: no keys to read or replace, and nothing of it kept.
+      if (inserted.changes > 0) {
+        for (const [index, key] of keys) this.statements.addKey.run(index, key, inserted.lastInsertRowid);
+        return false;
+      }
     }
-    const changed = this.statements.upsert.run(write.id, write.revision, doc).changes > 0;
-    if (!changed) return false;
+    const rowid = this.statements.upsert.get(write.id, write.revision, doc);
+    if (rowid === undefined) return false;
     const wasKept = this.recent.delete(write.id);
     // Most writes (a stamp, a charge) keep every key: reading them is cheaper than replacing them.
-    const stored = this.statements.keysOf.all(write.id);
+    const stored = this.statements.keysOf.all(rowid);
     if (!sameKeys(stored, keys)) {
-      if (stored.length > 0) this.statements.removeKeys.run(write.id);
-      for (const [index, key] of keys) this.statements.addKey.run(index, key, write.id);
+      if (stored.length > 0) this.statements.removeKeys.run(rowid);
+      for (const [index, key] of keys) this.statements.addKey.run(index, key, rowid);
     }
     return wasKept;
   }
@@ -153,10 +184,35 @@ export class PreparedGeneration {
   }
 }
 
-function tableNames({ collection, generation }: GenerationRef): { documents: string; keys: string } {
+interface TableNames {
+  documents: string;
+  lookups: string;
+}
+
+function tableNames({ collection, generation }: GenerationRef): TableNames {
   if (!COLLECTION_NAME.test(collection)) throw new RangeError(`Collection name '${collection}' is not a safe table name`);
   if (!Number.isSafeInteger(generation) || generation < 1) throw new RangeError(`Generation ${generation} is not a positive integer`);
-  return { documents: `docs_${collection}_g${generation}`, keys: `keys_${collection}_g${generation}` };
+  return { documents: `docs_${collection}_g${generation}`, lookups: `lookups_${collection}_g${generation}` };
+}
+
+/** The tables of the generation whose key table (of the layout before lookup tables) is `keys`. */
+function tablesOfKeyTable(keys: string): TableNames {
+  const match = /^keys_(.+)_g(\d+)$/.exec(keys);
+  if (match?.[1] === undefined || match[2] === undefined) throw new Error(`Table '${keys}' is not a generation's key table`);
+  return tableNames({ collection: match[1], generation: Number(match[2]) });
+}
+
+/**
+ * Each row a lookup key and the row of the document it finds (its rowid), so a lookup descends this table and
+ * then reads the row, rather than going through the documents' id index as well, and meets the documents in
+ * the order they were first written. A rowid stays its document's: a document's row is updated in place and
+ * never deleted (a removed document keeps it, `doc` NULL), and VACUUM keeps the rowids of a table with an
+ * index, as the documents' id index is. The index by document is what a write reads and replaces.
+ */
+function lookupTable(lookups: string): string {
+  return `
+    CREATE TABLE IF NOT EXISTS ${lookups} (index_name TEXT NOT NULL, key TEXT NOT NULL, doc INTEGER NOT NULL, PRIMARY KEY (index_name, key, doc)) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS ${lookups}_by_doc ON ${lookups} (doc);`;
 }
 
 /** Stored keys are unique (the table's primary key); the wanted ones may repeat. */

@@ -214,6 +214,37 @@ describe('SqliteDocumentStore', () => {
     });
   });
 
+  it('turns the key tables of generations made before lookup tables into lookup tables, which find what they found', async () => {
+    const file = freshFile();
+    const old = new Database(file);
+    old.exec(`
+      CREATE TABLE generations (collection TEXT NOT NULL, generation INTEGER NOT NULL, version INTEGER NOT NULL, role TEXT NOT NULL,
+                                checkpoint TEXT, requested_at TEXT NOT NULL, PRIMARY KEY (collection, generation)) STRICT;
+      INSERT INTO generations VALUES ('passes', 3, 1, 'live', '2', '2026-11-01T00:00:00.000Z');
+      CREATE TABLE docs_passes_g3 (id TEXT PRIMARY KEY, revision INTEGER NOT NULL, doc TEXT);
+      CREATE TABLE keys_passes_g3 (index_name TEXT NOT NULL, key TEXT NOT NULL, id TEXT NOT NULL, PRIMARY KEY (index_name, key, id)) WITHOUT ROWID;
+      CREATE INDEX keys_passes_g3_by_id ON keys_passes_g3 (id);
+      INSERT INTO docs_passes_g3 VALUES ('z', 0, '{"name":"z"}'), ('a', 0, '{"name":"a"}'), ('m', 1, NULL);
+      INSERT INTO keys_passes_g3 VALUES ('email', 'e', 'z'), ('email', 'e', 'a'), ('serial', 's-a', 'a');
+    `);
+    old.close();
+
+    const store = SqliteDocumentStore.open(file);
+    expect(await store.find('passes', 'email', 'e')).toEqual([{ name: 'z' }, { name: 'a' }]);
+    expect(await store.find('passes', 'serial', 's-a')).toEqual([{ name: 'a' }]);
+    const target = { collection: 'passes', generation: 3 };
+    await store.commit([{ target, writes: [{ id: 'a', revision: 1, doc: { name: 'a2' }, keys: { serial: ['s-a2'] }, isNew: false }] }], positionOfInteger(3));
+    expect(await store.find('passes', 'email', 'e')).toEqual([{ name: 'z' }]);
+    expect(await store.find('passes', 'serial', 's-a2')).toEqual([{ name: 'a2' }]);
+    await store.close();
+
+    const reopened = new Database(file);
+    const tables = reopened.prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all();
+    reopened.close();
+    expect(tables).toEqual(expect.arrayContaining(['docs_passes_g3', 'lookups_passes_g3']));
+    expect(tables).not.toContain('keys_passes_g3');
+  });
+
   it('drops the tables of the layout before generations, whose documents are rebuilt', async () => {
     const file = freshFile();
     const old = new Database(file);

@@ -107,6 +107,7 @@ export class SqliteDocumentStore implements DocumentStore {
     db.exec(PREVIOUS_LAYOUT);
     db.exec(CATALOG);
     this.tables = new GenerationTables(db);
+    this.tables.upgradeKeyTables();
     this.statements = {
       liveGeneration: db.prepare<[string], { generation: number }>("SELECT generation FROM generations WHERE collection = ? AND role = 'live'"),
       dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
