@@ -20,6 +20,9 @@ type DocumentRowNumber = number | bigint;
 /** Documents of one generation kept as read, by id: a few MB of passes, templates and businesses. */
 const RECENT_DOCUMENTS = 5_000;
 
+/** Lookups of one generation kept as found, by index and key: the ids they found, a few hundred KB. */
+const RECENT_LOOKUPS = 5_000;
+
 /** Collection names become table names, so they are held to a safe shape. */
 const COLLECTION_NAME = /^[a-z][a-z0-9_]{0,62}$/;
 
@@ -85,6 +88,12 @@ interface KeptDocument {
   dataVersion: number;
 }
 
+/** Every document a lookup found, in order, as of the connection's data_version then. */
+interface KeptLookup {
+  ids: readonly string[];
+  dataVersion: number;
+}
+
 /**
  * A generation's statements, and the documents it read lately. A document read is kept, parsed, and
  * served as it is while this connection's data_version (which the caller reads and passes in) stays where
@@ -94,18 +103,23 @@ interface KeptDocument {
  * catalog's `last_generations`), so the same revision is the same document. A rebuild's worker commits
  * to the file many times a second, to other tables; each `get` during it then reads a number instead of
  * reading and parsing the whole document again. Kept documents are frozen, since every reader shares them.
+ *
+ * A lookup is kept the same way: the ids of every document its key found, served again (each document as
+ * `get` serves it) while the data_version stays where it was. This connection's writes forget the lookups of
+ * every key they add to or take from a document; another connection's commit makes each lookup read anew.
  */
 export class PreparedGeneration {
   private readonly statements;
   private readonly recent = new LRUCache<string, KeptDocument>({ max: RECENT_DOCUMENTS });
+  private readonly lookups = new LRUCache<string, KeptLookup>({ max: RECENT_LOOKUPS });
 
   constructor(db: Database.Database, { documents, lookups }: TableNames) {
     this.statements = {
       get: db.prepare<[string], DocumentRow>(`SELECT id, revision, doc FROM ${documents} WHERE id = ?`),
       revision: db.prepare<[string], number>(`SELECT revision FROM ${documents} WHERE id = ?`).pluck(),
       // The lookup table's order is the documents' row order, the order they were first written: no sort.
-      find: db.prepare<[string, string, number], { doc: string }>(
-        `SELECT d.doc FROM ${lookups} l JOIN ${documents} d ON d.rowid = l.doc
+      find: db.prepare<[string, string, number], DocumentRow>(
+        `SELECT d.id, d.revision, d.doc FROM ${lookups} l JOIN ${documents} d ON d.rowid = l.doc
          WHERE l.index_name = ? AND l.key = ? AND d.doc IS NOT NULL ORDER BY l.doc ${BOUND_LIMIT}`,
       ),
       count: db.prepare<[string, string], { count: number }>(`SELECT COUNT(*) AS count FROM ${lookups} WHERE index_name = ? AND key = ?`),
@@ -133,14 +147,21 @@ export class PreparedGeneration {
       return kept.stored;
     }
     const row = this.statements.get.get(id);
-    if (row === undefined) return undefined;
-    const stored = deepFreeze({ id: row.id, revision: row.revision, doc: row.doc === null ? null : (JSON.parse(row.doc) as unknown) });
-    this.recent.set(id, { stored, dataVersion });
-    return stored;
+    return row === undefined ? undefined : this.keepRead(row, dataVersion);
   }
 
-  find(index: string, key: string, limit: number): unknown[] {
-    return this.statements.find.all(index, key, limit).map((row) => JSON.parse(row.doc) as unknown);
+  /** Up to `limit` (a positive number) documents the key finds, in the order they were first written. */
+  find(index: string, key: string, limit: number, dataVersion: number): unknown[] {
+    const lookup = keyText([index, key]);
+    const kept = this.lookups.get(lookup);
+    if (kept !== undefined && kept.dataVersion === dataVersion) {
+      const docs = kept.ids.slice(0, limit).map((id) => this.get(id, dataVersion)?.doc);
+      if (docs.every((doc) => doc !== undefined && doc !== null)) return docs;
+    }
+    // One row more than asked for: fewer rows are every document the key finds, a lookup worth keeping.
+    const rows = this.statements.find.all(index, key, limit + 1);
+    if (rows.length <= limit) this.lookups.set(lookup, { ids: rows.map((row) => row.id), dataVersion });
+    return rows.slice(0, limit).map((row) => this.keepRead(row, dataVersion).doc);
   }
 
   count(index: string, key: string): number {
@@ -159,6 +180,7 @@ export class PreparedGeneration {
       // Inserted where there was no row: no keys to read or replace, and nothing of it kept.
       if (inserted.changes > 0) {
         for (const [index, key] of keys) this.statements.addKey.run(index, key, inserted.lastInsertRowid);
+        this.forgetLookups(keys);
         return false;
       }
     }
@@ -170,6 +192,7 @@ export class PreparedGeneration {
     if (!sameKeys(stored, keys)) {
       if (stored.length > 0) this.statements.removeKeys.run(rowid);
       for (const [index, key] of keys) this.statements.addKey.run(index, key, rowid);
+      this.forgetLookups([...stored, ...keys]);
     }
     return wasKept;
   }
@@ -181,6 +204,23 @@ export class PreparedGeneration {
    */
   keep(write: DocumentWrite, dataVersion: number): void {
     this.recent.set(write.id, { stored: deepFreeze({ id: write.id, revision: write.revision, doc: write.doc }), dataVersion });
+  }
+
+  /** The document of a row just read, as kept: the copy kept already when it is of the same revision. */
+  private keepRead(row: DocumentRow, dataVersion: number): StoredDocument<unknown> {
+    const kept = this.recent.get(row.id);
+    if (kept !== undefined && kept.stored.revision === row.revision) {
+      kept.dataVersion = dataVersion;
+      return kept.stored;
+    }
+    const stored = deepFreeze({ id: row.id, revision: row.revision, doc: row.doc === null ? null : (JSON.parse(row.doc) as unknown) });
+    this.recent.set(row.id, { stored, dataVersion });
+    return stored;
+  }
+
+  /** Lookups of keys a write is changing, forgotten: dropping them is right whether or not it commits. */
+  private forgetLookups(keys: readonly (readonly [string, string])[]): void {
+    for (const key of keys) this.lookups.delete(keyText(key));
   }
 }
 

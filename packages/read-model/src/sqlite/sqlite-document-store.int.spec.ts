@@ -186,6 +186,75 @@ describe('SqliteDocumentStore', () => {
     });
   });
 
+  describe('lookups kept as found', () => {
+    /** Document `id` at `revision`, found by the email keys given; removed when `doc` is null. */
+    const keyed = (id: string, revision: number, emails: string[], doc: Record<string, unknown> | null = { id, revision }) => ({
+      id,
+      revision,
+      doc,
+      keys: { email: emails },
+      isNew: revision === 0,
+    });
+    const ids = (docs: { id?: unknown }[]) => docs.map((doc) => doc.id);
+
+    it('show what this connection writes at once, however long it trusts the file: new documents, keys moved, documents removed', async () => {
+      const store = SqliteDocumentStore.open(freshFile(), { trustMs: 60_000 });
+      const target = { collection: 'passes', generation: (await store.createGeneration(shape, 'live', new Date())).generation };
+      await store.commit([{ target, writes: [keyed('a', 0, ['e'])] }], positionOfInteger(1));
+      expect(ids(await store.find('passes', 'email', 'e'))).toEqual(['a']);
+      expect(await store.find('passes', 'email', 'f')).toEqual([]);
+
+      await store.commit([{ target, writes: [keyed('b', 0, ['e']), keyed('c', 0, ['f'])] }], positionOfInteger(2));
+      expect(ids(await store.find('passes', 'email', 'e'))).toEqual(['a', 'b']);
+      expect(ids(await store.find('passes', 'email', 'f'))).toEqual(['c']);
+
+      await store.commit([{ target, writes: [keyed('a', 1, ['f'])] }], positionOfInteger(3));
+      expect(ids(await store.find('passes', 'email', 'e'))).toEqual(['b']);
+      expect(ids(await store.find('passes', 'email', 'f'))).toEqual(['a', 'c']);
+
+      await store.commit([{ target, writes: [keyed('b', 1, [], null), keyed('c', 1, ['f'], { id: 'c', stamps: 1 })] }], positionOfInteger(4));
+      expect(await store.find('passes', 'email', 'e')).toEqual([]);
+      expect(await store.find('passes', 'email', 'f')).toEqual([{ id: 'a', revision: 1 }, { id: 'c', stamps: 1 }]);
+      await store.close();
+    });
+
+    it('are kept only whole: what a limit cut short is read again for a larger one', async () => {
+      const store = SqliteDocumentStore.open(freshFile(), { trustMs: 60_000 });
+      const target = { collection: 'passes', generation: (await store.createGeneration(shape, 'live', new Date())).generation };
+      await store.commit([{ target, writes: [keyed('a', 0, ['e']), keyed('b', 0, ['e']), keyed('c', 0, ['e'])] }], positionOfInteger(1));
+      expect(ids(await store.find('passes', 'email', 'e', 1))).toEqual(['a']);
+      expect(ids(await store.find('passes', 'email', 'e'))).toEqual(['a', 'b', 'c']);
+      expect(ids(await store.find('passes', 'email', 'e', 1))).toEqual(['a']);
+      await store.close();
+    });
+
+    it('answer from before while another connection’s commit is trusted away, and read anew after', async () => {
+      const { server, cli, tick } = serviceAndCli(5);
+      const target = { collection: 'passes', generation: (await server.createGeneration(shape, 'live', new Date())).generation };
+      await server.commit([{ target, writes: [keyed('a', 0, ['e'])] }], positionOfInteger(1));
+      expect(ids(await server.find('passes', 'email', 'e'))).toEqual(['a']);
+
+      await cli.commit([{ target, writes: [keyed('b', 0, ['e'])] }], positionOfInteger(2));
+      tick(4);
+      expect(ids(await server.find('passes', 'email', 'e'))).toEqual(['a']);
+      tick(1);
+      expect(ids(await server.find('passes', 'email', 'e'))).toEqual(['a', 'b']);
+      await Promise.all([server.close(), cli.close()]);
+    });
+
+    it('are not changed by a commit that rolled back', async () => {
+      const store = SqliteDocumentStore.open(freshFile(), { trustMs: 60_000 });
+      const target = { collection: 'passes', generation: (await store.createGeneration(shape, 'live', new Date())).generation };
+      await store.commit([{ target, writes: [keyed('a', 0, ['e'])] }], positionOfInteger(1));
+      expect(ids(await store.find('passes', 'email', 'e'))).toEqual(['a']);
+
+      const missing = { collection: 'passes', generation: target.generation + 1 };
+      await expect(store.commit([{ target, writes: [keyed('b', 0, ['e'])] }, { target: missing, writes: [] }], positionOfInteger(2))).rejects.toThrow(/does not exist/);
+      expect(ids(await store.find('passes', 'email', 'e'))).toEqual(['a']);
+      await store.close();
+    });
+  });
+
   describe('its log', () => {
     /** The size of the file's log after 100 commits of a 4 KiB document each, with the given autocheckpoint length. */
     async function logBytesAfterCommits(walAutocheckpointPages: number): Promise<number> {

@@ -192,7 +192,7 @@ export class SqliteDocumentStore implements DocumentStore {
   }
 
   async find<Doc>(collection: string, index: string, key: string, limit = 1000): Promise<Doc[]> {
-    return (this.liveTables(collection)?.find(index, key, limit) ?? []) as Doc[];
+    return (this.liveTables(collection)?.find(index, key, limit, this.dataVersion) ?? []) as Doc[];
   }
 
   async count(collection: string, index: string, key: string): Promise<number> {
