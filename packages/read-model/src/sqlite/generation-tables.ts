@@ -156,6 +156,7 @@ export class PreparedGeneration {
     const kept = this.lookups.get(lookup);
     if (kept !== undefined && kept.dataVersion === dataVersion) {
       const docs = kept.ids.slice(0, limit).map((id) => this.get(id, dataVersion)?.doc);
+      // Writes that remove a document forget its keys' lookups; should one not have, the key is read anew.
       if (docs.every((doc) => doc !== undefined && doc !== null)) return docs;
     }
     // One row more than asked for: fewer rows are every document the key finds, a lookup worth keeping.
