@@ -1,30 +1,47 @@
-/** Injection tokens of the composition roots: one per port, typed at the `inject` site by the port. */
+/**
+ * The ports a process registers, each under a typed token: registering or resolving the wrong type under
+ * a token does not compile.
+ */
+import type { Clock, IdGenerator } from '@passes/application';
+import type { CheckpointStore, EventStore } from '@passes/event-store';
+import type { Mailer } from '@passes/mailer';
+import type { CatchUpRunner, DocumentStore } from '@passes/read-model';
+import type { IdempotencyStore, RateLimitStore } from '@passes/request-guards';
+import type { WalletNotificationStore } from '@passes/wallets';
+import type { DeliveryStore, HostResolver } from '@passes/webhooks';
+import type { Config } from './config/config';
+import type { Logger } from './logging/logger';
+import type { Metrics } from './metrics/metrics';
+
+/** A symbol that carries the type of what is registered under it. */
+export interface Token<T> {
+  readonly symbol: symbol;
+  /** Never set: it only makes `Token<A>` and `Token<B>` different types (invariant in T). */
+  readonly type?: (value: T) => T;
+}
+
+function token<T>(description: string): Token<T> {
+  return { symbol: Symbol(description) };
+}
+
 export const TOKENS = {
-  config: Symbol('Config'),
-  clock: Symbol('Clock'),
-  ids: Symbol('IdGenerator'),
-  logger: Symbol('Logger'),
-  metrics: Symbol('Metrics'),
-  eventStore: Symbol('EventStore'),
-  documentStore: Symbol('DocumentStore'),
-  deliveryStore: Symbol('DeliveryStore'),
-  rateLimitStore: Symbol('RateLimitStore'),
-  idempotencyStore: Symbol('IdempotencyStore'),
-  checkpointStore: Symbol('CheckpointStore'),
-  walletNotificationStore: Symbol('WalletNotificationStore'),
-  mailer: Symbol('Mailer'),
-  /** `CatchUpRunner | null`: where the projector catches rebuilt generations up. */
-  catchUpRunner: Symbol('CatchUpRunner'),
-  /** The events the webhook dispatcher notifies of: the event store itself, or the Kafka topic. */
-  webhookFeed: Symbol('WebhookFeed'),
-  /** The events the wallet notifier follows, the same way, on its own checkpoint or consumer group. */
-  walletFeed: Symbol('WalletFeed'),
-  /** `() => string`: the public site's address, `{app_url}`: PASSES_APP_URL, or where the embedded API listens. */
-  appUrl: Symbol('AppUrl'),
-  /** How a command's response waits for the read models (DESIGN §4). */
-  readYourWrites: Symbol('ReadYourWrites'),
-  /** `HostResolver`: how webhook hosts are resolved at registration. */
-  hostResolver: Symbol('HostResolver'),
-  /** `HostResolver`: how a webhook delivery finds its target's addresses. */
-  deliveryHostResolver: Symbol('DeliveryHostResolver'),
+  config: token<Config>('Config'),
+  clock: token<Clock>('Clock'),
+  ids: token<IdGenerator>('IdGenerator'),
+  logger: token<Logger>('Logger'),
+  metrics: token<Metrics>('Metrics'),
+  eventStore: token<EventStore>('EventStore'),
+  documentStore: token<DocumentStore>('DocumentStore'),
+  deliveryStore: token<DeliveryStore>('DeliveryStore'),
+  rateLimitStore: token<RateLimitStore>('RateLimitStore'),
+  idempotencyStore: token<IdempotencyStore>('IdempotencyStore'),
+  checkpointStore: token<CheckpointStore>('CheckpointStore'),
+  walletNotificationStore: token<WalletNotificationStore>('WalletNotificationStore'),
+  mailer: token<Mailer>('Mailer'),
+  /** Where the projector catches rebuilt generations up; null: on a thread of its own. */
+  catchUpRunner: token<CatchUpRunner | null>('CatchUpRunner'),
+  /** How webhook hosts are resolved at registration. */
+  hostResolver: token<HostResolver>('HostResolver'),
+  /** How a webhook delivery finds its target's addresses. */
+  deliveryHostResolver: token<HostResolver>('DeliveryHostResolver'),
 } as const;

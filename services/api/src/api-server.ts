@@ -3,18 +3,11 @@
  * socket, and the upkeep of the request guards. Stateless apart from its stores, so the distributed
  * profile runs as many as it likes; the embedded profile runs one beside its projector and dispatcher.
  */
-import 'reflect-metadata';
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Application, Clock, IdGenerator, ReadYourWrites } from '@passes/application';
-import type { EventStore } from '@passes/event-store';
-import type { Mailer } from '@passes/mailer';
-import type { DocumentStore } from '@passes/read-model';
-import type { IdempotencyStore, RateLimitStore } from '@passes/request-guards';
-import { composeApplication, composeWallets, TOKENS, type Config, type Logger, type Metrics } from '@passes/runtime';
+import type { Application } from '@passes/application';
+import { TOKENS, type PortRegistry } from '@passes/runtime';
 import type { Wallets } from '@passes/wallets';
-import type { DeliveryStore, HostResolver } from '@passes/webhooks';
-import { inject, injectable } from 'tsyringe';
 import { BackgroundWork } from './background-work';
 import { closeGracefully } from './graceful-close';
 import { createHttpApp } from './http-app';
@@ -24,44 +17,25 @@ import { MagicLinkLimits } from './http/magic-link-limits';
 /** How often ended rate-limit windows and expired idempotency keys are swept away. */
 const PURGE_INTERVAL_MS = 10 * 60_000;
 
-@injectable()
+/** The process's use cases, built once by its composition root and shared with whatever else runs in it. */
+export interface ApiParts {
+  application: Application;
+  wallets: Wallets;
+}
+
 export class ApiServer {
   readonly application: Application;
-  readonly wallets: Wallets;
   private readonly background: BackgroundWork;
   private server: http.Server | null = null;
   private purgeTimer: NodeJS.Timeout | null = null;
   private listeningUrl = '';
-  /** Set by a dispatcher running in the same process, so a manual retry goes out at once. */
-  wakeDispatcher: () => void = () => undefined;
 
   constructor(
-    @inject(TOKENS.config) private readonly config: Config,
-    @inject(TOKENS.clock) private readonly clock: Clock,
-    @inject(TOKENS.ids) ids: IdGenerator,
-    @inject(TOKENS.logger) private readonly logger: Logger,
-    @inject(TOKENS.eventStore) private readonly events: EventStore,
-    @inject(TOKENS.documentStore) private readonly documents: DocumentStore,
-    @inject(TOKENS.deliveryStore) deliveries: DeliveryStore,
-    @inject(TOKENS.rateLimitStore) private readonly rateLimits: RateLimitStore,
-    @inject(TOKENS.idempotencyStore) private readonly idempotencyKeys: IdempotencyStore,
-    @inject(TOKENS.mailer) mailer: Mailer,
-    @inject(TOKENS.readYourWrites) readYourWrites: ReadYourWrites,
-    @inject(TOKENS.metrics) private readonly metrics: Metrics,
-    @inject(TOKENS.hostResolver) resolveHost: HostResolver,
+    private readonly ports: PortRegistry,
+    private readonly parts: ApiParts,
   ) {
-    this.background = new BackgroundWork(logger);
-    this.application = composeApplication({
-      config,
-      stores: { events, documents, deliveries, mailer },
-      clock,
-      ids,
-      readYourWrites,
-      appUrl: () => this.appUrl,
-      wakeDispatcher: () => this.wakeDispatcher(),
-      resolveHost,
-    });
-    this.wallets = composeWallets(config, this.application, documents, () => this.appUrl);
+    this.application = parts.application;
+    this.background = new BackgroundWork(ports.get(TOKENS.logger));
   }
 
   /** The server's own address, e.g. `http://127.0.0.1:3000`. */
@@ -75,26 +49,30 @@ export class ApiServer {
   }
 
   async start(): Promise<void> {
+    const { ports } = this;
+    const config = ports.get(TOKENS.config);
+    const clock = ports.get(TOKENS.clock);
+    const rateLimits = ports.get(TOKENS.rateLimitStore);
     const app = createHttpApp({
-      application: this.application,
-      wallets: this.wallets,
-      events: this.events,
-      documents: this.documents,
-      rateLimits: this.rateLimits,
-      idempotencyKeys: this.idempotencyKeys,
-      clock: this.clock,
-      logger: this.logger,
-      metrics: this.metrics,
-      trustProxy: this.config.trustProxy,
-      limits: { perCredential: this.config.rateLimitPerMinute, perIp: this.config.publicRateLimitPerMinute },
-      magicLinkLimits: new MagicLinkLimits(this.rateLimits, this.clock),
+      application: this.parts.application,
+      wallets: this.parts.wallets,
+      events: ports.get(TOKENS.eventStore),
+      documents: ports.get(TOKENS.documentStore),
+      rateLimits,
+      idempotencyKeys: ports.get(TOKENS.idempotencyStore),
+      clock,
+      logger: ports.get(TOKENS.logger),
+      metrics: ports.get(TOKENS.metrics),
+      trustProxy: config.trustProxy,
+      limits: { perCredential: config.rateLimitPerMinute, perIp: config.publicRateLimitPerMinute },
+      magicLinkLimits: new MagicLinkLimits(rateLimits, clock),
       background: this.background,
     });
     const server = createAppServer(app);
     this.server = server;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(this.config.port, this.config.host, () => resolve());
+      server.listen(config.port, config.host, () => resolve());
     });
     const address = server.address() as AddressInfo;
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -114,21 +92,17 @@ export class ApiServer {
   async stop(): Promise<void> {
     const server = this.server;
     this.server = null;
-    if (server) await closeGracefully(server, this.config.shutdownGraceMs);
+    if (server) await closeGracefully(server, this.ports.get(TOKENS.config).shutdownGraceMs);
     if (this.purgeTimer) clearInterval(this.purgeTimer);
     this.purgeTimer = null;
     await this.background.settled();
   }
 
-  /** `{app_url}`: PASSES_APP_URL, or the server's own address once it listens. */
-  get appUrl(): string {
-    return this.config.appUrl ?? this.listeningUrl;
-  }
-
   private purgeGuards(): void {
-    const now = this.clock.now();
-    Promise.all([this.rateLimits.purge(now), this.idempotencyKeys.purge(now)]).catch((error: unknown) =>
-      this.logger.error('purging rate limits and idempotency keys failed', { error }),
+    const { ports } = this;
+    const now = ports.get(TOKENS.clock).now();
+    Promise.all([ports.get(TOKENS.rateLimitStore).purge(now), ports.get(TOKENS.idempotencyStore).purge(now)]).catch((error: unknown) =>
+      ports.get(TOKENS.logger).error('purging rate limits and idempotency keys failed', { error }),
     );
   }
 }

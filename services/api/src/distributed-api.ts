@@ -1,10 +1,9 @@
 /**
- * One API instance of the distributed profile: stateless, over the shared stores. Its commands wait for
- * the projector process by watching the projections' checkpoints in the read store.
+ * Composition root of one API instance of the distributed profile: stateless, over the shared stores. Its
+ * commands wait for the projector process by watching the projections' checkpoints in the read store.
  */
-import 'reflect-metadata';
 import { CheckpointWaiter, readModelProjections } from '@passes/read-model';
-import { openStores, processScope, TOKENS, type ProcessBasics, type Stores } from '@passes/runtime';
+import { composeApplication, composeWallets, openStores, processPorts, type ProcessBasics, type Stores } from '@passes/runtime';
 import { ApiServer } from './api-server';
 import { readYourWritesThrough } from './read-your-writes';
 
@@ -19,13 +18,19 @@ export class DistributedApi {
   ) {}
 
   static async start(basics: ProcessBasics): Promise<DistributedApi> {
-    const stores = await openStores(basics.config, () => basics.clock.now());
-    const scope = processScope(basics, stores);
+    const { config, logger } = basics;
+    const stores = await openStores(config, () => basics.clock.now());
+    const ports = processPorts(basics, stores);
+
     const collections = readModelProjections.map((projection) => projection.collection);
     const waiter = new CheckpointWaiter(stores.documents, collections, CHECKPOINT_POLL_INTERVAL_MS);
-    scope.register(TOKENS.readYourWrites, { useValue: readYourWritesThrough(waiter, basics.logger) });
-    const instance = new DistributedApi(stores, waiter, scope.resolve(ApiServer));
-    await instance.api.start();
+    // The API is made below; its address is asked for only once it listens.
+    const appUrl = () => config.appUrl ?? api.url;
+    const application = composeApplication(ports, { readYourWrites: readYourWritesThrough(waiter, logger), appUrl });
+    const api = new ApiServer(ports, { application, wallets: composeWallets(ports, application, appUrl) });
+
+    const instance = new DistributedApi(stores, waiter, api);
+    await api.start();
     return instance;
   }
 

@@ -1,14 +1,13 @@
 /**
- * The embedded profile in one process: the API, the projector and the webhook dispatcher over the
- * SQLite stores of one data directory, wired from the configuration with the same components the
- * distributed profile runs as separate processes. Started by main.ts, or directly by tests with their
- * own clock.
+ * Composition root of the embedded profile: the API, the projector and the webhook dispatcher in one
+ * process, over the SQLite stores of one data directory, sharing one set of use cases. Started by
+ * main.ts, or directly by tests with their own clock and stores.
  */
-import 'reflect-metadata';
 import type { Application } from '@passes/application';
 import { CheckpointedFeed } from '@passes/event-store';
-import { ProjectorService } from '@passes/projector';
-import { openStores, processScope, projectionLagReader, TOKENS, type ProcessBasics, type Stores } from '@passes/runtime';
+import type { Projector } from '@passes/read-model';
+import { processProjector } from '@passes/projector';
+import { composeApplication, composeWallets, openStores, processPorts, projectionLagReader, TOKENS, type ProcessBasics, type Stores } from '@passes/runtime';
 import { DispatcherService } from '@passes/webhook-dispatcher';
 import { WALLET_FEED_FILTER } from '@passes/wallets';
 import { WEBHOOK_FEED_FILTER } from '@passes/webhooks';
@@ -19,22 +18,33 @@ export class EmbeddedServer {
   private constructor(
     private readonly stores: Stores,
     private readonly api: ApiServer,
-    private readonly projector: ProjectorService,
+    private readonly projector: Projector,
     private readonly dispatcher: DispatcherService,
   ) {}
 
   /** Runs on the `given` stores, or on those the configuration names; either way it closes them when it stops. */
   static async start(basics: ProcessBasics, given?: Stores): Promise<EmbeddedServer> {
-    const stores = given ?? (await openStores(basics.config, () => basics.clock.now()));
-    const scope = processScope(basics, stores);
-    basics.metrics.watchProjectionLag(projectionLagReader(stores.events, stores.documents));
-    scope.register(TOKENS.webhookFeed, { useValue: new CheckpointedFeed(stores.events, stores.checkpoints, { name: 'webhook-dispatcher', filter: WEBHOOK_FEED_FILTER }) });
-    scope.register(TOKENS.walletFeed, { useValue: new CheckpointedFeed(stores.events, stores.checkpoints, { name: 'wallet-notifier', filter: WALLET_FEED_FILTER }) });
-    const projector = scope.resolve(ProjectorService);
-    scope.register(TOKENS.readYourWrites, { useValue: readYourWritesThrough(projector.projector, basics.logger) });
-    const api = scope.resolve(ApiServer);
-    scope.register(TOKENS.appUrl, { useValue: () => api.appUrl });
-    const server = new EmbeddedServer(stores, api, projector, scope.resolve(DispatcherService));
+    const { config, logger, metrics } = basics;
+    const stores = given ?? (await openStores(config, () => basics.clock.now()));
+    const ports = processPorts(basics, stores);
+    const events = ports.get(TOKENS.eventStore);
+    metrics.watchProjectionLag(projectionLagReader(stores.events, stores.documents));
+
+    const projector = processProjector(ports);
+    // The API and the dispatcher are made below; these are asked for only once the server runs.
+    const appUrl = () => config.appUrl ?? api.url;
+    const wakeDispatcher = () => dispatcher.wake();
+    const application = composeApplication(ports, { readYourWrites: readYourWritesThrough(projector, logger), appUrl, wakeDispatcher });
+    const wallets = composeWallets(ports, application, appUrl);
+    const dispatcher = new DispatcherService(ports, {
+      application,
+      wallets,
+      webhookFeed: new CheckpointedFeed(events, stores.checkpoints, { name: 'webhook-dispatcher', filter: WEBHOOK_FEED_FILTER }),
+      walletFeed: new CheckpointedFeed(events, stores.checkpoints, { name: 'wallet-notifier', filter: WALLET_FEED_FILTER }),
+    });
+    const api = new ApiServer(ports, { application, wallets });
+
+    const server = new EmbeddedServer(stores, api, projector, dispatcher);
     await server.run();
     return server;
   }
@@ -70,9 +80,8 @@ export class EmbeddedServer {
   private async run(): Promise<void> {
     await this.projector.start();
     await this.dispatcher.start();
-    this.api.wakeDispatcher = () => this.dispatcher.wake();
     await this.api.start();
     // Let the read models finish catching up on history before the first request is answered.
-    await this.projector.projector.catchUp(60_000);
+    await this.projector.catchUp(60_000);
   }
 }

@@ -2,7 +2,6 @@
  * Composition root of the API process. On the embedded profile (the default) it is the whole service
  * in one process; on the distributed one it is one stateless API instance among any number.
  */
-import 'reflect-metadata';
 import { runProcess } from '@passes/runtime';
 import { DistributedApi } from './distributed-api';
 import { EmbeddedServer } from './embedded-server';

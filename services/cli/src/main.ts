@@ -1,9 +1,7 @@
-/** Composition root of the `passes` command-line tool: the stores of the configured profile, as the server sees them. */
-// @passes/runtime loads tsyringe, which needs the metadata polyfill first.
-import 'reflect-metadata';
-import { systemClock } from '@passes/application';
+/** Composition root of the `passes` command-line tool: the use cases and stores of the configured profile, as the server sees them. */
+import { cryptoIdGenerator, systemClock } from '@passes/application';
 import { CheckpointWaiter, readModelProjections } from '@passes/read-model';
-import { configFromEnvironment, openStores } from '@passes/runtime';
+import { composeApplication, configFromEnvironment, noMetrics, openStores, processPorts, silentLogger, TOKENS } from '@passes/runtime';
 import { describeFailure, runCli } from './cli-commands';
 
 /** The server's projector picks the CLI's appends up by polling the shared store; this waits for it. */
@@ -11,14 +9,21 @@ const CHECKPOINT_POLL_INTERVAL_MS = 20;
 const READ_YOUR_WRITES_TIMEOUT_MS = 5000;
 
 async function main(): Promise<void> {
-  const stores = await openStores(configFromEnvironment(process.env), () => systemClock.now());
+  const config = configFromEnvironment(process.env);
+  const stores = await openStores(config, () => systemClock.now());
+  // The tool speaks through its own output; it keeps no log and serves no metrics.
+  const ports = processPorts({ config, clock: systemClock, ids: cryptoIdGenerator, logger: silentLogger, metrics: noMetrics }, stores);
   const waiter = new CheckpointWaiter(stores.documents, readModelProjections.map((projection) => projection.collection), CHECKPOINT_POLL_INTERVAL_MS);
+  const application = composeApplication(ports, {
+    readYourWrites: { waitFor: (position) => waiter.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS) },
+    appUrl: () => config.appUrl ?? '',
+  });
   try {
     await runCli(process.argv.slice(2), {
-      events: stores.events,
-      documents: stores.documents,
+      application,
+      events: ports.get(TOKENS.eventStore),
+      documents: ports.get(TOKENS.documentStore),
       clock: systemClock,
-      readYourWrites: { waitFor: (position) => waiter.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS) },
       output: {
         out: (text) => process.stdout.write(`${text}\n`),
         note: (text) => process.stderr.write(text),

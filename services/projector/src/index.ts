@@ -1,1 +1,1 @@
-export * from './projector-service';
+export * from './process-projector';

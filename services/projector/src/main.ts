@@ -1,18 +1,18 @@
 /** Composition root of the projector process (distributed profile): one writer at a time, the others stand by. */
-import 'reflect-metadata';
-import { openStores, processScope, projectionLagReader, requireDistributed, runProcess } from '@passes/runtime';
-import { ProjectorService } from './projector-service';
+import { openStores, processPorts, projectionLagReader, requireDistributed, runProcess } from '@passes/runtime';
+import { processProjector } from './process-projector';
 
 runProcess('projector', process.env, async (basics) => {
   requireDistributed(basics.config);
   const stores = await openStores(basics.config, () => basics.clock.now());
-  const service = processScope(basics, stores).resolve(ProjectorService);
+  const projector = processProjector(processPorts(basics, stores));
   basics.metrics.watchProjectionLag(projectionLagReader(stores.events, stores.documents));
-  await service.start();
+
+  await projector.start();
   return {
-    describe: () => ({ writer: service.projector.isWriter }),
+    describe: () => ({ writer: projector.isWriter }),
     stop: async () => {
-      await service.stop();
+      await projector.stop();
       await stores.close();
     },
   };

@@ -1,18 +1,23 @@
 /** Composition root of the relay process (distributed profile): event store → Kafka, checkpoint after acknowledgement. */
-import 'reflect-metadata';
-import { openStores, processScope, requireDistributed, requireKafka, runProcess } from '@passes/runtime';
-import { RelayService } from './relay-service';
+import { kafkaClient, Relay } from '@passes/event-bus';
+import { openStores, processPorts, requireDistributed, requireKafka, runProcess, TOKENS } from '@passes/runtime';
 
 runProcess('relay', process.env, async (basics) => {
-  requireDistributed(basics.config);
-  const { topic } = requireKafka(basics.config);
-  const stores = await openStores(basics.config, () => basics.clock.now());
-  const service = processScope(basics, stores).resolve(RelayService);
-  await service.start();
+  const { config, logger } = basics;
+  requireDistributed(config);
+  const kafka = requireKafka(config);
+  const stores = await openStores(config, () => basics.clock.now());
+  const ports = processPorts(basics, stores);
+  const relay = new Relay(kafkaClient({ ...kafka, clientId: 'passes-relay' }, logger), ports.get(TOKENS.eventStore), ports.get(TOKENS.checkpointStore), {
+    topic: kafka.topic,
+    onError: (error) => logger.error('relay failed; it resumes from its checkpoint', { error }),
+  });
+
+  await relay.start();
   return {
-    describe: () => ({ topic }),
+    describe: () => ({ topic: kafka.topic }),
     stop: async () => {
-      await service.stop();
+      await relay.stop();
       await stores.close();
     },
   };

@@ -1,18 +1,16 @@
 /**
- * The webhook dispatcher as a process's component, with the wallet notifier beside it when a wallet is
- * configured (pushes and Google Wallet updates follow the event feed like webhooks). Any number run side by side: deliveries are
- * recorded idempotently and each webhook is leased to one dispatcher per attempt. In the embedded
- * profile it runs inside the API process and follows the event store; in the distributed one it is a
- * process of its own in a Kafka consumer group.
+ * The webhook dispatcher of a process, with the wallet notifier beside it when a wallet is configured
+ * (pushes and Google Wallet updates follow the event feed like webhooks). Any number run side by side:
+ * deliveries are recorded idempotently and each webhook is leased to one dispatcher per attempt. In the
+ * embedded profile it runs inside the API process and follows the event store; in the distributed one it
+ * is a process of its own in a Kafka consumer group.
  */
-import { noWait, type Clock, type IdGenerator } from '@passes/application';
-import type { EventFeed, EventStore } from '@passes/event-store';
-import type { Mailer } from '@passes/mailer';
-import { CheckpointWaiter, collections, newLeaseHolder, type DocumentStore } from '@passes/read-model';
-import { composeApplication, composeWallets, serviceSecrets, TOKENS, type Config, type Logger, type Metrics } from '@passes/runtime';
-import { WalletNotifier, type WalletNotificationStore } from '@passes/wallets';
-import { WebhookDispatcher, type DeliveryStore, type HostResolver } from '@passes/webhooks';
-import { inject, injectable } from 'tsyringe';
+import type { Application } from '@passes/application';
+import type { EventFeed } from '@passes/event-store';
+import { CheckpointWaiter, collections, newLeaseHolder } from '@passes/read-model';
+import { serviceSecrets, TOKENS, type PortRegistry } from '@passes/runtime';
+import { WalletNotifier, type Wallets } from '@passes/wallets';
+import { WebhookDispatcher } from '@passes/webhooks';
 
 /** How often the notifier looks at another process's projector while a push waits for the read models. */
 const READ_MODEL_POLL_INTERVAL_MS = 20;
@@ -20,45 +18,36 @@ const READ_MODEL_POLL_INTERVAL_MS = 20;
 /** Recorded as the actor of what the dispatcher decides on its own (disabling a webhook after 410). */
 const DISPATCHER_CONTEXT = { actor: 'system:webhook-dispatcher', correlationId: 'webhook-dispatcher' };
 
-@injectable()
+/** What the process hands the dispatcher besides its ports: its use cases and the feeds it follows. */
+export interface DispatcherParts {
+  application: Application;
+  wallets: Wallets;
+  /** The events the webhook dispatcher notifies of: the event store itself, or the Kafka topic. */
+  webhookFeed: EventFeed;
+  /** The events the wallet notifier follows, the same way, on its own checkpoint or consumer group. */
+  walletFeed: EventFeed;
+}
+
 export class DispatcherService {
   readonly dispatcher: WebhookDispatcher;
   /** Null when neither wallet is configured. */
   readonly walletNotifier: WalletNotifier | null;
   private readonly readModels: CheckpointWaiter;
 
-  constructor(
-    @inject(TOKENS.config) config: Config,
-    @inject(TOKENS.clock) clock: Clock,
-    @inject(TOKENS.ids) ids: IdGenerator,
-    @inject(TOKENS.logger) logger: Logger,
-    @inject(TOKENS.webhookFeed) feed: EventFeed,
-    @inject(TOKENS.eventStore) events: EventStore,
-    @inject(TOKENS.documentStore) documents: DocumentStore,
-    @inject(TOKENS.deliveryStore) deliveries: DeliveryStore,
-    @inject(TOKENS.mailer) mailer: Mailer,
-    @inject(TOKENS.walletFeed) walletFeed: EventFeed,
-    @inject(TOKENS.walletNotificationStore) walletNotifications: WalletNotificationStore,
-    @inject(TOKENS.appUrl) appUrl: () => string,
-    @inject(TOKENS.metrics) metrics: Metrics,
-    @inject(TOKENS.hostResolver) resolveHost: HostResolver,
-    @inject(TOKENS.deliveryHostResolver) resolveDeliveryHost: HostResolver,
-  ) {
-    const application = composeApplication({
-      config,
-      stores: { events, documents, deliveries, mailer },
-      clock,
-      ids,
-      readYourWrites: noWait,
-      appUrl,
-      resolveHost,
-    });
-    this.dispatcher = new WebhookDispatcher(feed, events, deliveries, serviceSecrets(config).cipher, {
+  constructor(ports: PortRegistry, { application, wallets, webhookFeed, walletFeed }: DispatcherParts) {
+    const config = ports.get(TOKENS.config);
+    const clock = ports.get(TOKENS.clock);
+    const logger = ports.get(TOKENS.logger);
+    const metrics = ports.get(TOKENS.metrics);
+    const events = ports.get(TOKENS.eventStore);
+    const documents = ports.get(TOKENS.documentStore);
+    const deliveries = ports.get(TOKENS.deliveryStore);
+    this.dispatcher = new WebhookDispatcher(webhookFeed, events, deliveries, serviceSecrets(config).cipher, {
       holder: newLeaseHolder(),
       clock,
       retryScheduleMs: config.webhookRetryScheduleMs,
       policy: { allowPrivate: config.webhookAllowPrivate },
-      resolveHost: resolveDeliveryHost,
+      resolveHost: ports.get(TOKENS.deliveryHostResolver),
       timeoutMs: config.webhookTimeoutMs,
       pollIntervalMs: config.webhookPollIntervalMs,
       onEndpointGone: (webhookId, statusCode) => application.webhooks.disableGone(webhookId, statusCode, DISPATCHER_CONTEXT),
@@ -77,9 +66,9 @@ export class DispatcherService {
               feed: walletFeed,
               events,
               documents,
-              notifications: walletNotifications,
+              notifications: ports.get(TOKENS.walletNotificationStore),
               readModels: this.readModels,
-              walletPasses: composeWallets(config, application, documents, appUrl).passes,
+              walletPasses: wallets.passes,
               registrations: application.walletRegistrations,
             },
             {

@@ -1,7 +1,7 @@
 /** Composition root of a webhook dispatcher process (distributed profile): one member of the Kafka consumer group. */
-import 'reflect-metadata';
+import { noWait } from '@passes/application';
 import { KafkaEventFeed, kafkaClient } from '@passes/event-bus';
-import { openStores, processScope, requireDistributed, requireKafka, runProcess, TOKENS } from '@passes/runtime';
+import { composeApplication, composeWallets, openStores, processPorts, requireDistributed, requireKafka, runProcess } from '@passes/runtime';
 import { DispatcherService } from './dispatcher-service';
 
 /** Every dispatcher is a member of this group: they share the topic's partitions. */
@@ -14,12 +14,18 @@ runProcess('webhook dispatcher', process.env, async (basics) => {
   requireDistributed(config);
   const kafka = requireKafka(config);
   const stores = await openStores(config, () => basics.clock.now());
-  const scope = processScope(basics, stores);
+  const ports = processPorts(basics, stores);
+  // Nothing here answers a client, so nothing waits for the read models; PASSES_APP_URL names the public site.
+  const appUrl = () => config.appUrl ?? '';
+  const application = composeApplication(ports, { readYourWrites: noWait, appUrl });
   const client = kafkaClient({ ...kafka, clientId: `passes-dispatcher-${process.pid}` }, logger);
-  scope.register(TOKENS.webhookFeed, { useValue: new KafkaEventFeed(client, { topic: kafka.topic, groupId: CONSUMER_GROUP }) });
-  scope.register(TOKENS.appUrl, { useValue: () => config.appUrl ?? '' });
-  scope.register(TOKENS.walletFeed, { useValue: new KafkaEventFeed(client, { topic: kafka.topic, groupId: WALLET_CONSUMER_GROUP }) });
-  const service = scope.resolve(DispatcherService);
+  const service = new DispatcherService(ports, {
+    application,
+    wallets: composeWallets(ports, application, appUrl),
+    webhookFeed: new KafkaEventFeed(client, { topic: kafka.topic, groupId: CONSUMER_GROUP }),
+    walletFeed: new KafkaEventFeed(client, { topic: kafka.topic, groupId: WALLET_CONSUMER_GROUP }),
+  });
+
   await service.start();
   return {
     describe: () => ({ topic: kafka.topic, group: CONSUMER_GROUP }),

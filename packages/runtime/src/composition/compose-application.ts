@@ -1,25 +1,22 @@
 /**
- * The use cases of the service over the opened stores: the same for the API, the dispatcher (which
- * disables webhooks whose endpoint is gone) and the operator's CLI.
+ * The use cases of the service over a process's ports, built once per process: the API, the dispatcher
+ * (which disables webhooks whose endpoint is gone) and the operator's CLI share one.
  */
-import { Application, type Clock, type IdGenerator, type ReadYourWrites } from '@passes/application';
-import { WebhookSecretCipher, type HostResolver } from '@passes/webhooks';
+import { Application, type ReadYourWrites } from '@passes/application';
+import { WebhookSecretCipher } from '@passes/webhooks';
 import type { Config } from '../config/config';
 import { loadSecretKey } from '../config/secret-key';
-import type { Stores } from '../stores/stores';
+import { TOKENS } from '../tokens';
+import type { PortRegistry } from './port-registry';
 
+/** What the process decides for itself, beside its ports. */
 export interface ApplicationWiring {
-  config: Config;
-  stores: Pick<Stores, 'events' | 'documents' | 'deliveries' | 'mailer'>;
-  clock: Clock;
-  ids: IdGenerator;
+  /** How a command's answer waits for the read models: the projector in the process, or another's checkpoints. */
   readYourWrites: ReadYourWrites;
-  /** The server's own address when PASSES_APP_URL is unset; known only once it listens. */
+  /** `{app_url}`: PASSES_APP_URL, or the server's own address, known only once it listens. */
   appUrl: () => string;
   /** Tells a dispatcher in this process that a delivery is due now; a dispatcher elsewhere polls. */
   wakeDispatcher?: () => void;
-  /** How webhook hosts are resolved at registration. */
-  resolveHost: HostResolver;
 }
 
 export function serviceSecrets(config: Config): { secretKey: Uint8Array; cipher: WebhookSecretCipher } {
@@ -27,23 +24,24 @@ export function serviceSecrets(config: Config): { secretKey: Uint8Array; cipher:
   return { secretKey, cipher: new WebhookSecretCipher(secretKey) };
 }
 
-export function composeApplication({ config, stores, clock, ids, readYourWrites, appUrl, wakeDispatcher, resolveHost }: ApplicationWiring): Application {
+export function composeApplication(ports: PortRegistry, { readYourWrites, appUrl, wakeDispatcher }: ApplicationWiring): Application {
+  const config = ports.get(TOKENS.config);
   const { secretKey, cipher } = serviceSecrets(config);
   return new Application({
-    events: stores.events,
-    documents: stores.documents,
-    clock,
-    ids,
+    events: ports.get(TOKENS.eventStore),
+    documents: ports.get(TOKENS.documentStore),
+    clock: ports.get(TOKENS.clock),
+    ids: ports.get(TOKENS.ids),
     secretKey,
     appUrl,
     webhooks: {
-      deliveries: stores.deliveries,
+      deliveries: ports.get(TOKENS.deliveryStore),
       cipher,
       policy: { allowPrivate: config.webhookAllowPrivate },
-      resolveHost,
+      resolveHost: ports.get(TOKENS.hostResolver),
       wakeDispatcher: wakeDispatcher ?? (() => undefined),
     },
-    mailer: stores.mailer,
+    mailer: ports.get(TOKENS.mailer),
     readYourWrites,
   });
 }

@@ -1,15 +1,16 @@
-/** The wallets over the opened stores: the same for the API (links, downloads, the PassKit web service) and the notifier. */
+/** The wallets over a process's ports: the same for the API (links, downloads, the PassKit web service) and the notifier. */
 import type { Application } from '@passes/application';
-import type { DocumentStore } from '@passes/read-model';
 import { Wallets } from '@passes/wallets';
-import type { Config } from '../config/config';
 import { loadSecretKey } from '../config/secret-key';
+import { TOKENS } from '../tokens';
+import type { PortRegistry } from './port-registry';
 
-export function composeWallets(config: Config, application: Application, documents: DocumentStore, appUrl: () => string): Wallets {
+export function composeWallets(ports: PortRegistry, application: Application, appUrl: () => string): Wallets {
+  const config = ports.get(TOKENS.config);
   return new Wallets({
     settings: config.wallets,
     secretKey: loadSecretKey(config.dataDir, config.secretKey),
-    documents,
+    documents: ports.get(TOKENS.documentStore),
     passes: application.passes,
     barcodes: application.passBarcodes,
     appUrl,

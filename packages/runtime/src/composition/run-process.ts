@@ -9,7 +9,7 @@ import { ConfigError, configFromEnvironment } from '../config/config';
 import { jsonLogger } from '../logging/pino-logger';
 import { listenForScrapes, type MetricsListener } from '../metrics/metrics-listener';
 import { PrometheusMetrics } from '../metrics/prometheus-metrics';
-import type { ProcessBasics } from './process-scope';
+import type { ProcessBasics } from './process-ports';
 
 /** The stop's own grace ends before this (Config.shutdownGraceMs): past it, something hangs. */
 const FORCED_EXIT_MS = 10_000;

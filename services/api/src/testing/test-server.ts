@@ -2,8 +2,6 @@
  * Starts the real embedded stack (SQLite in a temp directory, real HTTP on a free port) for one test
  * file, and speaks to it over HTTP.
  */
-// The test's composition root: tsyringe needs the metadata polyfill before anything imports it.
-import 'reflect-metadata';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

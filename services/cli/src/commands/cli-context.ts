@@ -1,5 +1,5 @@
-/** What every command of the `passes` tool works with: the configured stores, a clock and somewhere to write. */
-import type { Clock, ReadYourWrites } from '@passes/application';
+/** What every command of the `passes` tool works with: the use cases and stores of the configured profile, a clock and somewhere to write. */
+import type { Application, Clock } from '@passes/application';
 import type { EventStore } from '@passes/event-store';
 import type { DocumentStore } from '@passes/read-model';
 
@@ -12,10 +12,11 @@ export interface Output {
 }
 
 export interface CliContext {
+  /** The service's use cases, as the server runs them. */
+  application: Application;
   events: EventStore;
   documents: DocumentStore;
   clock: Clock;
-  readYourWrites: ReadYourWrites;
   output: Output;
   /** Aborted by Ctrl-C: long commands stop cleanly. */
   signal: AbortSignal;

@@ -3,16 +3,16 @@
  * endpoint shows them, or the pass as it was at an instant. Live passes are looked for first, then
  * sandbox ones.
  */
-import { PassHistory, PassQueries, type PassScope } from '@passes/application';
+import type { PassQueries, PassScope } from '@passes/application';
 import { DomainError, MODES } from '@passes/domain';
 import { type CliContext, UsageError } from './cli-context';
 
 const PAGE = 1000;
 
-export async function history({ events, documents, output }: CliContext, businessId: string, identifier: string, asOfText: string | undefined): Promise<void> {
+export async function history({ application, output }: CliContext, businessId: string, identifier: string, asOfText: string | undefined): Promise<void> {
   const asOf = asOfText === undefined ? null : instant(asOfText);
-  const auditor = new PassHistory(events, new PassQueries(documents));
-  const scope = await scopeHolding(new PassQueries(documents), businessId, identifier);
+  const auditor = application.passHistory;
+  const scope = await scopeHolding(application.passes, businessId, identifier);
   if (asOf !== null) {
     output.out(JSON.stringify(await auditor.asOf(scope, identifier, asOf), null, 2));
     return;

@@ -1,12 +1,11 @@
 /** `passes admin set-plan <business_id> <free|pro>`: a plan change, recorded as an event; returns once the service sees it. */
-import { Businesses, CommandHandler, cryptoIdGenerator } from '@passes/application';
+import { cryptoIdGenerator } from '@passes/application';
 import { PLANS, type Plan } from '@passes/domain';
 import { type CliContext, UsageError } from './cli-context';
 
-export async function setPlan({ events, documents, clock, readYourWrites, output }: CliContext, businessId: string, plan: string): Promise<void> {
+export async function setPlan({ application, output }: CliContext, businessId: string, plan: string): Promise<void> {
   if (!isPlan(plan)) throw new UsageError(`Unknown plan '${plan}': use ${PLANS.join(' or ')}`);
-  const businesses = new Businesses(new CommandHandler(events), documents, clock, readYourWrites);
-  const business = await businesses.changePlan(businessId, plan, { actor: 'cli', correlationId: cryptoIdGenerator.newId() });
+  const business = await application.businesses.changePlan(businessId, plan, { actor: 'cli', correlationId: cryptoIdGenerator.newId() });
   output.out(`Business ${business.id} (${business.name}) is on the ${business.plan} plan.`);
 }
 
