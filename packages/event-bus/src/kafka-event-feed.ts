@@ -4,7 +4,7 @@
  * offsets are committed only after the handler is done with it; a rebalance or a crash therefore
  * repeats events, which the handler absorbs by event id.
  */
-import type { EventFeed, RecordedEvent } from '@passes/event-store';
+import type { EventFeed, FeedHealth, RecordedEvent } from '@passes/event-store';
 import type { Consumer, EachBatchPayload, Kafka } from 'kafkajs';
 import { eventOf } from './event-message';
 import { ensureTopic } from './topic';
@@ -14,20 +14,51 @@ export interface KafkaEventFeedOptions {
   groupId: string;
   /** How long the group waits for a silent member before handing its partitions to the others. */
   sessionTimeoutMs?: number;
+  /** The first wait before a member that kafkajs gave up on joins again; it doubles up to a minute. */
+  rejoinDelayMs?: number;
 }
 
 /** Kafka's own floor for session timeouts on a default broker; a dead dispatcher's partitions move after it. */
 const DEFAULT_SESSION_TIMEOUT_MS = 10_000;
+const DEFAULT_REJOIN_DELAY_MS = 1000;
+const MAX_REJOIN_DELAY_MS = 60_000;
+
+type Handler = (events: readonly RecordedEvent[]) => Promise<void>;
 
 export class KafkaEventFeed implements EventFeed {
   private consumer: Consumer | null = null;
+  private stopped = true;
+  private running = false;
+  private restarts = 0;
+  private failuresInARow = 0;
+  private rejoinTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly kafka: Kafka,
     private readonly options: KafkaEventFeedOptions,
   ) {}
 
-  async start(handler: (events: readonly RecordedEvent[]) => Promise<void>, onError: (error: unknown) => void): Promise<void> {
+  async start(handler: Handler, onError: (error: unknown) => void): Promise<void> {
+    this.stopped = false;
+    await ensureTopic(this.kafka, this.options.topic);
+    await this.join(handler, onError);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.rejoinTimer) clearTimeout(this.rejoinTimer);
+    this.rejoinTimer = null;
+    const consumer = this.consumer;
+    this.consumer = null;
+    this.running = false;
+    await consumer?.disconnect();
+  }
+
+  health(): FeedHealth {
+    return { running: this.running, restarts: this.restarts };
+  }
+
+  private async join(handler: Handler, onError: (error: unknown) => void): Promise<void> {
     const sessionTimeout = this.options.sessionTimeoutMs ?? DEFAULT_SESSION_TIMEOUT_MS;
     const consumer = this.kafka.consumer({
       groupId: this.options.groupId,
@@ -38,9 +69,13 @@ export class KafkaEventFeed implements EventFeed {
       maxWaitTimeInMs: 500,
     });
     this.consumer = consumer;
-    // kafkajs restarts a crashed consumer by itself; the crash is still worth a log line.
-    consumer.on(consumer.events.CRASH, (event) => onError(event.payload.error));
-    await ensureTopic(this.kafka, this.options.topic);
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      onError(payload.error);
+      // kafkajs restarts a consumer after a retriable error only; after any other (a member the
+      // coordinator dropped while its handler waited on a store) it has disconnected for good, and the
+      // process would stay up following nothing. A new member joins in its place.
+      if (!payload.restart) this.rejoinLater(consumer, handler, onError);
+    });
     await consumer.connect();
     await consumer.subscribe({ topics: [this.options.topic], fromBeginning: true });
     await consumer.run({
@@ -48,19 +83,32 @@ export class KafkaEventFeed implements EventFeed {
       eachBatchAutoResolve: false,
       eachBatch: (payload) => this.consume(payload, handler, onError),
     });
+    this.running = true;
+    this.failuresInARow = 0;
   }
 
-  async stop(): Promise<void> {
-    const consumer = this.consumer;
-    this.consumer = null;
-    await consumer?.disconnect();
+  private rejoinLater(crashed: Consumer, handler: Handler, onError: (error: unknown) => void): void {
+    if (this.stopped || this.consumer !== crashed) return;
+    this.running = false;
+    this.restarts += 1;
+    const first = this.options.rejoinDelayMs ?? DEFAULT_REJOIN_DELAY_MS;
+    const delay = Math.min(first * 2 ** this.failuresInARow, MAX_REJOIN_DELAY_MS);
+    this.failuresInARow += 1;
+    this.rejoinTimer = setTimeout(() => {
+      this.rejoinTimer = null;
+      if (this.stopped) return;
+      crashed
+        .disconnect()
+        .catch(() => undefined)
+        .then(() => this.join(handler, onError))
+        .catch((error: unknown) => {
+          onError(error);
+          if (this.consumer !== null) this.rejoinLater(this.consumer, handler, onError);
+        });
+    }, delay);
   }
 
-  private async consume(
-    { batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload,
-    handler: (events: readonly RecordedEvent[]) => Promise<void>,
-    onError: (error: unknown) => void,
-  ): Promise<void> {
+  private async consume({ batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload, handler: Handler, onError: (error: unknown) => void): Promise<void> {
     const last = batch.messages.at(-1);
     if (last === undefined || !isRunning() || isStale()) return;
     const events: RecordedEvent[] = [];

@@ -130,6 +130,34 @@ describeWithServer('kafka', 'the relay and the consumer group on a real broker',
     await until(() => second.length >= before + 16, 'the last 16 events at the remaining member');
   }, 60_000);
 
+  it('carries on after its handler outlived the session (a store outage): the dropped member joins again and nothing is lost', async () => {
+    await relayOn(client()).start();
+    await appendTo(['pass-s'], 3);
+    const received: RecordedEvent[] = [];
+    const restarts: unknown[] = [];
+    let stalled = false;
+    const feed = new KafkaEventFeed(client(), { topic, groupId: `group-${randomUUID()}`, sessionTimeoutMs: 1500 });
+    stoppers.push(() => feed.stop());
+    await feed.start(
+      async (batch) => {
+        // The first batch hangs past the session, as a handler waiting on a store that times out does:
+        // the coordinator drops the member, and the commit after it is refused as non-retriable.
+        if (!stalled) {
+          stalled = true;
+          await new Promise((resolve) => setTimeout(resolve, 5000));
+        }
+        received.push(...batch);
+      },
+      (error) => restarts.push(error),
+    );
+
+    await until(() => restarts.length > 0, 'the crash to be reported', 30_000);
+    await appendTo(['pass-s'], 3);
+    await until(() => new Set(received.map((recorded) => recorded.revision)).size >= 6, 'all 6 events after the crash', 60_000);
+    expect(feed.health()).toEqual(expect.objectContaining({ running: true }));
+    expect(feed.health().restarts).toBeGreaterThanOrEqual(1);
+  }, 90_000);
+
   it('rides out a broker outage: it retries, resumes from its checkpoint, and loses nothing', async () => {
     const own = path.join(directory, 'broker');
     const line = execFileSync(KAFKA_SCRIPT, ['start', own], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });

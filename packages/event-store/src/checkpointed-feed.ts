@@ -5,7 +5,7 @@
  * a row (up to a bound), so a broker or store that is down is not hammered.
  */
 import type { CheckpointStore } from './checkpoint-store';
-import type { EventFeed } from './event-feed';
+import type { EventFeed, FeedHealth } from './event-feed';
 import type { AllFilter, EventStore, RecordedEvent, Subscription } from './event-store';
 
 export interface CheckpointedFeedOptions {
@@ -21,6 +21,7 @@ export class CheckpointedFeed implements EventFeed {
   private subscription: Subscription | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
   private failuresInARow = 0;
+  private restarts = 0;
   private stopped = true;
 
   constructor(
@@ -42,12 +43,18 @@ export class CheckpointedFeed implements EventFeed {
     await subscription?.stop();
   }
 
+  health(): FeedHealth {
+    return { running: !this.stopped && this.subscription !== null && this.retryTimer === null, restarts: this.restarts };
+  }
+
   private resubscribeLater(handler: (events: readonly RecordedEvent[]) => Promise<void>, onError: (error: unknown) => void): void {
     if (this.stopped) return;
     const first = this.options.retryDelayMs ?? 1000;
     const delay = Math.min(first * 2 ** this.failuresInARow, this.options.maxRetryDelayMs ?? 30_000);
     this.failuresInARow += 1;
+    this.restarts += 1;
     this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
       this.subscribe(handler, onError).catch((error: unknown) => {
         onError(error);
         this.resubscribeLater(handler, onError);

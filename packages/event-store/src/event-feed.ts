@@ -7,9 +7,18 @@
  */
 import type { RecordedEvent } from './event-store';
 
+/** Whether a follower is following: `/readyz` and the metrics report it. */
+export interface FeedHealth {
+  /** Delivering batches, or ready to as soon as there are any. */
+  running: boolean;
+  /** How many times the feed had to start over by itself since it started. */
+  restarts: number;
+}
+
 export interface EventFeed {
   /** Starts delivering batches; `onError` hears of failures the feed recovers from by itself. */
   start(handler: (events: readonly RecordedEvent[]) => Promise<void>, onError: (error: unknown) => void): Promise<void>;
   /** Resolves once the batch in hand is done; nothing is delivered afterwards. */
   stop(): Promise<void>;
+  health(): FeedHealth;
 }
