@@ -20,5 +20,15 @@ export const readinessResponse = z.strictObject({
       caught_up: z.boolean(),
     }),
   ),
+  /** The followers of the event feed in this process (the embedded profile's dispatcher and wallet notifier). */
+  followers: z.array(
+    z.strictObject({
+      name: z.string(),
+      /** False while its feed starts over after a failure. */
+      running: z.boolean(),
+      /** How many times its feed started over by itself since the process started. */
+      restarts: z.int().min(0),
+    }),
+  ),
 });
 export type ReadinessResponse = z.infer<typeof readinessResponse>;

@@ -5,3 +5,4 @@
  */
 export * from './mongo/mongo-connection';
 export * from './mongo/mongo-errors';
+export * from './mongo/open-when-reachable';

@@ -6,7 +6,7 @@
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Application } from '@passes/application';
-import { TOKENS, type PortRegistry } from '@passes/runtime';
+import { TOKENS, type FollowerHealth, type PortRegistry } from '@passes/runtime';
 import type { Wallets } from '@passes/wallets';
 import { BackgroundWork } from './background-work';
 import { closeGracefully } from './graceful-close';
@@ -21,6 +21,8 @@ const PURGE_INTERVAL_MS = 10 * 60_000;
 export interface ApiParts {
   application: Application;
   wallets: Wallets;
+  /** The followers of the event feed in this process, which `/readyz` reports on; none in a distributed API instance. */
+  followers?: () => readonly FollowerHealth[];
 }
 
 export class ApiServer {
@@ -67,6 +69,7 @@ export class ApiServer {
       limits: { perCredential: config.rateLimitPerMinute, perIp: config.publicRateLimitPerMinute },
       magicLinkLimits: new MagicLinkLimits(rateLimits, clock),
       background: this.background,
+      followers: this.parts.followers ?? (() => []),
     });
     const server = createAppServer(app);
     this.server = server;

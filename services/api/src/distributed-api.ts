@@ -3,7 +3,7 @@
  * commands wait for the projector process by watching the projections' checkpoints in the read store.
  */
 import { CheckpointWaiter, readModelProjections } from '@passes/read-model';
-import { composeApplication, composeWallets, openStores, processPorts, type ProcessBasics, type Stores } from '@passes/runtime';
+import { composeApplication, composeWallets, openStores, processPorts, type ProcessBasics, type Stores, waitingInLog } from '@passes/runtime';
 import { ApiServer } from './api-server';
 import { readYourWritesThrough } from './read-your-writes';
 
@@ -19,7 +19,7 @@ export class DistributedApi {
 
   static async start(basics: ProcessBasics): Promise<DistributedApi> {
     const { config, logger } = basics;
-    const stores = await openStores(config, () => basics.clock.now());
+    const stores = await openStores(config, () => basics.clock.now(), waitingInLog(logger));
     const ports = processPorts(basics, stores);
 
     const collections = readModelProjections.map((projection) => projection.collection);

@@ -4,7 +4,7 @@
  * need what is down get 503 service_unavailable at once, never a hang or a 500, and the processes
  * recover by themselves.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
@@ -128,4 +128,41 @@ describeWithServer('mongodb', 'an event store that cannot be reached', (mongodb)
     expect(answer.status).toBe(503);
     expect(answer.body.error?.code).toBe('service_unavailable');
   });
+});
+
+describeWithServer('mongodb', 'a MongoDB that is not up yet when the processes start', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'passes-faults-late-'));
+  const mongoDir = path.join(dataDir, 'ferretdb');
+  const cli = path.resolve(__dirname, '../../cli/bin/passes.js');
+  let projector: ServiceProcess | undefined;
+
+  afterAll(async () => {
+    await projector?.kill('SIGTERM');
+    ferretdb('stop', mongoDir);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('has the projector and the CLI wait for it, saying what they wait for, instead of exiting', async () => {
+    const port = await freePort();
+    const env = { ...baseEnv(dataDir), PASSES_EVENT_STORE: 'sqlite', PASSES_MONGODB_URL: `mongodb://127.0.0.1:${port}` };
+    const starting = new ServiceProcess('projector', 'projector', env);
+    projector = starting;
+    const ready = starting.start();
+    const cliRun = new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, [cli, 'projections', 'status'], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      child.once('exit', (code) => resolve({ code, stderr }));
+    });
+
+    const waiting = `waiting for MongoDB at 127.0.0.1:${port}`;
+    for (let attempt = 0; !starting.logLines().some((line) => line.includes(waiting)) && attempt < 200; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(starting.logLines().some((line) => line.includes(waiting))).toBe(true);
+    ferretdb('start', mongoDir, port);
+
+    await ready;
+    const status = await cliRun;
+    expect(status.stderr).toContain(`Waiting for MongoDB at 127.0.0.1:${port}`);
+    expect(status.code).toBe(0);
+  }, 120_000);
 });

@@ -162,6 +162,10 @@ describeWithServers(['mongodb', 'kafka'], 'the distributed topology as separate 
     expect(sampleOf(await scrape(api1), 'passes_http_request_duration_seconds_count', created)).toBeGreaterThan(0);
     expect(sampleOf(await scrape(projector), 'passes_projection_lag_events', { projection: 'passes' })).not.toBeNull();
     expect(sampleOf(await scrape(dispatcher2), 'passes_webhook_backlog_deliveries')).not.toBeNull();
+    expect(sampleOf(await scrape(dispatcher2), 'passes_follower_running', { follower: 'webhook-dispatcher' })).toBe(1);
+    const dispatcherReady = await fetch(dispatcher2.metricsUrl.replace(/\/metrics$/, '/readyz'));
+    expect(dispatcherReady.status).toBe(200);
+    expect(await dispatcherReady.json()).toMatchObject({ status: 'ready', followers: [expect.objectContaining({ follower: 'webhook-dispatcher', running: true })] });
     expect(sampleOf(await scrape(relay), 'process_cpu_user_seconds_total')).not.toBeNull();
     const ended = await Promise.all([api1, api2, relay, dispatcher1, dispatcher2, projector].map((running) => running.kill('SIGTERM')));
     expect(ended).toEqual(ended.map(() => ({ code: 0, signal: null })));

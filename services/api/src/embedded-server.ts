@@ -42,7 +42,7 @@ export class EmbeddedServer {
       webhookFeed: new CheckpointedFeed(events, stores.checkpoints, { name: 'webhook-dispatcher', filter: WEBHOOK_FEED_FILTER }),
       walletFeed: new CheckpointedFeed(events, stores.checkpoints, { name: 'wallet-notifier', filter: WALLET_FEED_FILTER }),
     });
-    const api = new ApiServer(ports, { application, wallets });
+    const api = new ApiServer(ports, { application, wallets, followers: () => dispatcher.followers() });
 
     const server = new EmbeddedServer(stores, api, projector, dispatcher);
     await server.run();

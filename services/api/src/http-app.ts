@@ -4,7 +4,7 @@ import { openApiDocument } from '@passes/contracts';
 import type { EventStore } from '@passes/event-store';
 import type { DocumentStore } from '@passes/read-model';
 import type { IdempotencyStore, RateLimitStore } from '@passes/request-guards';
-import type { Logger, Metrics, TrustProxy } from '@passes/runtime';
+import type { FollowerHealth, Logger, Metrics, TrustProxy } from '@passes/runtime';
 import { APPLE_WEB_SERVICE_PATH, PasskitWebService, type Wallets } from '@passes/wallets';
 import express from 'express';
 import type { BackgroundWork } from './background-work';
@@ -50,6 +50,8 @@ export interface HttpAppDependencies {
   limits: { perCredential: number; perIp: number };
   magicLinkLimits: MagicLinkLimits;
   background: BackgroundWork;
+  /** The followers of the event feed that run in this process (none in a distributed API instance). */
+  followers: () => readonly FollowerHealth[];
 }
 
 /** Where the pages for people and wallets (not the API) live. */
@@ -94,7 +96,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   // A path no route serves meets the same guards before its 404; in a router of its own, whose mount names
   // such requests (`/api/v1/*`) in the logs and metrics.
   app.use('/api/v1', express.Router().use(...everyApiRequest));
-  app.use(healthRoutes(events, documents));
+  app.use(healthRoutes(events, documents, dependencies.followers));
 
   // Unauthenticated pages at `{app_url}`, limited per client IP like the API's public routes.
   app.use(PUBLIC_PAGES, limitRate);

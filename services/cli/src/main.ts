@@ -7,10 +7,15 @@ import { describeFailure, runCli } from './cli-commands';
 /** The server's projector picks the CLI's appends up by polling the shared store; this waits for it. */
 const CHECKPOINT_POLL_INTERVAL_MS = 20;
 const READ_YOUR_WRITES_TIMEOUT_MS = 5000;
+/** How long the tool waits for a MongoDB server that does not answer before it gives up (a script must not hang). */
+const SERVER_WAIT_MS = 60_000;
 
 async function main(): Promise<void> {
   const config = configFromEnvironment(process.env);
-  const stores = await openStores(config, () => systemClock.now());
+  const stores = await openStores(config, () => systemClock.now(), {
+    onWait: ({ server, delayMs, reason }) => process.stderr.write(`Waiting for ${server} (${reason}); trying again in ${Math.ceil(delayMs / 1000)} s…\n`),
+    maxWaitMs: SERVER_WAIT_MS,
+  });
   // The tool speaks through its own output; it keeps no log and serves no metrics.
   const ports = processPorts({ config, clock: systemClock, ids: cryptoIdGenerator, logger: silentLogger, metrics: noMetrics }, stores);
   const waiter = new CheckpointWaiter(stores.documents, readModelProjections.map((projection) => projection.collection), CHECKPOINT_POLL_INTERVAL_MS);

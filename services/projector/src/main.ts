@@ -1,10 +1,10 @@
 /** Composition root of the projector process (distributed profile): one writer at a time, the others stand by. */
-import { openStores, processPorts, projectionLagReader, requireDistributed, runProcess } from '@passes/runtime';
+import { openStores, processPorts, projectionLagReader, requireDistributed, runProcess, waitingInLog } from '@passes/runtime';
 import { processProjector } from './process-projector';
 
 runProcess('projector', process.env, async (basics) => {
   requireDistributed(basics.config);
-  const stores = await openStores(basics.config, () => basics.clock.now());
+  const stores = await openStores(basics.config, () => basics.clock.now(), waitingInLog(basics.logger));
   const projector = processProjector(processPorts(basics, stores));
   basics.metrics.watchProjectionLag(projectionLagReader(stores.events, stores.documents));
 

@@ -1,12 +1,12 @@
 /** Composition root of the relay process (distributed profile): event store → Kafka, checkpoint after acknowledgement. */
 import { kafkaClient, Relay } from '@passes/event-bus';
-import { openStores, processPorts, requireDistributed, requireKafka, runProcess, TOKENS } from '@passes/runtime';
+import { openStores, processPorts, requireDistributed, requireKafka, runProcess, TOKENS, waitingInLog } from '@passes/runtime';
 
 runProcess('relay', process.env, async (basics) => {
   const { config, logger } = basics;
   requireDistributed(config);
   const kafka = requireKafka(config);
-  const stores = await openStores(config, () => basics.clock.now());
+  const stores = await openStores(config, () => basics.clock.now(), waitingInLog(logger));
   const ports = processPorts(basics, stores);
   const relay = new Relay(kafkaClient({ ...kafka, clientId: 'passes-relay' }, logger), ports.get(TOKENS.eventStore), ports.get(TOKENS.checkpointStore), {
     topic: kafka.topic,

@@ -8,7 +8,7 @@
 import type { Application } from '@passes/application';
 import type { EventFeed } from '@passes/event-store';
 import { CheckpointWaiter, collections, newLeaseHolder } from '@passes/read-model';
-import { serviceSecrets, TOKENS, type PortRegistry } from '@passes/runtime';
+import { serviceSecrets, TOKENS, type FollowerHealth, type PortRegistry } from '@passes/runtime';
 import { WalletNotifier, type Wallets } from '@passes/wallets';
 import { WebhookDispatcher } from '@passes/webhooks';
 
@@ -33,8 +33,12 @@ export class DispatcherService {
   /** Null when neither wallet is configured. */
   readonly walletNotifier: WalletNotifier | null;
   private readonly readModels: CheckpointWaiter;
+  private readonly webhookFeed: EventFeed;
+  private readonly walletFeed: EventFeed;
 
   constructor(ports: PortRegistry, { application, wallets, webhookFeed, walletFeed }: DispatcherParts) {
+    this.webhookFeed = webhookFeed;
+    this.walletFeed = walletFeed;
     const config = ports.get(TOKENS.config);
     const clock = ports.get(TOKENS.clock);
     const logger = ports.get(TOKENS.logger);
@@ -55,6 +59,7 @@ export class DispatcherService {
       onAttempted: (outcome) => metrics.webhookAttempted(outcome),
     });
     metrics.watchWebhookBacklog(() => deliveries.countPending());
+    metrics.watchFollowers(() => this.followers());
     this.readModels = new CheckpointWaiter(documents, [collections.passes, collections.templates], READ_MODEL_POLL_INTERVAL_MS);
     const { apple, google } = config.wallets;
     this.walletNotifier =
@@ -86,6 +91,12 @@ export class DispatcherService {
   async start(): Promise<void> {
     await this.dispatcher.start();
     await this.walletNotifier?.start();
+  }
+
+  /** Whether each follower of the event feed follows: `/readyz` and the metrics say so. */
+  followers(): FollowerHealth[] {
+    const webhooks = { follower: 'webhook-dispatcher', ...this.webhookFeed.health() };
+    return this.walletNotifier === null ? [webhooks] : [webhooks, { follower: 'wallet-notifier', ...this.walletFeed.health() }];
   }
 
   /** Looks for due deliveries and notifications now: after a manual retry in this process, or a moved test clock. */

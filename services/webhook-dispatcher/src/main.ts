@@ -1,7 +1,7 @@
 /** Composition root of a webhook dispatcher process (distributed profile): one member of the Kafka consumer group. */
 import { noWait } from '@passes/application';
 import { KafkaEventFeed, kafkaClient } from '@passes/event-bus';
-import { composeApplication, composeWallets, openStores, processPorts, requireDistributed, requireKafka, runProcess } from '@passes/runtime';
+import { composeApplication, composeWallets, openStores, processPorts, requireDistributed, requireKafka, runProcess, waitingInLog } from '@passes/runtime';
 import { DispatcherService } from './dispatcher-service';
 
 /** Every dispatcher is a member of this group: they share the topic's partitions. */
@@ -13,7 +13,7 @@ runProcess('webhook dispatcher', process.env, async (basics) => {
   const { config, logger } = basics;
   requireDistributed(config);
   const kafka = requireKafka(config);
-  const stores = await openStores(config, () => basics.clock.now());
+  const stores = await openStores(config, () => basics.clock.now(), waitingInLog(logger));
   const ports = processPorts(basics, stores);
   // Nothing here answers a client, so nothing waits for the read models; PASSES_APP_URL names the public site.
   const appUrl = () => config.appUrl ?? '';
@@ -29,6 +29,10 @@ runProcess('webhook dispatcher', process.env, async (basics) => {
   await service.start();
   return {
     describe: () => ({ topic: kafka.topic, group: CONSUMER_GROUP }),
+    readiness: () => {
+      const followers = service.followers();
+      return { ready: followers.every((follower) => follower.running), followers };
+    },
     stop: async () => {
       await service.stop();
       await stores.close();

@@ -375,7 +375,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     access: 'public',
     answers: {
       200: { description: 'Ready', body: readinessResponse },
-      503: { description: 'Not ready: a store does not answer or a projection is behind', body: readinessResponse },
+      503: { description: 'Not ready: a store does not answer, a projection is behind, or a follower of the event feed is starting over', body: readinessResponse },
     },
   },
 ];

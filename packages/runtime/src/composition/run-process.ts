@@ -7,7 +7,7 @@
 import { cryptoIdGenerator, systemClock } from '@passes/application';
 import { ConfigError, configFromEnvironment } from '../config/config';
 import { jsonLogger } from '../logging/pino-logger';
-import { listenForScrapes, type MetricsListener } from '../metrics/metrics-listener';
+import { listenForScrapes, type MetricsListener, type ProcessReadiness } from '../metrics/metrics-listener';
 import { PrometheusMetrics } from '../metrics/prometheus-metrics';
 import type { ProcessBasics } from './process-ports';
 
@@ -17,6 +17,8 @@ const FORCED_EXIT_MS = 10_000;
 export interface RunningProcess {
   /** Logged once the process runs, e.g. the address it listens on. */
   describe(): Record<string, unknown>;
+  /** What the metrics listener's `/readyz` answers, for a process without an API of its own. */
+  readiness?(): ProcessReadiness;
   stop(): Promise<void>;
 }
 
@@ -27,7 +29,7 @@ export function runProcess(name: string, environment: NodeJS.ProcessEnv, start: 
   const begin = async () => {
     const config = configFromEnvironment(environment);
     const running = await start({ config, clock: systemClock, ids: cryptoIdGenerator, logger, metrics });
-    if (config.metricsListener) listener = await listenForScrapes(config.metricsListener, metrics);
+    if (config.metricsListener) listener = await listenForScrapes(config.metricsListener, metrics, running.readiness?.bind(running));
     return running;
   };
   begin().then(

@@ -1,6 +1,7 @@
 /**
  * The metrics' own HTTP listener (`PASSES_METRICS_PORT`, loopback unless `PASSES_METRICS_HOST` says
- * otherwise): `GET /metrics` and nothing else, apart from the public API, which never serves them.
+ * otherwise): `GET /metrics`, and `GET /readyz` for a process that has no API of its own to say whether
+ * it does its work (200 or 503 with what it found). The public API never serves metrics.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,9 +14,21 @@ export interface MetricsListener {
   close(): Promise<void>;
 }
 
-export async function listenForScrapes(settings: MetricsListenerConfig, metrics: PrometheusMetrics): Promise<MetricsListener> {
+/** What a process says of itself on `/readyz`: whether it is ready, and the findings behind it. */
+export interface ProcessReadiness {
+  ready: boolean;
+  [finding: string]: unknown;
+}
+
+export async function listenForScrapes(settings: MetricsListenerConfig, metrics: PrometheusMetrics, readiness?: () => ProcessReadiness): Promise<MetricsListener> {
   const server = http.createServer((request, response) => {
-    if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
+    const path = request.url?.split('?')[0];
+    if (request.method === 'GET' && path === '/readyz' && readiness) {
+      const { ready, ...findings } = readiness();
+      response.writeHead(ready ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify({ status: ready ? 'ready' : 'not_ready', ...findings }));
+      return;
+    }
+    if (request.method !== 'GET' || path !== '/metrics') {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');
       return;
     }

@@ -23,6 +23,14 @@ export type AppendOutcome = 'appended' | 'conflict' | 'failed';
 
 export type RateLimitScope = 'credential' | 'ip';
 
+/** A follower of the event feed (the webhook dispatcher, the wallet notifier) and whether it follows. */
+export interface FollowerHealth {
+  follower: string;
+  running: boolean;
+  /** How many times its feed started over by itself. */
+  restarts: number;
+}
+
 export interface Metrics {
   requestServed(request: ServedRequest): void;
   appendTimed(seconds: number, outcome: AppendOutcome): void;
@@ -32,6 +40,8 @@ export interface Metrics {
   watchProjectionLag(read: () => Promise<readonly ProjectionLag[]>): void;
   /** Read each time the metrics are collected: deliveries waiting for an attempt. */
   watchWebhookBacklog(read: () => Promise<number>): void;
+  /** Read each time the metrics are collected: the process's followers of the event feed. */
+  watchFollowers(read: () => readonly FollowerHealth[]): void;
 }
 
 export const noMetrics: Metrics = {
@@ -41,4 +51,5 @@ export const noMetrics: Metrics = {
   webhookAttempted: () => undefined,
   watchProjectionLag: () => undefined,
   watchWebhookBacklog: () => undefined,
+  watchFollowers: () => undefined,
 };

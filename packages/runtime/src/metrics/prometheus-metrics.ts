@@ -4,7 +4,7 @@
  * in docs/operations.md.
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { AppendOutcome, Metrics, ProjectionLag, RateLimitScope, ServedRequest, WebhookAttemptOutcome } from './metrics';
+import type { AppendOutcome, FollowerHealth, Metrics, ProjectionLag, RateLimitScope, ServedRequest, WebhookAttemptOutcome } from './metrics';
 
 /** From a cached read (1 ms) to a request that waited out its read-your-writes bound (5 s and more). */
 const REQUEST_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -18,6 +18,7 @@ export class PrometheusMetrics implements Metrics {
   private readonly attempts: Counter<'outcome'>;
   private readonly lagReaders: Array<() => Promise<readonly ProjectionLag[]>> = [];
   private readonly backlogReaders: Array<() => Promise<number>> = [];
+  private readonly followerReaders: Array<() => readonly FollowerHealth[]> = [];
 
   constructor() {
     const registers = [this.registry];
@@ -47,6 +48,28 @@ export class PrometheusMetrics implements Metrics {
         this.set(backlogs.reduce((sum, backlog) => sum + backlog, 0));
       },
     });
+    const followerReaders = this.followerReaders;
+    const followers = () => followerReaders.flatMap((read) => read());
+    new Gauge({
+      name: 'passes_follower_running',
+      help: 'Whether each follower of the event feed is following (1) or starting over (0)',
+      labelNames: ['follower'],
+      registers,
+      collect() {
+        this.reset();
+        for (const health of followers()) this.set({ follower: health.follower }, health.running ? 1 : 0);
+      },
+    });
+    new Gauge({
+      name: 'passes_follower_restarts',
+      help: 'How many times each follower of the event feed started over by itself since the process started',
+      labelNames: ['follower'],
+      registers,
+      collect() {
+        this.reset();
+        for (const health of followers()) this.set({ follower: health.follower }, health.restarts);
+      },
+    });
   }
 
   requestServed({ method, route, status, seconds }: ServedRequest): void {
@@ -71,6 +94,10 @@ export class PrometheusMetrics implements Metrics {
 
   watchWebhookBacklog(read: () => Promise<number>): void {
     this.backlogReaders.push(read);
+  }
+
+  watchFollowers(read: () => readonly FollowerHealth[]): void {
+    this.followerReaders.push(read);
   }
 
   /** The text format a Prometheus server scrapes. */

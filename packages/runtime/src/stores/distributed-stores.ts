@@ -7,25 +7,43 @@ import type { EventStore } from '@passes/event-store';
 import { EsdbEventStore, MongoCheckpointStore } from '@passes/event-store/distributed';
 import { MongoDocumentStore } from '@passes/read-model/distributed';
 import { MongoIdempotencyStore, MongoRateLimitStore } from '@passes/request-guards/distributed';
-import { connectMongo } from '@passes/storage/distributed';
+import { connectMongo, openWhenReachable } from '@passes/storage/distributed';
 import { MongoWalletNotificationStore } from '@passes/wallets/distributed';
 import { MongoDeliveryStore } from '@passes/webhooks/distributed';
 import type { Config, DistributedConfig } from '../config/config';
 import { openSqliteEventStore } from './embedded-stores';
 import { openMailer } from './mailer';
+import type { ServerWaiting } from './open-stores';
 import { IDEMPOTENCY_TIMINGS, type Stores } from './stores';
 
-export async function openDistributedStores(config: Config, settings: DistributedConfig, now: () => Date): Promise<Stores> {
+export async function openDistributedStores(config: Config, settings: DistributedConfig, now: () => Date, waiting?: ServerWaiting): Promise<Stores> {
+  const server = `MongoDB at ${hostsOf(settings.mongoUrl)}`;
+  const onWait = waiting?.onWait ?? (() => undefined);
+  return openWhenReachable(() => openOnce(config, settings, now), {
+    onWait: (wait) => onWait({ server, ...wait }),
+    ...(waiting?.maxWaitMs === undefined ? {} : { maxWaitMs: waiting.maxWaitMs }),
+  });
+}
+
+/** The hosts of a MongoDB URL, without its credentials or options, for a log line. */
+function hostsOf(url: string): string {
+  const hosts = /^mongodb(?:\+srv)?:\/\/(?:[^@/]*@)?([^/?]+)/.exec(url)?.[1];
+  return hosts ?? 'the configured URL';
+}
+
+async function openOnce(config: Config, settings: DistributedConfig, now: () => Date): Promise<Stores> {
   const mongo = await connectMongo(settings.mongoUrl, settings.mongoDatabase);
   try {
+    const documents = await MongoDocumentStore.open(mongo.db);
+    // Opened once MongoDB has answered: an attempt that fails before leaves nothing open behind it.
     const stores = {
-      events: openEventStore(config, settings, now),
-      documents: await MongoDocumentStore.open(mongo.db),
+      documents,
       deliveries: await MongoDeliveryStore.open(mongo.db),
       rateLimits: await MongoRateLimitStore.open(mongo.db),
       idempotencyKeys: await MongoIdempotencyStore.open(mongo.db, IDEMPOTENCY_TIMINGS),
       checkpoints: await MongoCheckpointStore.open(mongo.db),
       walletNotifications: await MongoWalletNotificationStore.open(mongo.db),
+      events: openEventStore(config, settings, now),
       mailer: openMailer(config, now),
       catchUps: null,
     };

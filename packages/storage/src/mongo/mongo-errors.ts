@@ -7,7 +7,8 @@ export function isDuplicateKey(error: unknown): boolean {
   return error instanceof MongoError && error.code === 11000;
 }
 
-function isUnreachable(error: unknown): boolean {
+/** The server cannot be reached now: not running, not answering in time, or the network is cut. */
+export function isUnreachable(error: unknown): boolean {
   return (
     error instanceof MongoServerSelectionError ||
     error instanceof MongoNetworkError ||

@@ -167,6 +167,7 @@ describe('routing', () => {
       status: 'ready',
       dependencies: { event_store: 'ok', read_store: 'ok' },
       projections: expect.arrayContaining([expect.objectContaining({ name: 'passes', lag: 0, caught_up: true })]),
+      followers: [{ name: 'webhook-dispatcher', running: true, restarts: 0 }],
     });
   });
 });

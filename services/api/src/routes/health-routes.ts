@@ -1,14 +1,15 @@
 /**
  * Health at the server root (DESIGN §6): `/healthz` says the process is up; `/readyz` says whether each
- * store answers and how far each projection is behind the event store.
+ * store answers, how far each projection is behind the event store, and whether the process's followers
+ * of the event feed follow.
  */
 import { hasReached, type EventStore, type Position } from '@passes/event-store';
 import type { LivenessResponse, ReadinessResponse } from '@passes/contracts';
 import type { DocumentStore } from '@passes/read-model';
-import { LAG_COUNT_LIMIT } from '@passes/runtime';
+import { LAG_COUNT_LIMIT, type FollowerHealth } from '@passes/runtime';
 import { Router } from 'express';
 
-export function healthRoutes(events: EventStore, documents: DocumentStore): Router {
+export function healthRoutes(events: EventStore, documents: DocumentStore, followers: () => readonly FollowerHealth[]): Router {
   const router = Router();
   router.get('/healthz', (_request, response) => {
     response.json({ status: 'ok' } satisfies LivenessResponse);
@@ -33,8 +34,13 @@ export function healthRoutes(events: EventStore, documents: DocumentStore): Rout
             })),
           )
         : [];
-    const ready = Object.values(dependencies).every((status) => status === 'ok') && projections.length > 0 && projections.every((projection) => projection.caught_up);
-    response.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready', dependencies, projections } satisfies ReadinessResponse);
+    const following = followers().map(({ follower, running, restarts }) => ({ name: follower, running, restarts }));
+    const ready =
+      Object.values(dependencies).every((status) => status === 'ok') &&
+      projections.length > 0 &&
+      projections.every((projection) => projection.caught_up) &&
+      following.every((follower) => follower.running);
+    response.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready', dependencies, projections, followers: following } satisfies ReadinessResponse);
   });
   return router;
 }
