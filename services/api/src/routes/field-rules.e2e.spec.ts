@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { issuePass, registerBusiness, type TestBusiness } from '../testing/fixtures';
 import { TestServer } from '../testing/test-server';
-import type { ErrorBody, PassBody } from '../testing/wire-types';
+import type { BulkResultBody, ErrorBody, PassBody } from '../testing/wire-types';
 
 let server: TestServer;
 let business: TestBusiness;
@@ -102,6 +102,26 @@ describe('text fields', () => {
 
     expectRefused(template, 'nfc_message');
     expectRefused(webhook, 'description');
+  });
+
+  it.each([
+    ['a line separator', '\u2028'],
+    ['a paragraph separator', '\u2029'],
+  ])('refuses %s in metadata values, on issue, update and both bulk routes, and in display field values', async (_what, separator) => {
+    const pass = await issuePass(server, business, { external_id: `separators-${separator.charCodeAt(0)}` });
+    const bulk = (method: 'POST' | 'PATCH', item: Record<string, unknown>) =>
+      server.request<BulkResultBody>(method, `${passes()}/bulk`, { token: business.token, body: { passes: [item] } });
+    const refusedItem = { index: 0, status: 'error', error: { code: 'validation_error', message: 'Item failed validation', details: [{ path: 'metadata.note', message: 'must not contain line or paragraph separators' }] } };
+
+    expectRefused(await issue({ metadata: { note: `one${separator}two` } }), 'metadata.note', 'must not contain line or paragraph separators');
+    expectRefused(await patch(pass.id, { metadata: { note: `one${separator}two` } }), 'metadata.note', 'must not contain line or paragraph separators');
+    expect((await bulk('POST', { template_id: business.templateId, metadata: { note: `one${separator}two` } })).body.results).toEqual([refusedItem]);
+    expect((await bulk('PATCH', { identifier: pass.id, metadata: { note: `one${separator}two` } })).body.results).toEqual([refusedItem]);
+    const template = await server.request<ErrorBody>('PATCH', `/businesses/${business.businessId}/templates/${business.templateId}`, {
+      token: business.token,
+      body: { display_fields: { back: [{ key: 'terms', label: 'Terms', value: `one${separator}two` }] } },
+    });
+    expectRefused(template, 'display_fields.back.0.value', 'must not contain line or paragraph separators');
   });
 
   it('keeps accepting ordinary text, emoji sequences and line ends where a field allows them', async () => {
