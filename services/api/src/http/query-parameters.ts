@@ -1,4 +1,7 @@
-/** Query parameters of the pass actions (DESIGN §5): missing or malformed → 400 bad_request. */
+/**
+ * Query parameters of the pass actions (DESIGN §5): missing or malformed → 400 bad_request, and so is one
+ * given twice or with brackets (parseQueryString makes that a list).
+ */
 import { HISTORY_PAGE, rfc3339Instant } from '@passes/contracts';
 import { MAX_MINOR_UNITS, MAX_POINTS_DELTA, MAX_STAMPS_PER_ADD, parseMinorUnits } from '@passes/domain';
 import type { Request } from 'express';
@@ -9,7 +12,7 @@ const INTEGER = /^-?\d{1,10}$/;
 function single(request: Request, name: string): string | undefined {
   const value = request.query[name];
   if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw new ApiError('bad_request', `Query parameter '${name}' must be given once`);
+  if (typeof value !== 'string') throw new ApiError('bad_request', `Query parameter '${name}' must be given once, as a plain value (no brackets)`);
   return value;
 }
 
