@@ -50,6 +50,36 @@ describe('money in JSON bodies', () => {
     expect(response.body.results[0]).toMatchObject({ status: 'error', error: { code: 'validation_error', details: [{ path: 'initial_balance' }] } });
   });
 
+  it.each(['99999999.999999999', '1.0000000000000001', '0.0000000000000000001', '1e400'])(
+    'refuses an initial_balance written %s, which a double would read as another number, and issues nothing',
+    async (written) => {
+      const externalId = `inexact-${written}`;
+      const rawBody = `{"template_id": "${business.templateId}", "external_id": "${externalId}", "initial_balance": ${written}}`;
+
+      expectRefused(await server.request<ErrorBody>('POST', passes(), { token: business.token, rawBody }), 'initial_balance');
+      expect((await server.request('GET', `${passes()}/lookup/external/${externalId}`, { token: business.token })).status).toBe(404);
+    },
+  );
+
+  it('refuses a PATCH balance a double would round, and a bulk body holding one, naming its path', async () => {
+    const pass = await issuePass(server, business, { initial_balance: 10 });
+
+    const patched = await server.request<ErrorBody>('PATCH', `${passes()}/${pass.id}`, { token: business.token, rawBody: '{"balance": 10.0000000000000001}' });
+    const bulkIssue = await server.request<ErrorBody>('POST', `${passes()}/bulk`, {
+      token: business.token,
+      rawBody: `{"passes": [{"template_id": "${business.templateId}"}, {"template_id": "${business.templateId}", "initial_balance": 99999999.999999999}]}`,
+    });
+    const bulkUpdate = await server.request<ErrorBody>('PATCH', `${passes()}/bulk`, {
+      token: business.token,
+      rawBody: `{"passes": [{"identifier": "${pass.id}", "balance": 1.0000000000000001}]}`,
+    });
+
+    expectRefused(patched, 'balance');
+    expectRefused(bulkIssue, 'passes.1.initial_balance');
+    expectRefused(bulkUpdate, 'passes.0.balance');
+    expect((await server.request<PassBody>('GET', `${passes()}/${pass.id}`, { token: business.token })).body.balance).toBe(10);
+  });
+
   it('still accepts two decimals', async () => {
     const response = await issue({ initial_balance: 0.3 });
 
