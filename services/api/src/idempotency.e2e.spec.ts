@@ -80,6 +80,9 @@ describe('a retried request', () => {
     );
     expect(responses.filter((response) => response.status === 200 && replayed(response) === null)).toHaveLength(1);
     for (const response of responses) expect([200, 409]).toContain(response.status);
+    const stillRunning = responses.filter((response) => response.status === 409);
+    expect(stillRunning.length).toBeGreaterThan(0);
+    for (const response of stillRunning) expect(response.headers.get('retry-after')).toBe('1');
     expect(await history(pass.id)).toEqual(['PassIssued', 'PassStamped']);
   });
 });

@@ -23,7 +23,7 @@ export async function openDistributedStores(config: Config, settings: Distribute
       documents: await MongoDocumentStore.open(mongo.db),
       deliveries: await MongoDeliveryStore.open(mongo.db),
       rateLimits: await MongoRateLimitStore.open(mongo.db),
-      idempotencyKeys: await MongoIdempotencyStore.open(mongo.db, IDEMPOTENCY_TIMINGS),
+      idempotencyKeys: await MongoIdempotencyStore.open(mongo.db, IDEMPOTENCY_TIMINGS, now),
       checkpoints: await MongoCheckpointStore.open(mongo.db),
       walletNotifications: await MongoWalletNotificationStore.open(mongo.db),
       mailer: openMailer(config, now),

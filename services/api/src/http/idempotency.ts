@@ -17,6 +17,8 @@ import { writeJson } from './json-answers';
 import { hasUnreadableBody } from './json-body';
 
 const SANE_KEY = /^[\x21-\x7e]{1,255}$/;
+/** A request runs for milliseconds: a second later its answer is usually there to replay. */
+const IN_PROGRESS_RETRY_AFTER_SECONDS = '1';
 const GUARDED_METHODS = new Set(['POST', 'PATCH']);
 const bodyDigests = new WeakMap<IncomingMessage, string>();
 
@@ -65,7 +67,7 @@ export function idempotency({ store, clock, logger }: IdempotencyGuard): Request
       case 'mismatch':
         throw new ApiError('idempotency_mismatch', 'This Idempotency-Key was used with a different method, path or body');
       case 'in_progress':
-        throw new ApiError('conflict', 'A request with this Idempotency-Key is still being processed; retry shortly');
+        throw new ApiError('conflict', 'A request with this Idempotency-Key is still being processed; retry shortly', undefined, { 'Retry-After': IN_PROGRESS_RETRY_AFTER_SECONDS });
       case 'claimed':
         recordResponse(response, (status, body) => (isStored(status) ? store.complete(scope, key, { status, body }) : store.release(scope, key)), logger);
         // A response ended without a JSON body never reached recordResponse: let the key be used again.
