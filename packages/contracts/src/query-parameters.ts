@@ -26,8 +26,14 @@ export const amountQuery = z.object({
     .describe('Greater than 0, with at most 2 decimals'),
 });
 
+/**
+ * An RFC 3339 instant: any offset (`Z`, `+01:00`, `-05:30`), any fraction of a second (read to the
+ * millisecond, the precision of the times events carry, by truncation). The route parses `as_of` with it.
+ */
+export const rfc3339Instant = z.iso.datetime({ offset: true });
+
 export const asOfQuery = z.object({
-  as_of: z.iso.datetime({ offset: true }).optional().describe('An ISO 8601 instant in UTC (Z or +00:00), not in the future: the pass as it was then'),
+  as_of: rfc3339Instant.optional().describe('An RFC 3339 instant (any offset, any fraction of a second), not in the future: the pass as it was then'),
 });
 
 export const historyQuery = z.object({

@@ -15,7 +15,10 @@ export type TextKind = 'line' | 'multiline' | 'identifier';
 /** C0 controls, DEL and C1 controls. */
 const CONTROL = /\p{Cc}/u;
 const CONTROL_BUT_LINE_ENDS = /(?![\n\r])\p{Cc}/u;
-/** U+2028 and U+2029 end lines like a line feed does. */
+/**
+ * U+2028 and U+2029, in every kind: a line end is `\n` or `\r`, and these two break the JavaScript and the
+ * pages that carry a text, where a line feed would be escaped.
+ */
 const LINE_SEPARATORS = /[\u2028\u2029]/u;
 /** Embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) and the marks (U+200E, U+200F, U+061C). */
 const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
@@ -30,7 +33,7 @@ export function textProblem(value: string, kind: TextKind): string | null {
   if ((kind === 'multiline' ? CONTROL_BUT_LINE_ENDS : CONTROL).test(value)) {
     return kind === 'multiline' ? 'must not contain control characters other than line ends' : 'must not contain control characters';
   }
-  if (kind !== 'multiline' && LINE_SEPARATORS.test(value)) return 'must not contain line or paragraph separators';
+  if (LINE_SEPARATORS.test(value)) return 'must not contain line or paragraph separators';
   if (kind === 'identifier' && FORMAT_CHARACTERS.test(value)) return 'must not contain invisible formatting characters';
   if (BIDI_CONTROLS.test(value)) return 'must not contain bidirectional control characters';
   return null;

@@ -1,9 +1,11 @@
 /**
  * Nothing acknowledged is ever lost: the server is killed with SIGKILL in the middle of a stream of
- * writes, restarted on the same data directory, and every write it had answered with success is there.
+ * writes, restarted on the same data directory, and every write it had answered with success is there;
+ * and no Idempotency-Key a request held when it was killed stays locked after the restart.
  */
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,10 +38,14 @@ function startServer(): Promise<{ child: ChildProcess; baseUrl: string }> {
   });
 }
 
-async function post<Body>(url: string, token: string | null, body?: unknown): Promise<{ status: number; body: Body }> {
+async function post<Body>(url: string, token: string | null, body?: unknown, idempotencyKey?: string): Promise<{ status: number; body: Body }> {
   const response = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as Body };
@@ -103,6 +109,50 @@ describe('SIGKILL during a stream of writes', () => {
     const stamped = (await (await read(stampTarget.body.id)).json()) as { stamps: number };
     // A stamp in flight at the kill may have been stored without its answer arriving: at least, never fewer.
     expect(stamped.stamps).toBeGreaterThanOrEqual(acknowledgedStamps);
+    second.child.kill('SIGTERM');
+  });
+});
+
+describe('SIGKILL while requests with an Idempotency-Key run', () => {
+  it('lets every key the kill cut off run again at once after the restart, never answering 409', async () => {
+    const first = await startServer();
+    const registered = await post<{ access_token: string; business: { id: string } }>(`${first.baseUrl}/auth/register`, null, {
+      business_name: 'Keyed Café',
+      email: 'keys@example.com',
+      password: 'correct-horse-battery',
+    });
+    const token = registered.body.access_token;
+    const passesUrl = `${first.baseUrl}/businesses/${registered.body.business.id}/passes`;
+    const template = await post<{ id: string }>(`${first.baseUrl}/businesses/${registered.body.business.id}/templates`, token, { name: 'Card' });
+    const pass = await post<{ id: string }>(passesUrl, token, { template_id: template.body.id });
+    const stampPath = `/businesses/${registered.body.business.id}/passes/${pass.body.id}/stamp`;
+
+    // Stamps on one pass wait in line after their keys are claimed: at the kill, most in flight hold one.
+    const cutOff: string[] = [];
+    let acknowledged = 0;
+    let killed = false;
+    const writer = async () => {
+      while (!killed) {
+        const key = randomUUID();
+        try {
+          if ((await post(`${first.baseUrl}${stampPath}`, token, undefined, key)).status === 200) acknowledged++;
+        } catch {
+          cutOff.push(key);
+          return;
+        }
+      }
+    };
+    const writers = Array.from({ length: 16 }, () => writer());
+    const deadline = Date.now() + 20_000;
+    while (acknowledged < 100 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    first.child.kill('SIGKILL');
+    killed = true;
+    await Promise.all(writers);
+    expect(cutOff.length).toBeGreaterThan(0);
+
+    const second = await startServer();
+    const retried = await Promise.all(cutOff.map(async (key) => ({ key, status: (await post(`${second.baseUrl}${stampPath}`, token, undefined, key)).status })));
+    expect(retried).toEqual(cutOff.map((key) => ({ key, status: 200 })));
     second.child.kill('SIGTERM');
   });
 });

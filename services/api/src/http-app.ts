@@ -16,6 +16,7 @@ import { answerJsonDirectly } from './http/json-answers';
 import { jsonBody } from './http/json-body';
 import type { MagicLinkLimits } from './http/magic-link-limits';
 import { rateLimit } from './http/rate-limit';
+import { parseQueryString } from './http/query-string';
 import { requestLog } from './http/request-log';
 import { routeGroup } from './http/route-group';
 import { routePatternsOf } from './http/route-patterns';
@@ -64,7 +65,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   // No ETags: nothing in the API offers conditional requests, and express would hash every body for one
   // (a SHA-1 of each answer: 3 % of a `get`, and more on a history page of 1,000 events).
   app.set('etag', false);
-  app.set('query parser', 'simple');
+  app.set('query parser', parseQueryString);
   answerJsonDirectly(app);
   app.set('trust proxy', dependencies.trustProxy);
   app.use(assignCorrelationId);

@@ -80,7 +80,43 @@ describe('a retried request', () => {
     );
     expect(responses.filter((response) => response.status === 200 && replayed(response) === null)).toHaveLength(1);
     for (const response of responses) expect([200, 409]).toContain(response.status);
+    const stillRunning = responses.filter((response) => response.status === 409);
+    expect(stillRunning.length).toBeGreaterThan(0);
+    for (const response of stillRunning) expect(response.headers.get('retry-after')).toBe('1');
     expect(await history(pass.id)).toEqual(['PassIssued', 'PassStamped']);
+  });
+});
+
+describe('a request refused for the state of other records (409)', () => {
+  it('runs again under the same key once an external_id is no longer taken', async () => {
+    const holder = await issuePass(server, business, { external_id: `taken-${randomUUID()}` });
+    const key = randomUUID();
+    const body = { template_id: business.templateId, external_id: holder.external_id };
+    const refused = await server.request<ErrorBody>('POST', passesPath(), withKey(key, { body }));
+    expect(refused.body.error).toMatchObject({ status: 409, code: 'conflict' });
+    await server.request('PATCH', `${passesPath()}/${holder.id}`, { token: business.token, body: { external_id: `moved-${randomUUID()}` } });
+
+    const retried = await server.request<PassBody>('POST', passesPath(), withKey(key, { body }));
+    expect(retried.status).toBe(201);
+    expect(replayed(retried)).toBeNull();
+    expect(retried.body.external_id).toBe(holder.external_id);
+    const replay = await server.request<PassBody>('POST', passesPath(), withKey(key, { body }));
+    expect(replay).toMatchObject({ status: 201, body: retried.body });
+    expect(replayed(replay)).toBe('true');
+  });
+
+  it('runs again under the same key once the pass is in a state that allows the move', async () => {
+    const pass = await issuePass(server, business);
+    await server.request('DELETE', `${passesPath()}/${pass.id}`, { token: business.token });
+    const key = randomUUID();
+    const refused = await server.request<ErrorBody>('POST', `${passesPath()}/${pass.id}/stamp`, withKey(key));
+    expect(refused.body.error).toMatchObject({ status: 409, code: 'invalid_state' });
+    await server.request('POST', `${passesPath()}/${pass.id}/reactivate`, { token: business.token });
+
+    const retried = await server.request<PassBody>('POST', `${passesPath()}/${pass.id}/stamp`, withKey(key));
+    expect(retried).toMatchObject({ status: 200, body: { stamps: 1 } });
+    expect(replayed(retried)).toBeNull();
+    expect(await history(pass.id)).toEqual(['PassIssued', 'PassVoided', 'PassReactivated', 'PassStamped']);
   });
 });
 

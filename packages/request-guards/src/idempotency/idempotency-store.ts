@@ -27,12 +27,17 @@ export interface IdempotencyTimings {
   /** How long a key is remembered after it was first claimed (24 h). */
   ttlMs: number;
   /**
-   * A claim still running after this long belongs to a process that died mid-request; it may be taken
-   * over rather than answering 409 until the key expires.
+   * Where several processes share the store: how long a process's claims stay its own after its last sign
+   * of life. A running process renews its lease well before then; one that died without closing leaves
+   * claims that another process may take over once the lease has run out, instead of answering 409.
    */
-  abandonAfterMs: number;
+  leaseMs: number;
 }
 
+/**
+ * Each store object is one process's: a claim it holds answers `in_progress` for as long as it runs, and
+ * one a process gone before finishing left behind is taken over (a restart never waits for it to expire).
+ */
 export interface IdempotencyStore {
   claim(request: IdempotencyRequest): Promise<IdempotencyClaim>;
   complete(scope: string, key: string, response: StoredResponse): Promise<void>;
@@ -40,5 +45,6 @@ export interface IdempotencyStore {
   release(scope: string, key: string): Promise<void>;
   /** Forgets every record older than the time to live; returns how many. */
   purge(now: Date): Promise<number>;
+  /** This process is gone: whatever it still holds may be taken over at once. */
   close(): Promise<void>;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { MongoClient } from 'mongodb';
 import { StoreUnavailableError } from '@passes/storage';
 import { describeWithServer, freshMongoDatabase, mongoStoreSubject } from '@passes/testkit';
-import { CONTRACT_TIMINGS, describeIdempotencyStoreContract } from '../testing/idempotency-store.contract';
+import { CONTRACT_TIMINGS, contractClock, describeIdempotencyStoreContract } from '../testing/idempotency-store.contract';
 import { describeRateLimitStoreContract } from '../testing/rate-limit-store.contract';
 import { MongoIdempotencyStore } from './mongo-idempotency-store';
 import { MongoRateLimitStore } from './mongo-rate-limit-store';
@@ -12,7 +12,27 @@ const MINUTE = 60_000;
 
 describeWithServer('mongodb', 'Mongo guard stores', (url) => {
   describeRateLimitStoreContract('MongoRateLimitStore', mongoStoreSubject(url, (db) => MongoRateLimitStore.open(db)));
-  describeIdempotencyStoreContract('MongoIdempotencyStore', mongoStoreSubject(url, (db) => MongoIdempotencyStore.open(db, CONTRACT_TIMINGS)));
+  describeIdempotencyStoreContract(
+    'MongoIdempotencyStore',
+    async () => {
+      const { db, dispose } = await freshMongoDatabase(url);
+      const store = await MongoIdempotencyStore.open(db, CONTRACT_TIMINGS, contractClock);
+      const opened = [store];
+      return {
+        store,
+        openAnother: async () => {
+          const another = await MongoIdempotencyStore.open(db, CONTRACT_TIMINGS, contractClock);
+          opened.push(another);
+          return another;
+        },
+        dispose: async () => {
+          for (const each of opened) await each.close();
+          await dispose();
+        },
+      };
+    },
+    { shared: true },
+  );
 
   // Every API process opens the stores on one database: the indexes are found there already.
   it('counts the hits of every process opened on one database', async () => {
@@ -25,10 +45,11 @@ describeWithServer('mongodb', 'Mongo guard stores', (url) => {
 
   it('lets every process opened on one database see a claim', async () => {
     const { db, dispose } = await freshMongoDatabase(url);
-    const [first, second] = [await MongoIdempotencyStore.open(db, CONTRACT_TIMINGS), await MongoIdempotencyStore.open(db, CONTRACT_TIMINGS)];
+    const [first, second] = [await MongoIdempotencyStore.open(db, CONTRACT_TIMINGS, contractClock), await MongoIdempotencyStore.open(db, CONTRACT_TIMINGS, contractClock)];
     const request = { scope: 'api_key:key-1', key: 'key-1', fingerprint: 'POST /passes abc', now: NOW };
     expect(await first.claim(request)).toEqual({ outcome: 'claimed' });
     expect(await second.claim(request)).toEqual({ outcome: 'in_progress' });
+    await Promise.all([first.close(), second.close()]);
     await dispose();
   });
 
@@ -36,7 +57,7 @@ describeWithServer('mongodb', 'Mongo guard stores', (url) => {
     const { db, dispose } = await freshMongoDatabase(url);
     const client = new MongoClient(url, { serverSelectionTimeoutMS: 300 });
     const rateLimits = await MongoRateLimitStore.open(client.db(db.databaseName));
-    const idempotencyKeys = await MongoIdempotencyStore.open(client.db(db.databaseName), CONTRACT_TIMINGS);
+    const idempotencyKeys = await MongoIdempotencyStore.open(client.db(db.databaseName), CONTRACT_TIMINGS, contractClock);
     await client.close();
     const calls: Array<() => Promise<unknown>> = [
       () => rateLimits.hit('ip:127.0.0.1', MINUTE, NOW),
@@ -56,7 +77,7 @@ describe('Mongo guard stores without a reachable server', () => {
     // Port 9 (discard) has no listener on loopback here.
     const client = new MongoClient('mongodb://127.0.0.1:9', { serverSelectionTimeoutMS: 300 });
     await expect(MongoRateLimitStore.open(client.db('passes'))).rejects.toBeInstanceOf(StoreUnavailableError);
-    await expect(MongoIdempotencyStore.open(client.db('passes'), CONTRACT_TIMINGS)).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(MongoIdempotencyStore.open(client.db('passes'), CONTRACT_TIMINGS, contractClock)).rejects.toBeInstanceOf(StoreUnavailableError);
     await client.close();
   });
 });

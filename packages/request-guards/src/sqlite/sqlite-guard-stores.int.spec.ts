@@ -43,4 +43,25 @@ describe('SqliteRateLimitStore across a restart', () => {
     }
   });
 });
-describeIdempotencyStoreContract('SQLite', inTempDir((file) => SqliteIdempotencyStore.open(file, CONTRACT_TIMINGS)));
+describeIdempotencyStoreContract(
+  'SQLite',
+  async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'passes-guards-'));
+    const open = () => SqliteIdempotencyStore.open(path.join(dir, 'idempotency.sqlite'), CONTRACT_TIMINGS);
+    const store = open();
+    const opened = [store];
+    return {
+      store,
+      openAnother: async () => {
+        const another = open();
+        opened.push(another);
+        return another;
+      },
+      dispose: async () => {
+        for (const each of opened) await each.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  },
+  { shared: false },
+);

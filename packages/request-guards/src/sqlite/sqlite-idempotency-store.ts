@@ -2,7 +2,12 @@
  * Idempotency-Key records of the embedded profile, in their own SQLite file. The claims and completions
  * made in the same turn of the event loop share one commit: with a key on every POST, each request fsynced
  * this file twice on its own, and keyed stamps ran at a third of the speed of unkeyed ones.
+ *
+ * The file is one server process's (the embedded profile runs one), so a claim still running that another
+ * opening of the file made belongs to a process that is gone (killed mid-request): it is taken over at
+ * once, and a restart never answers 409 for a request nothing runs.
  */
+import { randomUUID } from 'node:crypto';
 import { GroupCommit } from '@passes/storage';
 import type Database from 'better-sqlite3';
 import type {
@@ -14,11 +19,12 @@ import type {
 } from '../idempotency/idempotency-store';
 import { openSqlite } from './open-sqlite';
 
+/** `owner`: the opening of the file whose request holds a claim still running. */
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS idempotency_keys (
     scope TEXT NOT NULL, key TEXT NOT NULL, fingerprint TEXT NOT NULL,
     created_at INTEGER NOT NULL, claimed_at INTEGER NOT NULL,
-    status INTEGER, body TEXT,
+    status INTEGER, body TEXT, owner TEXT,
     PRIMARY KEY (scope, key));
   CREATE INDEX IF NOT EXISTS idempotency_keys_by_age ON idempotency_keys (created_at);
 `;
@@ -26,30 +32,33 @@ const SCHEMA = `
 interface KeyRow {
   fingerprint: string;
   created_at: number;
-  claimed_at: number;
   status: number | null;
   body: string | null;
+  owner: string | null;
 }
 
 export class SqliteIdempotencyStore implements IdempotencyStore {
   private readonly statements;
   private readonly writes: GroupCommit;
+  /** This opening of the file: this process. */
+  private readonly owner = randomUUID();
 
   private constructor(
     private readonly db: Database.Database,
-    private readonly timings: IdempotencyTimings,
+    private readonly timings: Pick<IdempotencyTimings, 'ttlMs'>,
   ) {
     db.exec(SCHEMA);
+    // Files made before claims named their owner: their running claims have none, so any process takes them over.
+    const columns = db.prepare<[], { name: string }>("SELECT name FROM pragma_table_info('idempotency_keys')").all();
+    if (!columns.some((column) => column.name === 'owner')) db.exec('ALTER TABLE idempotency_keys ADD COLUMN owner TEXT');
     this.statements = {
-      get: db.prepare<[string, string], KeyRow>(
-        'SELECT fingerprint, created_at, claimed_at, status, body FROM idempotency_keys WHERE scope = ? AND key = ?',
-      ),
-      claim: db.prepare<[string, string, string, number, number]>(
-        `INSERT INTO idempotency_keys (scope, key, fingerprint, created_at, claimed_at) VALUES (?, ?, ?, ?, ?)
+      get: db.prepare<[string, string], KeyRow>('SELECT fingerprint, created_at, status, body, owner FROM idempotency_keys WHERE scope = ? AND key = ?'),
+      claim: db.prepare<[string, string, string, number, number, string]>(
+        `INSERT INTO idempotency_keys (scope, key, fingerprint, created_at, claimed_at, owner) VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT (scope, key) DO UPDATE SET fingerprint = excluded.fingerprint, created_at = excluded.created_at,
-           claimed_at = excluded.claimed_at, status = NULL, body = NULL`,
+           claimed_at = excluded.claimed_at, status = NULL, body = NULL, owner = excluded.owner`,
       ),
-      takeOver: db.prepare<[number, string, string]>('UPDATE idempotency_keys SET claimed_at = ? WHERE scope = ? AND key = ?'),
+      takeOver: db.prepare<[number, string, string, string]>('UPDATE idempotency_keys SET claimed_at = ?, owner = ? WHERE scope = ? AND key = ?'),
       complete: db.prepare<[number, string, string, string]>('UPDATE idempotency_keys SET status = ?, body = ? WHERE scope = ? AND key = ?'),
       release: db.prepare<[string, string]>('DELETE FROM idempotency_keys WHERE scope = ? AND key = ? AND status IS NULL'),
       purge: db.prepare<[number]>('DELETE FROM idempotency_keys WHERE created_at <= ?'),
@@ -58,7 +67,7 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
   }
 
   /** A completed record must outlive a power cut: it was written before its response was sent. */
-  static open(file: string, timings: IdempotencyTimings): SqliteIdempotencyStore {
+  static open(file: string, timings: Pick<IdempotencyTimings, 'ttlMs'>): SqliteIdempotencyStore {
     return new SqliteIdempotencyStore(openSqlite(file, 'FULL'), timings);
   }
 
@@ -88,15 +97,13 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
     const at = now.getTime();
     const row = this.statements.get.get(scope, key);
     if (!row || row.created_at + this.timings.ttlMs <= at) {
-      this.statements.claim.run(scope, key, fingerprint, at, at);
+      this.statements.claim.run(scope, key, fingerprint, at, at, this.owner);
       return { outcome: 'claimed' };
     }
     if (row.fingerprint !== fingerprint) return { outcome: 'mismatch' };
     if (row.status !== null && row.body !== null) return { outcome: 'replay', response: { status: row.status, body: row.body } };
-    if (row.claimed_at + this.timings.abandonAfterMs <= at) {
-      this.statements.takeOver.run(at, scope, key);
-      return { outcome: 'claimed' };
-    }
-    return { outcome: 'in_progress' };
+    if (row.owner === this.owner) return { outcome: 'in_progress' };
+    this.statements.takeOver.run(at, this.owner, scope, key);
+    return { outcome: 'claimed' };
   }
 }

@@ -3,18 +3,31 @@ import { freshForEachTest } from '@passes/testkit';
 import { randomUUID } from 'node:crypto';
 import type { IdempotencyRequest, IdempotencyStore, IdempotencyTimings } from '../idempotency/idempotency-store';
 
-export const CONTRACT_TIMINGS: IdempotencyTimings = { ttlMs: 24 * 3_600_000, abandonAfterMs: 60_000 };
+export const CONTRACT_TIMINGS: IdempotencyTimings = { ttlMs: 24 * 3_600_000, leaseMs: 60_000 };
 const T0 = Date.parse('2026-11-21T10:00:00.000Z');
 const at = (offsetMs: number) => new Date(T0 + offsetMs);
+/** The clock stores renew their leases by between claims: the contract's time stands still. */
+export const contractClock = () => at(0);
 const RESPONSE = { status: 201, body: '{"id":"pass-1","status":"active"}' };
+
+/** A store, and a way to open the same records as another process would. */
+export interface IdempotencyStoreSubject {
+  store: IdempotencyStore;
+  /** The same records opened anew, as by another process (or the same one restarted); disposed of with the subject. */
+  openAnother: () => Promise<IdempotencyStore>;
+  dispose: () => Promise<void>;
+}
 
 /**
  * The behaviour every IdempotencyStore adapter owes the HTTP layer. Adapters are created with
- * CONTRACT_TIMINGS; keys are unique per test, so a shared server works.
+ * CONTRACT_TIMINGS and contractClock; keys are unique per test, so a shared server works. `shared`: the
+ * store serves several live processes at once (MongoDB), rather than one process at a time (a SQLite file
+ * of the embedded profile, where whoever opened the file before is gone).
  */
 export function describeIdempotencyStoreContract(
   adapterName: string,
-  createStore: () => Promise<{ store: IdempotencyStore; dispose: () => Promise<void> }>,
+  createStore: () => Promise<IdempotencyStoreSubject>,
+  { shared }: { shared: boolean },
 ): void {
   describe(`IdempotencyStore contract: ${adapterName}`, () => {
     const current = freshForEachTest(createStore);
@@ -82,13 +95,43 @@ export function describeIdempotencyStoreContract(
       expect(await store().claim(first)).toEqual({ outcome: 'replay', response: RESPONSE });
     });
 
-    it('lets an abandoned claim be taken over, once', async () => {
+    it('keeps its own claim in progress for as long as the request runs', async () => {
       const first = request();
       await store().claim(first);
-      const retry = { ...first, now: at(CONTRACT_TIMINGS.abandonAfterMs) };
-      expect(await store().claim(retry)).toEqual({ outcome: 'claimed' });
-      expect(await store().claim(retry)).toEqual({ outcome: 'in_progress' });
+      expect(await store().claim({ ...first, now: at(CONTRACT_TIMINGS.leaseMs * 10) })).toEqual({ outcome: 'in_progress' });
     });
+
+    it('lets a claim left running by a process that closed be taken over at once, once', async () => {
+      const first = request();
+      await store().claim(first);
+      await store().close();
+      const next = await current().openAnother();
+      expect(await next.claim({ ...first, now: at(1) })).toEqual({ outcome: 'claimed' });
+      expect(await next.claim({ ...first, now: at(2) })).toEqual({ outcome: 'in_progress' });
+    });
+
+    it('lets a claim left running by a process killed without closing be taken over once its lease has run out', async () => {
+      const first = request();
+      await store().claim(first);
+      const next = await current().openAnother();
+      expect(await next.claim({ ...first, now: at(CONTRACT_TIMINGS.leaseMs) })).toEqual({ outcome: 'claimed' });
+      expect(await next.claim({ ...first, now: at(CONTRACT_TIMINGS.leaseMs + 1) })).toEqual({ outcome: 'in_progress' });
+      await next.complete(first.scope, first.key, RESPONSE);
+      expect(await store().claim({ ...first, now: at(CONTRACT_TIMINGS.leaseMs + 2) })).toEqual({ outcome: 'replay', response: RESPONSE });
+    });
+
+    if (shared) {
+      it('answers in_progress to a claim another live process holds, while it renews its lease', async () => {
+        const first = request();
+        await store().claim(first);
+        const other = await current().openAnother();
+        expect(await other.claim({ ...first, now: at(CONTRACT_TIMINGS.leaseMs - 1) })).toEqual({ outcome: 'in_progress' });
+        // Its next claim renews its lease.
+        await store().claim(request({ now: at(CONTRACT_TIMINGS.leaseMs - 1) }));
+        expect(await other.claim({ ...first, now: at(CONTRACT_TIMINGS.leaseMs * 1.5) })).toEqual({ outcome: 'in_progress' });
+        expect(await other.claim({ ...first, now: at(CONTRACT_TIMINGS.leaseMs * 2) })).toEqual({ outcome: 'claimed' });
+      });
+    }
 
     it('gives exactly one of many concurrent claims of one key', async () => {
       const first = request();

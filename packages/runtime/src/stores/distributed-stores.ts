@@ -40,7 +40,7 @@ async function openOnce(config: Config, settings: DistributedConfig, now: () => 
       documents,
       deliveries: await MongoDeliveryStore.open(mongo.db),
       rateLimits: await MongoRateLimitStore.open(mongo.db),
-      idempotencyKeys: await MongoIdempotencyStore.open(mongo.db, IDEMPOTENCY_TIMINGS),
+      idempotencyKeys: await MongoIdempotencyStore.open(mongo.db, IDEMPOTENCY_TIMINGS, now),
       checkpoints: await MongoCheckpointStore.open(mongo.db),
       walletNotifications: await MongoWalletNotificationStore.open(mongo.db),
       events: openEventStore(config, settings, now),

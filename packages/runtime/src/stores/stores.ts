@@ -24,5 +24,8 @@ export interface Stores {
   close(): Promise<void>;
 }
 
-/** Idempotency keys live 24 h (spec: Limits); a claim running for a minute belongs to a dead process. */
-export const IDEMPOTENCY_TIMINGS = { ttlMs: 24 * 3_600_000, abandonAfterMs: 60_000 };
+/**
+ * Idempotency keys live 24 h (spec: Limits). A process of the distributed profile killed mid-request leaves
+ * claims that others take over once its lease has run out: 15 s, renewed every 5 s while it runs.
+ */
+export const IDEMPOTENCY_TIMINGS = { ttlMs: 24 * 3_600_000, leaseMs: 15_000 };

@@ -17,6 +17,8 @@ import { writeJson } from './json-answers';
 import { hasUnreadableBody } from './json-body';
 
 const SANE_KEY = /^[\x21-\x7e]{1,255}$/;
+/** A request runs for milliseconds: a second later its answer is usually there to replay. */
+const IN_PROGRESS_RETRY_AFTER_SECONDS = '1';
 const GUARDED_METHODS = new Set(['POST', 'PATCH']);
 const bodyDigests = new WeakMap<IncomingMessage, string>();
 
@@ -29,14 +31,14 @@ export function recordBodyDigest(request: IncomingMessage, body: Buffer): void {
 }
 
 /**
- * Only a request that ran to a decision is stored. Responses that say nothing ran, or that the caller
- * should simply try again, are not: a missing credential (401), a rate limit or cooldown (429), server
- * errors, and anything that names a time to retry after (a conflict on a busy pass that the service
- * could not absorb).
+ * Only an answer a retry should get again is stored: that of a request decided on what it says. Not stored
+ * are those that say nothing ran or that the caller should try again (a missing credential, 401; a rate limit
+ * or cooldown, 429; server errors), and a 409, a conflict with the state of other records (an external_id
+ * another pass holds, a pass's status, a busy pass), which a retry under the same key should meet afresh
+ * once that state has changed.
  */
-function isStored(response: Response): boolean {
-  const status = response.statusCode;
-  return status < 500 && status !== 401 && status !== 429 && response.get('Retry-After') === undefined;
+function isStored(status: number): boolean {
+  return status < 500 && status !== 401 && status !== 409 && status !== 429;
 }
 
 export interface IdempotencyGuard {
@@ -65,9 +67,9 @@ export function idempotency({ store, clock, logger }: IdempotencyGuard): Request
       case 'mismatch':
         throw new ApiError('idempotency_mismatch', 'This Idempotency-Key was used with a different method, path or body');
       case 'in_progress':
-        throw new ApiError('conflict', 'A request with this Idempotency-Key is still being processed; retry shortly');
+        throw new ApiError('conflict', 'A request with this Idempotency-Key is still being processed; retry shortly', undefined, { 'Retry-After': IN_PROGRESS_RETRY_AFTER_SECONDS });
       case 'claimed':
-        recordResponse(response, (status, body) => (isStored(response) ? store.complete(scope, key, { status, body }) : store.release(scope, key)), logger);
+        recordResponse(response, (status, body) => (isStored(status) ? store.complete(scope, key, { status, body }) : store.release(scope, key)), logger);
         // A response ended without a JSON body never reached recordResponse: let the key be used again.
         response.on('close', () => {
           if (!response.locals['idempotencyRecorded']) store.release(scope, key).catch((error: unknown) => logger.error('idempotency release failed', { request_id: correlationIdOf(response), error }));

@@ -1,13 +1,14 @@
 /**
  * Reads JSON request bodies. A body that cannot be read (corrupt or truncated compression, an unsupported
- * encoding or charset, bytes that are not UTF-8, malformed JSON, too large, cut off) becomes the standard
- * error body, but only on a route that exists: the refusal waits until a route matches, so an unknown
- * route is still 404 whatever its body.
+ * encoding or charset, bytes that are not UTF-8, malformed JSON, too large, cut off, a number that would be
+ * read as another) becomes the standard error body, but only on a route that exists: the refusal waits
+ * until a route matches, so an unknown route is still 404 whatever its body.
  */
 import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { ApiError } from './api-error';
+import { inexactNumbers } from './inexact-numbers';
 
 const unreadableBodies = new WeakMap<IncomingMessage, ApiError>();
 
@@ -67,6 +68,17 @@ function sizeInWords(bytes: number): string {
   return bytes % 1_048_576 === 0 ? `${bytes / 1_048_576} MiB` : `${bytes / 1024} KiB`;
 }
 
+/** The bytes of each parsed body, for the scan of its numbers once they have parsed as JSON. */
+const bodyBytes = new WeakMap<IncomingMessage, Buffer>();
+
+/** A number no double holds as written would be read as another: refused, as every body that fails its schema. */
+function inexactNumbersRefusal(body: Buffer): ApiError | null {
+  const paths = inexactNumbers(body.toString());
+  if (paths.length === 0) return null;
+  const message = 'must be a number a 64-bit float holds as written (at most 15 significant digits)';
+  return new ApiError('validation_error', 'Request body failed validation', paths.map((path) => ({ path, message })));
+}
+
 export interface JsonBodyOptions {
   limitBytes: number;
   /** Sees the raw bytes of every readable body (the idempotency fingerprint). */
@@ -79,6 +91,7 @@ export function jsonBody({ limitBytes, afterRead }: JsonBodyOptions): RequestHan
     limit: limitBytes,
     verify: (request, _response, body) => {
       requireUtf8(request, body);
+      bodyBytes.set(request, body);
       afterRead?.(request, body);
     },
   });
@@ -91,7 +104,11 @@ export function jsonBody({ limitBytes, afterRead }: JsonBodyOptions): RequestHan
         const refusal = bodyReadRefusal(error, limitBytes);
         if (refusal.code === 'internal_error') return next(error);
         unreadableBodies.set(request, refusal);
+        return next();
       }
+      const body = bodyBytes.get(request);
+      const refusal = body === undefined ? null : inexactNumbersRefusal(body);
+      if (refusal !== null) unreadableBodies.set(request, refusal);
       next();
     });
   };

@@ -1,5 +1,8 @@
-/** Query parameters of the pass actions (DESIGN §5): missing or malformed → 400 bad_request. */
-import { HISTORY_PAGE } from '@passes/contracts';
+/**
+ * Query parameters of the pass actions (DESIGN §5): missing or malformed → 400 bad_request, and so is one
+ * given twice or with brackets (parseQueryString makes that a list).
+ */
+import { HISTORY_PAGE, rfc3339Instant } from '@passes/contracts';
 import { MAX_MINOR_UNITS, MAX_POINTS_DELTA, MAX_STAMPS_PER_ADD, parseMinorUnits } from '@passes/domain';
 import type { Request } from 'express';
 import { ApiError } from './api-error';
@@ -9,7 +12,7 @@ const INTEGER = /^-?\d{1,10}$/;
 function single(request: Request, name: string): string | undefined {
   const value = request.query[name];
   if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw new ApiError('bad_request', `Query parameter '${name}' must be given once`);
+  if (typeof value !== 'string') throw new ApiError('bad_request', `Query parameter '${name}' must be given once, as a plain value (no brackets)`);
   return value;
 }
 
@@ -62,19 +65,17 @@ export function historyRange(request: Request): { afterRevision: number | null; 
   return { afterRevision: after === undefined ? null : Number(after), limit: size };
 }
 
-/** An instant in UTC to the millisecond at most, e.g. `2026-11-23T10:00:00Z`; 'Z' or '+00:00' only. */
-const UTC_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?(Z|\+00:00)$/;
-
-/** `as_of`: absent, or an ISO 8601 UTC instant not in the future (422 otherwise: it names a state to show). */
+/** `as_of`: absent, or an RFC 3339 instant not in the future (422 otherwise: it names a state to show). */
 export function asOfInstant(request: Request, now: Date): Date | null {
   const text = single(request, 'as_of');
   if (text === undefined) return null;
-  const instant = UTC_INSTANT.test(text) ? new Date(text) : null;
-  if (instant === null || Number.isNaN(instant.getTime())) {
-    throw new ApiError('validation_error', "as_of must be an ISO 8601 instant in UTC, such as 2026-11-23T10:00:00Z", [
-      { path: 'as_of', message: 'must be an ISO 8601 instant in UTC' },
+  if (!rfc3339Instant.safeParse(text).success) {
+    throw new ApiError('validation_error', 'as_of must be an RFC 3339 instant, such as 2026-11-23T10:00:00Z or 2026-11-23T11:00:00.250+01:00', [
+      { path: 'as_of', message: 'must be an RFC 3339 instant' },
     ]);
   }
+  // Date reads the first three digits of a fraction: events carry milliseconds, so truncating keeps each on its side.
+  const instant = new Date(text);
   if (instant.getTime() > now.getTime()) {
     throw new ApiError('validation_error', 'as_of must not be in the future', [{ path: 'as_of', message: 'must not be in the future' }]);
   }

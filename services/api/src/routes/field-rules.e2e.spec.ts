@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { issuePass, registerBusiness, type TestBusiness } from '../testing/fixtures';
 import { TestServer } from '../testing/test-server';
-import type { ErrorBody, PassBody } from '../testing/wire-types';
+import type { BulkResultBody, ErrorBody, PassBody } from '../testing/wire-types';
 
 let server: TestServer;
 let business: TestBusiness;
@@ -48,6 +48,36 @@ describe('money in JSON bodies', () => {
 
     expect(response.status).toBe(200);
     expect(response.body.results[0]).toMatchObject({ status: 'error', error: { code: 'validation_error', details: [{ path: 'initial_balance' }] } });
+  });
+
+  it.each(['99999999.999999999', '1.0000000000000001', '0.0000000000000000001', '1e400'])(
+    'refuses an initial_balance written %s, which a double would read as another number, and issues nothing',
+    async (written) => {
+      const externalId = `inexact-${written}`;
+      const rawBody = `{"template_id": "${business.templateId}", "external_id": "${externalId}", "initial_balance": ${written}}`;
+
+      expectRefused(await server.request<ErrorBody>('POST', passes(), { token: business.token, rawBody }), 'initial_balance');
+      expect((await server.request('GET', `${passes()}/lookup/external/${externalId}`, { token: business.token })).status).toBe(404);
+    },
+  );
+
+  it('refuses a PATCH balance a double would round, and a bulk body holding one, naming its path', async () => {
+    const pass = await issuePass(server, business, { initial_balance: 10 });
+
+    const patched = await server.request<ErrorBody>('PATCH', `${passes()}/${pass.id}`, { token: business.token, rawBody: '{"balance": 10.0000000000000001}' });
+    const bulkIssue = await server.request<ErrorBody>('POST', `${passes()}/bulk`, {
+      token: business.token,
+      rawBody: `{"passes": [{"template_id": "${business.templateId}"}, {"template_id": "${business.templateId}", "initial_balance": 99999999.999999999}]}`,
+    });
+    const bulkUpdate = await server.request<ErrorBody>('PATCH', `${passes()}/bulk`, {
+      token: business.token,
+      rawBody: `{"passes": [{"identifier": "${pass.id}", "balance": 1.0000000000000001}]}`,
+    });
+
+    expectRefused(patched, 'balance');
+    expectRefused(bulkIssue, 'passes.1.initial_balance');
+    expectRefused(bulkUpdate, 'passes.0.balance');
+    expect((await server.request<PassBody>('GET', `${passes()}/${pass.id}`, { token: business.token })).body.balance).toBe(10);
   });
 
   it('still accepts two decimals', async () => {
@@ -102,6 +132,26 @@ describe('text fields', () => {
 
     expectRefused(template, 'nfc_message');
     expectRefused(webhook, 'description');
+  });
+
+  it.each([
+    ['a line separator', '\u2028'],
+    ['a paragraph separator', '\u2029'],
+  ])('refuses %s in metadata values, on issue, update and both bulk routes, and in display field values', async (_what, separator) => {
+    const pass = await issuePass(server, business, { external_id: `separators-${separator.charCodeAt(0)}` });
+    const bulk = (method: 'POST' | 'PATCH', item: Record<string, unknown>) =>
+      server.request<BulkResultBody>(method, `${passes()}/bulk`, { token: business.token, body: { passes: [item] } });
+    const refusedItem = { index: 0, status: 'error', error: { code: 'validation_error', message: 'Item failed validation', details: [{ path: 'metadata.note', message: 'must not contain line or paragraph separators' }] } };
+
+    expectRefused(await issue({ metadata: { note: `one${separator}two` } }), 'metadata.note', 'must not contain line or paragraph separators');
+    expectRefused(await patch(pass.id, { metadata: { note: `one${separator}two` } }), 'metadata.note', 'must not contain line or paragraph separators');
+    expect((await bulk('POST', { template_id: business.templateId, metadata: { note: `one${separator}two` } })).body.results).toEqual([refusedItem]);
+    expect((await bulk('PATCH', { identifier: pass.id, metadata: { note: `one${separator}two` } })).body.results).toEqual([refusedItem]);
+    const template = await server.request<ErrorBody>('PATCH', `/businesses/${business.businessId}/templates/${business.templateId}`, {
+      token: business.token,
+      body: { display_fields: { back: [{ key: 'terms', label: 'Terms', value: `one${separator}two` }] } },
+    });
+    expectRefused(template, 'display_fields.back.0.value', 'must not contain line or paragraph separators');
   });
 
   it('keeps accepting ordinary text, emoji sequences and line ends where a field allows them', async () => {

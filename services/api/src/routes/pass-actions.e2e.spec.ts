@@ -176,6 +176,32 @@ describe('every action', () => {
     expect((await server.request('DELETE', `/businesses/${business.businessId}/passes/${id}`, { token: other.token })).status).toBe(403);
   });
 
+  it.each([
+    ['stamp', '?count[]=1'],
+    ['stamp', '?count[a]=1'],
+    ['stamp', '?count%5B%5D=1'],
+    ['stamp', '?count=1&count=1'],
+    ['points', '?points[]=1'],
+    ['charge', '?amount[0]=1'],
+  ])('%s refuses a bracketed or repeated parameter (%s) with 400 and changes nothing', async (action, query) => {
+    const id = await passIn('active', { initial_balance: 5 });
+    expectError(await act(id, action, query), 400, 'bad_request');
+    const pass = await server.request<PassBody>('GET', `/businesses/${business.businessId}/passes/${id}`, { token: business.token });
+    expect(pass.body).toMatchObject({ stamps: 0, points: 0, balance: 5 });
+  });
+
+  it.each(['?limit[]=1', '?after_revision[x]=0'])('a history page refuses %s with 400', async (query) => {
+    const id = await passIn('active');
+    const response = await server.request<ErrorBody>('GET', `/businesses/${business.businessId}/passes/${id}/events${query}`, { token: business.token });
+    expect({ status: response.status, code: response.body.error?.code }).toEqual({ status: 400, code: 'bad_request' });
+  });
+
+  it('a pass read refuses as_of[]= with 400', async () => {
+    const id = await passIn('active');
+    const response = await server.request<ErrorBody>('GET', `/businesses/${business.businessId}/passes/${id}?as_of[]=x`, { token: business.token });
+    expect({ status: response.status, code: response.body.error?.code }).toEqual({ status: 400, code: 'bad_request' });
+  });
+
   it('an unknown action is 404', async () => {
     expectError(await act(await passIn('active'), 'constructor'), 404, 'not_found');
   });

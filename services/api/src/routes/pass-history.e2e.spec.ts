@@ -135,7 +135,39 @@ describe('GET …/passes/{identifier}?as_of=', () => {
     }
   });
 
-  it.each([['yesterday'], ['2026-11-21'], ['2026-11-21T10:00:00'], ['2026-11-21T10:00:00+01:00'], ['2026-13-01T10:00:00Z']])('refuses as_of=%s with 422', async (text) => {
+  it('takes any RFC 3339 instant: fractions beyond milliseconds, any offset', async () => {
+    const pass = await issuePass(server, business);
+    const base = `/businesses/${business.businessId}/passes/${pass.id}`;
+    server.clock.advance(60_000);
+    await server.request('POST', `${base}/stamp`, { token: business.token });
+    const stampedAt = server.clock.now();
+    server.clock.advance(60_000);
+    /** The instant written at `offsetMinutes` from UTC, with `fraction` digits after its milliseconds. */
+    const written = (instant: Date, offsetMinutes: number, fraction = '') => {
+      const local = new Date(instant.getTime() + offsetMinutes * 60_000).toISOString().slice(0, -1);
+      const sign = offsetMinutes < 0 ? '-' : '+';
+      const [hours, minutes] = [Math.trunc(Math.abs(offsetMinutes) / 60), Math.abs(offsetMinutes) % 60].map((part) => String(part).padStart(2, '0'));
+      return `${local}${fraction}${sign}${hours}:${minutes}`;
+    };
+    const stampsAt = async (text: string) => {
+      const response = await server.request<PassBody>('GET', `${base}?as_of=${encodeURIComponent(text)}`, { token: business.token });
+      return { text, status: response.status, stamps: response.body.stamps };
+    };
+    const justBefore = new Date(stampedAt.getTime() - 1);
+
+    for (const [text, stamps] of [
+      [stampedAt.toISOString().replace('Z', '456Z'), 1],
+      [justBefore.toISOString().replace('Z', '999999Z'), 0],
+      [written(stampedAt, 60), 1],
+      [written(justBefore, 60, '999'), 0],
+      [written(stampedAt, -330, '000001'), 1],
+      [written(justBefore, 345), 0],
+    ] as const) {
+      expect(await stampsAt(text)).toEqual({ text, status: 200, stamps });
+    }
+  });
+
+  it.each([['yesterday'], ['2026-11-21'], ['2026-11-21T10:00:00'], ['2026-11-21T10:00:00+0100'], ['2026-11-21 10:00:00Z'], ['2026-13-01T10:00:00Z']])('refuses as_of=%s with 422', async (text) => {
     const pass = await issuePass(server, business);
     const response = await server.request<{ error: { code: string; details: unknown[] } }>('GET', `/businesses/${business.businessId}/passes/${pass.id}?as_of=${encodeURIComponent(text)}`, { token: business.token });
     expect(response.status).toBe(422);
