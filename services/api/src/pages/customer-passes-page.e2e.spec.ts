@@ -1,6 +1,7 @@
 /**
- * The page behind a magic link, as a person sees it on a phone: headless Chromium, a screenshot, and
- * the honest messages for an expired or broken link. Everything on it is escaped; no script runs.
+ * The page behind a magic link, as a person sees it on a phone: headless Chromium, a screenshot, each
+ * pass's QR code (no wallet is configured here, so no wallet button), what printing keeps, and the
+ * honest messages for an expired or broken link. Everything on it is escaped; no script runs.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fs from 'node:fs';
@@ -15,14 +16,15 @@ import { TestServer } from '../testing/test-server';
 const HOSTILE_NAME = `<script>document.title='owned'</script> & "Co"`;
 
 let server: TestServer, browser: Browser, page: Page, screenshots: string;
-let token = '', dashboardToken = '';
+let token = '', dashboardToken = '', serials: string[] = [];
 beforeAll(async () => {
   server = await TestServer.start();
   const cafe = await registerBusiness(server, 'Corner Café');
   const hostile = await registerBusiness(server, HOSTILE_NAME);
   const coffee = await issuePass(server, cafe, { customer_email: 'ann.lee@example.com', initial_balance: 12.5, points: 120 });
   await server.request('POST', `/businesses/${cafe.businessId}/passes/${coffee.id}/stamp?count=7`, { token: cafe.token });
-  await issuePass(server, hostile, { customer_email: 'Ann.Lee@example.com' });
+  const other = await issuePass(server, hostile, { customer_email: 'Ann.Lee@example.com' });
+  serials = [coffee.serial_number, other.serial_number];
   token = await customerToken(server, 'ann.lee@example.com');
   dashboardToken = cafe.token;
   screenshots = fs.mkdtempSync(path.join(os.tmpdir(), 'passes-page-'));
@@ -59,6 +61,13 @@ describe('GET /customer?token=… in a phone-sized browser', () => {
     expect(cafeCard).toContain('Active');
     expect(cafeCard).toMatch(/Stamps 7 Points 120 Balance 12\.50/);
     expect(await cards.nth(0).locator('a.download').getAttribute('href')).toMatch(/^https:\/\/passes\.test\/passes\/PS-/);
+    expect(await cards.nth(0).locator('a.download').innerText()).toBe('Open this pass to print or save it');
+    for (const [index, serial] of serials.entries()) {
+      const code = cards.nth(index).getByRole('img', { name: `QR code of pass ${serial}` });
+      expect(await code.isVisible()).toBe(true);
+      expect((await code.boundingBox())?.width).toBeGreaterThanOrEqual(200);
+    }
+    expect(await page.locator('a.wallet').count()).toBe(0);
     expect(await page.locator('body').innerText()).toContain('This link works until 10:15 UTC');
 
     const file = path.join(screenshots, 'customer-passes.png');
@@ -73,6 +82,19 @@ describe('GET /customer?token=… in a phone-sized browser', () => {
     expect(await inPage(`getComputedStyle(document.querySelector('a.download')).backgroundColor`)).toBe('rgb(11, 95, 255)');
     expect(await inPage('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE_VIEWPORT.width);
     expect(parseFloat(String(await inPage(`getComputedStyle(document.querySelector('h1')).fontSize`)))).toBeGreaterThanOrEqual(20);
+  });
+
+  it('prints every pass with its code, without the links', async () => {
+    await customerPage(`?token=${encodeURIComponent(token)}`);
+    await page.emulateMedia({ media: 'print' });
+    try {
+      expect(await page.locator('li.pass svg.qr').count()).toBe(2);
+      expect(await page.locator('li.pass svg.qr').nth(1).isVisible()).toBe(true);
+      expect(await page.locator('a.download').nth(0).isVisible()).toBe(false);
+      expect(await page.locator('.footnote').isVisible()).toBe(false);
+    } finally {
+      await page.emulateMedia({ media: 'screen' });
+    }
   });
 
   it('escapes what businesses wrote and runs no script, under a strict Content-Security-Policy', async () => {

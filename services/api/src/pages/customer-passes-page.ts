@@ -1,9 +1,15 @@
-/** The customer's page behind a magic link (`{app_url}/customer?token=…`): their passes, or why the link doesn't work. */
-import { escapeHtml, type CustomerPass, type CustomerPassesResult } from '@passes/application';
+/**
+ * The customer's page behind a magic link (`{app_url}/customer?token=…`): their passes, each with the
+ * code to show at the counter (usable printed or saved, with no wallet), or why the link doesn't work.
+ */
+import { escapeHtml, type CustomerPass, type CustomerPassesResult, type PassBarcodes } from '@passes/application';
 import type { Wallets } from '@passes/wallets';
 import type { Response } from 'express';
 import { customerPassRepresentation } from '../representations/customer-pass-representation';
 import { pageStyle, sendPage } from './page-document';
+import { passCodeFigure, PASS_CODE_CSS, PASS_CODE_PRINT_CSS } from './pass-code-figure';
+import { PASS_STATUS_LABELS } from './pass-status-labels';
+import { walletButtons, WALLET_BUTTONS_CSS } from './wallet-buttons';
 
 const CSS = `
   :root { color-scheme: light; --ink: #1c1f23; --muted: #5f6670; --line: #e3e6ea; --accent: #0b5fff; --page: #f4f5f7; }
@@ -26,6 +32,11 @@ const CSS = `
   .figures { display: flex; gap: 1.5rem; margin: 0 0 .875rem; }
   .figures dt { font-size: .8125rem; color: var(--muted); }
   .figures dd { margin: 0; font-size: 1.25rem; font-weight: 600; font-variant-numeric: tabular-nums; }
+  .holder { font-weight: 600; margin: 0 0 .75rem; overflow-wrap: anywhere; }
+${PASS_CODE_CSS}
+  .code { margin: 0 auto .875rem; }
+${WALLET_BUTTONS_CSS}
+  .wallets { margin: 0 0 .75rem; }
   .download { display: block; text-align: center; background: var(--accent); color: #fff; text-decoration: none;
     font-weight: 600; border-radius: 10px; padding: .75rem 1rem; }
   .serial { font: .8125rem/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; color: var(--muted); margin: .625rem 0 0; }
@@ -33,17 +44,39 @@ const CSS = `
   .notice h1 { font-size: 1.25rem; }
   .notice p { margin: .5rem 0 0; }
   .footnote { color: var(--muted); font-size: .875rem; margin: 1.25rem 0 0; }
+  @media print {
+    body { background: #fff; }
+    main { max-width: none; padding: 0; }
+    .pass { break-inside: avoid; border-color: #000; }
+    .wallets, .download, .footnote { display: none; }
+${PASS_CODE_PRINT_CSS}
+  }
 `;
 
 const STYLE = pageStyle(CSS);
 
-const STATUS_LABELS = { active: 'Active', checked_in: 'Checked in', redeemed: 'Redeemed', voided: 'Voided' } as const;
-
-export function sendCustomerPassesPage(response: Response, result: CustomerPassesResult, wallets: Wallets): void {
-  sendPage(response, { ...customerPassesPage(result, wallets), style: STYLE });
+/** A pass on the page: what its holder sees, and the barcode message its wallet pass would carry. */
+interface ShownPass {
+  customerPass: CustomerPass;
+  barcodeMessage: string;
 }
 
-function customerPassesPage(result: CustomerPassesResult, wallets: Wallets): { status: number; title: string; body: string } {
+type ShownResult = Exclude<CustomerPassesResult, { status: 'valid' }> | { status: 'valid'; passes: ShownPass[]; expiresAt: Date };
+
+export async function sendCustomerPassesPage(response: Response, result: CustomerPassesResult, wallets: Wallets, barcodes: PassBarcodes): Promise<void> {
+  const shown: ShownResult =
+    result.status === 'valid'
+      ? {
+          ...result,
+          passes: await Promise.all(
+            result.passes.map(async (customerPass) => ({ customerPass, barcodeMessage: (await barcodes.codesOf(customerPass.pass)).barcode.message })),
+          ),
+        }
+      : result;
+  sendPage(response, { ...customerPassesPage(shown, wallets), style: STYLE });
+}
+
+function customerPassesPage(result: ShownResult, wallets: Wallets): { status: number; title: string; body: string } {
   if (result.status === 'expired') {
     const title = 'This link has expired';
     const body = notice(
@@ -69,8 +102,10 @@ function customerPassesPage(result: CustomerPassesResult, wallets: Wallets): { s
   return { status: 200, title: 'Your passes', body };
 }
 
-function passCard(customerPass: CustomerPass, wallets: Wallets): string {
-  const pass = customerPassRepresentation(customerPass, wallets.links(customerPass.pass));
+function passCard({ customerPass, barcodeMessage }: ShownPass, wallets: Wallets): string {
+  const links = wallets.links(customerPass.pass);
+  const pass = customerPassRepresentation(customerPass, links);
+  const usable = pass.status !== 'voided';
   const figures: [string, string][] = [
     ['Stamps', String(pass.stamps)],
     ['Points', String(pass.points)],
@@ -78,13 +113,18 @@ function passCard(customerPass: CustomerPass, wallets: Wallets): string {
   if (pass.balance !== null) figures.push(['Balance', pass.balance.toFixed(2)]);
   return [
     '<li class="pass">',
-    `<div class="pass-head"><h2>${escapeHtml(pass.business_name)}</h2><span class="status status-${pass.status}">${STATUS_LABELS[pass.status]}</span></div>`,
+    `<div class="pass-head"><h2>${escapeHtml(pass.business_name)}</h2><span class="status status-${pass.status}">${PASS_STATUS_LABELS[pass.status]}</span></div>`,
     `<p class="template">${escapeHtml(pass.template_name)}</p>`,
+    pass.customer_name === null ? '' : `<p class="holder">${escapeHtml(pass.customer_name)}</p>`,
     `<dl class="figures">${figures.map(([label, value]) => `<div><dt>${label}</dt><dd>${escapeHtml(value)}</dd></div>`).join('')}</dl>`,
-    pass.status === 'voided' ? '' : `<a class="download" href="${escapeHtml(pass.download_url)}">Add to wallet</a>`,
+    usable ? passCodeFigure(barcodeMessage, pass.serial_number) : '',
+    usable ? walletButtons(links) : '',
+    usable ? `<a class="download" href="${escapeHtml(pass.download_url)}">Open this pass to print or save it</a>` : '',
     `<p class="serial">${escapeHtml(pass.serial_number)}</p>`,
     '</li>',
-  ].join('\n');
+  ]
+    .filter((part) => part !== '')
+    .join('\n');
 }
 
 function notice(title: string, ...paragraphs: string[]): string {

@@ -1,12 +1,16 @@
 /**
  * The page a pass's download link opens (`{app_url}/passes/{serial_number}/{secret}`): the pass as its
- * holder knows it, and a button for each wallet the operator configured. A voided pass says so and
- * offers nothing to add. Only reachable with the link's secret, so the holder's name may show.
+ * holder knows it with the code a wallet would show (so it works printed, saved or on screen with no
+ * wallet at all), and a button for each wallet the operator configured. A voided pass says so and shows
+ * no code. Only reachable with the link's secret, so the holder's name may show.
  */
 import { escapeHtml } from '@passes/application';
 import { minorUnitsToNumber } from '@passes/domain';
 import type { PassLinks, WalletPass } from '@passes/wallets';
 import { pageStyle, type Page } from './page-document';
+import { passCodeFigure, PASS_CODE_CSS, PASS_CODE_PRINT_CSS } from './pass-code-figure';
+import { PASS_STATUS_LABELS } from './pass-status-labels';
+import { walletButtons, WALLET_BUTTONS_CSS } from './wallet-buttons';
 
 const CSS = `
   :root { color-scheme: light; --ink: #1c1f23; --muted: #5f6670; --line: #e3e6ea; --page: #f4f5f7; }
@@ -21,16 +25,22 @@ const CSS = `
   .figures { display: flex; flex-wrap: wrap; gap: 1.25rem; margin: 0; }
   .figures dt { font-size: .8125rem; opacity: .8; }
   .figures dd { margin: 0; font-size: 1.375rem; font-weight: 700; font-variant-numeric: tabular-nums; }
+  .status { font-weight: 600; margin: 0 0 1rem; }
   .serial { font: .8125rem/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; margin: 1rem 0 0; opacity: .8; }
-  .wallets { display: grid; gap: .75rem; margin: 1.5rem 0 0; }
-  .wallet { display: block; text-align: center; text-decoration: none; font-weight: 600; font-size: 1.0625rem;
-    border-radius: 12px; padding: .875rem 1rem; }
-  .apple { background: #000; color: #fff; }
-  .google { background: #fff; color: #1f1f1f; border: 1px solid #747775; }
+${PASS_CODE_CSS}
+  .hint { color: var(--muted); margin: 1rem 0 0; }
+${WALLET_BUTTONS_CSS}
   .notice { background: #fff; border: 1px solid var(--line); border-radius: 14px; padding: 1.125rem; margin: 1.5rem 0 0; }
   .notice h2 { font-size: 1.125rem; margin: 0 0 .25rem; }
   .notice p { margin: 0; color: var(--muted); }
   .void .card { filter: grayscale(1); opacity: .75; }
+  @media print {
+    body { background: #fff; }
+    main { max-width: none; padding: 0; }
+    .card { box-shadow: none; border: 1px solid #000; print-color-adjust: exact; -webkit-print-color-adjust: exact; }
+    .wallets, .hint { display: none; }
+${PASS_CODE_PRINT_CSS}
+  }
 `;
 
 const STYLE = pageStyle(CSS);
@@ -43,7 +53,8 @@ function styleWith(colors: { background: string; foreground: string }): ReturnTy
   return pageStyle(`${CSS}  .card { background: ${background}; color: ${foreground}; }\n`);
 }
 
-export function downloadPage({ pass, template, businessName }: WalletPass, links: PassLinks): Page {
+export function downloadPage(walletPass: WalletPass, links: PassLinks): Page {
+  const { pass, template, businessName } = walletPass;
   const voided = pass.status === 'voided';
   const figures: [string, string][] = [
     ['Stamps', template.stampsForReward === null ? String(pass.stamps) : `${pass.stamps} / ${template.stampsForReward}`],
@@ -55,15 +66,18 @@ export function downloadPage({ pass, template, businessName }: WalletPass, links
     `<h1>${escapeHtml(businessName)}</h1>`,
     `<p class="template">${escapeHtml(template.name)}</p>`,
     pass.customerName === null ? '' : `<p class="holder">${escapeHtml(pass.customerName)}</p>`,
+    `<p class="status">${PASS_STATUS_LABELS[pass.status]}</p>`,
     `<dl class="figures">${figures.map(([label, value]) => `<div><dt>${label}</dt><dd>${escapeHtml(value)}</dd></div>`).join('')}</dl>`,
+    voided ? '' : passCodeFigure(walletPass.codes.barcode.message, pass.serialNumber),
     `<p class="serial">${escapeHtml(pass.serialNumber)}</p>`,
     '</section>',
   ];
+  const after = voided ? [voidNotice()] : ['<p class="hint">Show this code at the counter. Print this page or save it to keep your pass without a wallet.</p>', walletButtons(links)];
   return {
     status: 200,
     title: `${businessName} · ${template.name}`,
     style: styleWith(template.colors),
-    body: [...card, voided ? voidNotice() : walletButtons(links)].filter((part) => part !== '').join('\n'),
+    body: [...card, ...after].filter((part) => part !== '').join('\n'),
     mainClass: voided ? 'void' : 'active',
   };
 }
@@ -74,15 +88,6 @@ export function unknownLinkPage(): Page {
   return { status: 404, title, style: STYLE, body: `<div class="notice">\n<h2>${escapeHtml(title)}</h2>\n<p>Open the link exactly as you received it, or ask the business for a new one.</p>\n</div>` };
 }
 
-function walletButtons(links: PassLinks): string {
-  const buttons = [
-    links.appleWalletUrl === null ? '' : `<a class="wallet apple" href="${escapeHtml(links.appleWalletUrl)}">Add to Apple Wallet</a>`,
-    links.googleWalletUrl === null ? '' : `<a class="wallet google" href="${escapeHtml(links.googleWalletUrl)}">Save to Google Wallet</a>`,
-  ].filter((button) => button !== '');
-  if (buttons.length === 0) return '<div class="notice"><h2>No wallet yet</h2><p>This service does not offer passes for phone wallets yet.</p></div>';
-  return `<nav class="wallets" aria-label="Add to a wallet">\n${buttons.join('\n')}\n</nav>`;
-}
-
 function voidNotice(): string {
-  return '<div class="notice"><h2>This pass is void</h2><p>The business has voided it, so it can no longer be added to a wallet.</p></div>';
+  return '<div class="notice"><h2>This pass is void</h2><p>The business has voided it, so it can no longer be used or added to a wallet.</p></div>';
 }

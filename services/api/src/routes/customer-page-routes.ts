@@ -8,7 +8,7 @@ import { sendCustomerPassesPage } from '../pages/customer-passes-page';
 export function customerPageRoutes(application: Application, wallets: Wallets): Router {
   const router = Router();
   router.get('/', async (request, response) => {
-    sendCustomerPassesPage(response, await application.customerPasses.forToken(linkTokenOf(request)), wallets);
+    await sendCustomerPassesPage(response, await application.customerPasses.forToken(linkTokenOf(request)), wallets, application.passBarcodes);
   });
   return router;
 }

@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { TestServer } from '../../../api/src/testing/test-server';
 import { WebhookReceiver } from '../../../api/src/testing/webhook-receiver';
+import type { OwnBusinessResponse } from '@passes/contracts';
+import { NO_HOLDER_MESSAGE } from '../validation/issue-pass-form';
 import { fieldError, launchDashboardBrowser, openDashboard, PAGE_WIDTH, PHONE, screenshotBothSizes, UNLABELLED_CONTROLS, unexpectedErrors, type DashboardPage } from './support/dashboard-browser';
 
 const STEP_MS = 60_000;
@@ -33,6 +35,12 @@ afterAll(async () => {
 });
 
 const errorOf = (label: string) => fieldError(page, label);
+/** How many passes the plan counts for the business signed up here, asked of the API. */
+async function passesIssued(): Promise<number> {
+  const login = await server.request<{ access_token: string }>('POST', '/auth/login', { body: { email, password: 'correct-horse-battery' } });
+  const me = await server.request<OwnBusinessResponse>('GET', '/businesses/me', { token: login.body.access_token });
+  return me.body.usage.passes;
+}
 /** Follows a link of the dashboard's navigation. */
 const nav = (section: string) => page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: section, exact: true }).click();
 
@@ -115,6 +123,11 @@ describe('a business owner in the dashboard', () => {
     async () => {
       await nav('Passes');
       await page.getByRole('link', { name: 'Issue a pass' }).click();
+      // An empty form issues nothing: a pass for no one would still count toward the plan.
+      await page.getByRole('button', { name: 'Issue pass' }).click();
+      expect(await errorOf('Customer name')).toBe(NO_HOLDER_MESSAGE);
+      expect(await page.getByLabel('Customer name').getAttribute('aria-invalid')).toBe('true');
+      await screenshotBothSizes(page, 'issue-blank-refused');
       await page.getByLabel('Customer name').fill('Ada Lovelace');
       await page.getByRole('button', { name: 'Add a detail' }).click();
       expect(await page.evaluate(UNLABELLED_CONTROLS)).toEqual([]);
@@ -125,6 +138,7 @@ describe('a business owner in the dashboard', () => {
       await page.getByLabel('External id').fill('crm-1001');
       await page.getByRole('button', { name: 'Issue pass' }).click();
       await page.getByRole('heading', { level: 1, name: 'Ada Lovelace' }).waitFor();
+      expect(await passesIssued()).toBe(1);
       expect(await page.getByTestId('pass-stamps').innerText()).toBe('0');
       expect(await page.getByRole('img', { name: /^Barcode of pass PS-/ }).getAttribute('data-barcode-message')).toMatch(/\/validate\/PS-[^?]+\?sig=/);
 

@@ -1,6 +1,6 @@
 /**
  * Issuing a pass: the form (and each row of a bulk CSV) checked by the schema of `POST /businesses/{id}/passes`.
- * Blank fields are left out of the body.
+ * Blank fields are left out of the body. The form also asks whose pass it is.
  */
 import type { z } from 'zod';
 import { issuePassBody } from '@passes/contracts';
@@ -65,4 +65,19 @@ export function checkIssuePass(form: IssuePassForm): Checked<IssuePassBody> {
   const all: FieldErrors = checked.ok ? errors : { ...checked.errors, ...errors };
   if (Object.keys(all).length > 0) return { ok: false, errors: all };
   return checked;
+}
+
+/** What tells whose pass it is; the API takes a pass with none of them (the spec makes all three optional). */
+const HOLDER_FIELDS = ['customer_name', 'customer_email', 'external_id'] as const;
+
+export const NO_HOLDER_MESSAGE = 'Enter a name, an email or an external id: a pass for no one still counts toward your plan.';
+
+/**
+ * The single-issue form: the API's checks, and one of its own: a pass with none of the holder's fields
+ * is refused at the first of them, so a click on an empty form issues nothing (and counts nothing).
+ */
+export function checkIssuePassForm(form: IssuePassForm): Checked<IssuePassBody> {
+  const checked = checkIssuePass(form);
+  if (HOLDER_FIELDS.some((field) => form[field].trim() !== '')) return checked;
+  return { ok: false, errors: { ...(checked.ok ? {} : checked.errors), customer_name: NO_HOLDER_MESSAGE } };
 }

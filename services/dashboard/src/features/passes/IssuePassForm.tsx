@@ -1,4 +1,7 @@
-/** The form that issues one pass; blank fields are left out, everything else is checked as the API checks it. */
+/**
+ * The form that issues one pass; blank fields are left out, everything else is checked as the API checks
+ * it, and a pass for no one (no name, email or external id) is refused beside the customer name.
+ */
 import { useState, type FormEvent } from 'react';
 import { MAX_BARCODE_DATA_LENGTH, MAX_NFC_DATA_BYTES, type PassResponse, type TemplateResponse } from '@passes/contracts';
 import { useSubmission } from '../../hooks/use-submission';
@@ -7,7 +10,7 @@ import { ProblemNotice } from '../../ui/ProblemNotice';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { TextField } from '../../ui/TextField';
 import { NO_ERRORS, type FieldErrors } from '../../validation/field-errors';
-import { checkIssuePass, EMPTY_ISSUE_FORM, type IssuePassForm as Form } from '../../validation/issue-pass-form';
+import { checkIssuePassForm, EMPTY_ISSUE_FORM, type IssuePassForm as Form } from '../../validation/issue-pass-form';
 import { MetadataEditor } from './MetadataEditor';
 import { TemplatePicker } from './TemplatePicker';
 
@@ -28,7 +31,7 @@ export function IssuePassForm({ templates, onIssued }: { templates: readonly Tem
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = checkIssuePass(form);
+    const checked = checkIssuePassForm(form);
     setErrors(checked.ok ? NO_ERRORS : checked.errors);
     if (!checked.ok) return;
     const issued = await submission.run(`issue ${JSON.stringify(checked.body)}`, (key) => api.passes.issue(checked.body, key));

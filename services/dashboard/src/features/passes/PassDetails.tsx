@@ -39,7 +39,7 @@ export function PassDetails({ pass, currency }: { pass: PassResponse; currency: 
         <div className="pass-barcode">
           <Barcode format={pass.barcode.format} message={pass.barcode.message} label={`Barcode of pass ${pass.serial_number}`} />
           <a href={pass.download_url} className="download" rel="noreferrer">
-            Wallet download link
+            The customer’s pass page
           </a>
         </div>
       </div>

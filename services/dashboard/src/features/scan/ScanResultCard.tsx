@@ -1,9 +1,10 @@
 /**
  * The answer to a scan: valid or not and why, the pass's status, stamps and points; then check-in or a
- * stamp in one tap. Each tap carries its own Idempotency-Key, so a double tap counts once.
+ * stamp in one tap. Each tap carries its own Idempotency-Key, so a double tap counts once. A pass looked
+ * up by a typed serial number is shown as found, not valid, with its holder's name for staff to check.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { ScanResponse } from '@passes/contracts';
+import type { PassResponse, ScanResponse } from '@passes/contracts';
 import { useSubmission } from '../../hooks/use-submission';
 import { Link } from '../../router/Link';
 import { useApi } from '../../session/SessionProvider';
@@ -15,11 +16,13 @@ import { scanReason } from './scan-reasons';
 interface ScanResultCardProps {
   code: string;
   result: ScanResponse;
+  /** The pass behind a typed serial number the scan refused only for its missing signature. */
+  lookedUp: PassResponse | null;
   onResult: (result: ScanResponse) => void;
   onNext: () => void;
 }
 
-export function ScanResultCard({ code, result, onResult, onNext }: ScanResultCardProps) {
+export function ScanResultCard({ code, result, lookedUp, onResult, onNext }: ScanResultCardProps) {
   const api = useApi();
   const submission = useSubmission();
   const [done, setDone] = useState<string | null>(null);
@@ -27,9 +30,23 @@ export function ScanResultCard({ code, result, onResult, onNext }: ScanResultCar
   // The answer is what the person at the counter needs next: focus (and a screen reader) goes there.
   useEffect(() => headingRef.current?.focus(), []);
   const { pass } = result;
-  const usable = result.valid && pass !== null && (pass.status === 'active' || pass.status === 'checked_in');
+  const found = lookedUp !== null;
+  const usable = (result.valid || found) && pass !== null && (pass.status === 'active' || pass.status === 'checked_in');
+  const withPass = (answer: PassResponse): ScanResponse => ({
+    ...result,
+    pass: { id: answer.id, serial_number: answer.serial_number, status: answer.status, stamps: answer.stamps, points: answer.points, balance: answer.balance },
+  });
 
   const checkIn = async () => {
+    if (found && pass) {
+      // A code without its signature would be refused again: check the looked-up pass in by the action.
+      const answer = await submission.run(`checkin ${pass.id}`, (key) => api.passes.act(pass.id, { action: 'checkin' }, key));
+      if (answer) {
+        onResult(withPass(answer));
+        setDone('Checked in.');
+      }
+      return;
+    }
     const answer = await submission.run(`checkin ${code}`, (key) => api.passes.scan(code, 'checkin', key));
     if (answer) {
       onResult(answer);
@@ -40,20 +57,30 @@ export function ScanResultCard({ code, result, onResult, onNext }: ScanResultCar
     if (!pass) return;
     const answer = await submission.run(`stamp ${pass.id}`, (key) => api.passes.act(pass.id, { action: 'stamp', count: 1 }, key));
     if (answer) {
-      onResult({ ...result, pass: { id: answer.id, serial_number: answer.serial_number, status: answer.status, stamps: answer.stamps, points: answer.points, balance: answer.balance } });
+      onResult(withPass(answer));
       setDone('Stamp added.');
     }
   };
 
   return (
-    <section className={`card scan-result ${result.valid ? 'valid' : 'invalid'}`} aria-labelledby="scan-result-heading" data-testid="scan-result">
+    <section className={`card scan-result ${result.valid ? 'valid' : found ? 'found' : 'invalid'}`} aria-labelledby="scan-result-heading" data-testid="scan-result">
       <h2 id="scan-result-heading" ref={headingRef} tabIndex={-1}>
-        {result.valid ? 'Valid pass' : 'Not valid'}
+        {result.valid ? 'Valid pass' : found ? 'Pass found by its serial number' : 'Not valid'}
       </h2>
-      {scanReason(result.reason) && <p className="reason">{scanReason(result.reason)}</p>}
+      {found ? (
+        <p className="reason">A typed serial number carries no signature, so it proves nothing by itself: check that the customer holds this pass before you check it in or stamp it.</p>
+      ) : (
+        scanReason(result.reason) && <p className="reason">{scanReason(result.reason)}</p>
+      )}
       {result.checked_in && !done && <p>This scan checked the pass in (the template stamps on scan).</p>}
       {pass && (
         <dl className="facts">
+          {lookedUp && (
+            <>
+              <dt>Holder</dt>
+              <dd>{lookedUp.customer_name ?? lookedUp.customer_email ?? 'No name on this pass'}</dd>
+            </>
+          )}
           <dt>Status</dt>
           <dd>
             <StatusBadge status={pass.status} />
