@@ -60,7 +60,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   const app = express();
   app.disable('x-powered-by');
   // No ETags: nothing in the API offers conditional requests, and express would hash every body for one
-  // (a SHA-1 of each answer: 3 % of a `get`, and more on a history page of 1,000 events).
+  // (a SHA-1 of each answer, history pages of 1,000 events included).
   app.set('etag', false);
   app.set('query parser', 'simple');
   answerJsonDirectly(app);
