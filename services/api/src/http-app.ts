@@ -34,7 +34,7 @@ import { addTemplateRoutes } from './routes/template-routes';
 import { validationPageRoutes } from './routes/validation-page-routes';
 import { addWebhookRoutes } from './routes/webhook-routes';
 
-export interface HttpAppDependencies {
+interface HttpAppDependencies {
   application: Application;
   wallets: Wallets;
   events: EventStore;

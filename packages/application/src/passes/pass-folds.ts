@@ -11,7 +11,7 @@ export const FOLD_CHECKPOINT_EVERY = 1000;
 /** Streams whose checkpoints are kept: about 1 KiB a checkpoint. */
 const STREAMS = 1000;
 
-export interface FoldCheckpoint {
+interface FoldCheckpoint {
   /** The state after folding revisions 0 to `revision`. */
   revision: number;
   state: PassState;

@@ -36,7 +36,7 @@ const CATALOG = `
   CREATE TABLE IF NOT EXISTS last_generations (collection TEXT PRIMARY KEY, generation INTEGER NOT NULL) STRICT;
 `;
 
-export interface SqliteDocumentStoreOptions {
+interface SqliteDocumentStoreOptions {
   /**
    * How long queries trust what this connection remembers of the file before asking SQLite whether another
    * connection committed to it (see noticeOtherConnectionsWhenDue). The projector's loads always ask.

@@ -18,7 +18,7 @@ function oid(name: 'sha256' | 'data' | 'contentType' | 'messageDigest' | 'signin
   return value;
 }
 
-export interface SigningCredentials {
+interface SigningCredentials {
   certificatePem: string;
   privateKeyPem: string;
   privateKeyPassphrase: string | null;

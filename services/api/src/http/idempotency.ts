@@ -39,7 +39,7 @@ function isStored(response: Response): boolean {
   return status < 500 && status !== 401 && status !== 429 && response.get('Retry-After') === undefined;
 }
 
-export interface IdempotencyGuard {
+interface IdempotencyGuard {
   store: IdempotencyStore;
   clock: Clock;
   logger: Logger;

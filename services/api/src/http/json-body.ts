@@ -67,7 +67,7 @@ function sizeInWords(bytes: number): string {
   return bytes % 1_048_576 === 0 ? `${bytes / 1_048_576} MiB` : `${bytes / 1024} KiB`;
 }
 
-export interface JsonBodyOptions {
+interface JsonBodyOptions {
   limitBytes: number;
   /** Sees the raw bytes of every readable body (the idempotency fingerprint). */
   afterRead?: (request: IncomingMessage, body: Buffer) => void;

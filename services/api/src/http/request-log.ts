@@ -8,7 +8,7 @@ import type { Logger, Metrics } from '@passes/runtime';
 import type { RequestHandler } from 'express';
 import { correlationIdOf } from './correlation-id';
 
-export interface RequestLogDependencies {
+interface RequestLogDependencies {
   logger: Logger;
   metrics: Metrics;
   routeOf: (method: string, path: string) => string;

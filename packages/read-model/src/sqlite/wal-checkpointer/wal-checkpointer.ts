@@ -22,7 +22,7 @@ const WORKER_SCRIPT = require.resolve('@passes/read-model/wal-checkpoint-worker'
  */
 const DEFAULT_INTERVAL_MS = 20;
 
-export interface WalCheckpointerOptions {
+interface WalCheckpointerOptions {
   intervalMs?: number;
   /** A checkpoint failed (the thread goes on); and the thread ended before `stop`. */
   onError?: (error: Error) => void;
