@@ -27,7 +27,7 @@ import type { ReadYourWrites } from './shared/read-your-writes';
 import { Templates } from './templates/templates';
 import { Webhooks, type WebhookPorts } from './webhooks/webhooks';
 
-export interface ApplicationPorts {
+interface ApplicationPorts {
   events: EventStore;
   documents: DocumentStore;
   clock: Clock;

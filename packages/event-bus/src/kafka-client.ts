@@ -6,11 +6,11 @@
  */
 import { Kafka, logLevel, type LogEntry } from 'kafkajs';
 
-export interface BusLogger {
+interface BusLogger {
   warn(message: string, fields?: Record<string, unknown>): void;
 }
 
-export interface KafkaSettings {
+interface KafkaSettings {
   brokers: readonly string[];
   topic: string;
   clientId: string;

@@ -9,7 +9,7 @@ import type { Consumer, EachBatchPayload, Kafka } from 'kafkajs';
 import { eventOf } from './event-message';
 import { ensureTopic } from './topic';
 
-export interface KafkaEventFeedOptions {
+interface KafkaEventFeedOptions {
   topic: string;
   groupId: string;
   /** How long the group waits for a silent member before handing its partitions to the others. */

@@ -12,7 +12,7 @@ import { ensureTopic } from './topic';
 
 export const RELAY_CHECKPOINT = 'kafka-relay';
 
-export interface RelayOptions {
+interface RelayOptions {
   topic: string;
   partitions?: number;
   onError: (error: unknown) => void;

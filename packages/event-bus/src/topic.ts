@@ -5,7 +5,7 @@
  */
 import type { Kafka } from 'kafkajs';
 
-export const DEFAULT_PARTITIONS = 8;
+const DEFAULT_PARTITIONS = 8;
 
 export async function ensureTopic(kafka: Kafka, topic: string, partitions = DEFAULT_PARTITIONS): Promise<void> {
   const admin = kafka.admin();

@@ -8,7 +8,7 @@ import type { CheckpointStore } from './checkpoint-store';
 import type { EventFeed, FeedHealth } from './event-feed';
 import type { AllFilter, EventStore, RecordedEvent, Subscription } from './event-store';
 
-export interface CheckpointedFeedOptions {
+interface CheckpointedFeedOptions {
   /** The follower's name in the checkpoint store. */
   name: string;
   filter?: AllFilter;

@@ -57,7 +57,7 @@ import {
 import { matchesFilter } from './filter-match';
 import { isAfter, positionFrom, positionOfInteger, type Position } from './position';
 
-export interface EsdbEventStoreOptions {
+interface EsdbEventStoreOptions {
   /** Most events handed to a subscription's handler at once. Default 500. */
   subscriptionBatchSize?: number;
 }
@@ -231,7 +231,7 @@ function revisionNumber(revision: bigint): number {
 
 // Filters
 
-export interface EsdbFilterPlan {
+interface EsdbFilterPlan {
   /** What the server is asked to leave out: it filters on stream names or on event types, not both. */
   server: Filter;
   /** The whole filter, system events excluded, applied again to whatever arrives. */

@@ -25,7 +25,7 @@ import { limitOf, nonNegativeInteger } from './sqlite/read-options';
 import { RecentCommits } from './sqlite/recent-commits';
 import { positionOfInteger, type Position } from './position';
 
-export interface SqliteEventStoreOptions {
+interface SqliteEventStoreOptions {
   now?: () => Date;
   /** How often an idle subscription looks for appends made by another process on the same file. */
   pollIntervalMs?: number;

@@ -6,7 +6,7 @@ import { z } from 'zod';
 
 const LINE_BREAK = /[\r\n]/;
 
-export const mailMessage = z.strictObject({
+const mailMessage = z.strictObject({
   to: z.email().refine((value) => !LINE_BREAK.test(value), 'must be one address'),
   subject: z.string().min(1).max(200).refine((value) => !LINE_BREAK.test(value), 'must be one line'),
   text: z.string().min(1),

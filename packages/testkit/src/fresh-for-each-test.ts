@@ -1,6 +1,6 @@
 import { afterEach, beforeEach } from '@jest/globals';
 
-export interface Disposable {
+interface Disposable {
   dispose(): Promise<void>;
 }
 

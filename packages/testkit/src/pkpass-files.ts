@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { WalletCredentialFiles } from './wallet-credentials';
 
-export interface UnpackedPkpass {
+interface UnpackedPkpass {
   directory: string;
   files: string[];
   passJson: Record<string, unknown>;

@@ -11,10 +11,10 @@ const VARIABLES = {
   eventstoredb: 'PASSES_TEST_EVENTSTORE_URL',
 } as const;
 
-export type TestServerName = keyof typeof VARIABLES;
+type TestServerName = keyof typeof VARIABLES;
 
 /** The server's address for this run, or null when it could not be started here. */
-export function testServerAddress(name: TestServerName): string | null {
+function testServerAddress(name: TestServerName): string | null {
   return process.env[VARIABLES[name]] ?? null;
 }
 

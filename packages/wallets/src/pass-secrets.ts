@@ -18,9 +18,9 @@ export class PassSecrets {
   private readonly downloadKey: Buffer;
   private readonly appleTokenKey: Buffer;
   /**
-   * Every answer about a pass carries its download link, and a pass is asked about again and again: the HMAC
-   * was 3 % of a `get`. A secret being checked is always computed anew, so that how long a check takes does
-   * not tell which serial numbers were lately answered about.
+   * Every answer about a pass carries its download link, and a pass is asked about again and again: its HMAC
+   * is kept, not computed for every answer. A secret being checked is always computed anew, so that how
+   * long a check takes does not tell which serial numbers were lately answered about.
    */
   private readonly recentDownloadSecrets = new LRUCache<string, string>({ max: RECENT_DOWNLOAD_SECRETS });
 

@@ -20,7 +20,7 @@ export interface PassLinks {
   googleWalletUrl: string | null;
 }
 
-export interface WalletsPorts {
+interface WalletsPorts {
   settings: WalletSettings;
   /** The service secret (PASSES_SECRET_KEY, or the generated one) the pass secrets derive from. */
   secretKey: Uint8Array;

@@ -35,7 +35,7 @@ import { addTemplateRoutes } from './routes/template-routes';
 import { validationPageRoutes } from './routes/validation-page-routes';
 import { addWebhookRoutes } from './routes/webhook-routes';
 
-export interface HttpAppDependencies {
+interface HttpAppDependencies {
   application: Application;
   wallets: Wallets;
   events: EventStore;
@@ -63,7 +63,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   const app = express();
   app.disable('x-powered-by');
   // No ETags: nothing in the API offers conditional requests, and express would hash every body for one
-  // (a SHA-1 of each answer: 3 % of a `get`, and more on a history page of 1,000 events).
+  // (a SHA-1 of each answer, history pages of 1,000 events included).
   app.set('etag', false);
   app.set('query parser', parseQueryString);
   answerJsonDirectly(app);

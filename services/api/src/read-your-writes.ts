@@ -6,9 +6,9 @@ import type { ReadYourWrites } from '@passes/application';
 import type { Position } from '@passes/event-store';
 import type { Logger } from '@passes/runtime';
 
-export const READ_YOUR_WRITES_TIMEOUT_MS = 5000;
+const READ_YOUR_WRITES_TIMEOUT_MS = 5000;
 
-export interface CheckpointSource {
+interface CheckpointSource {
   waitFor(position: Position, timeoutMs: number): Promise<boolean>;
   readonly position: Position | null;
 }

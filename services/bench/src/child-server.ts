@@ -12,7 +12,7 @@ const STOP_TIMEOUT_MS = 10_000;
 /** Enough of the output to explain a process that dies before it is ready. */
 const TAIL_LINES = 20;
 
-export interface ChildServerOptions {
+interface ChildServerOptions {
   name: string;
   script: string;
   env: NodeJS.ProcessEnv;

@@ -19,7 +19,7 @@ import { upgradeToPro } from './upgrade-to-pro';
 
 const ECHO_SCRIPT = path.resolve(__dirname, 'echo-server.js');
 
-export interface HttpFigures {
+interface HttpFigures {
   /** Null when the `http` section did not run. */
   scenarios: Row[] | null;
   /** Null when the `batches` section did not run. */

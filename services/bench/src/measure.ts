@@ -18,7 +18,7 @@ export interface Measurement {
 }
 
 /** A load that runs until it is stopped, e.g. for as long as a rebuild takes. */
-export interface RunningLoad {
+interface RunningLoad {
   /** Ends the load (within a sample interval) and resolves with its figures. */
   stop(): Promise<Measurement>;
 }

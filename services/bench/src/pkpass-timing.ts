@@ -24,7 +24,7 @@ export interface PkpassFigures {
   passesPerSecond: number;
 }
 
-export function measurePkpass(): PkpassFigures {
+function measurePkpass(): PkpassFigures {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'passes-bench-certificates-'));
   try {
     const apple = new AppleWallet(signingSettings(directory), new PassSecrets(new Uint8Array(32)), () => 'https://passes.example');
@@ -59,7 +59,7 @@ export function runPkpassSection(): SectionOutcome<PkpassFigures> {
   return { lines: ['', heading('pkpass · signing an Apple Wallet pass, one at a time, in this process'), ...pkpassLines(figures)], warnings: [], figures };
 }
 
-export function pkpassLines(figures: PkpassFigures): string[] {
+function pkpassLines(figures: PkpassFigures): string[] {
   return [
     [
       'pkpass signing'.padEnd(13),

@@ -1,6 +1,6 @@
 /** Waiting for another process to get somewhere, by asking it again and again. */
 
-export interface PollOptions {
+interface PollOptions {
   /** What is awaited, for the error when it does not happen. */
   what: string;
   timeoutMs: number;

@@ -2,8 +2,8 @@
 import { verdict } from './format';
 import type { Row } from './report';
 
-export const GET_GOAL_RATIO = 0.7;
-export const GET_GOAL_P99_MS = 20;
+const GET_GOAL_RATIO = 0.7;
+const GET_GOAL_P99_MS = 20;
 
 export function readGoalLines(rows: readonly Row[]): string[] {
   const get = rows.find((row) => row.scenario === 'get');

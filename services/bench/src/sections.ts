@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 
-export const SECTION_NAMES = ['http', 'batches', 'hot-pass', 'long-stream', 'pkpass', 'rebuild', 'audit', 'distributed', 'scale', 'soak'] as const;
+const SECTION_NAMES = ['http', 'batches', 'hot-pass', 'long-stream', 'pkpass', 'rebuild', 'audit', 'distributed', 'scale', 'soak'] as const;
 const LONG_SECTIONS: readonly SectionName[] = ['scale', 'soak'];
 
 export type SectionName = (typeof SECTION_NAMES)[number];
@@ -25,7 +25,7 @@ export interface BenchArguments {
 const DEFAULT_SCALE: ScaleArguments = { passes: 1_000_000, soakSeconds: 300 };
 
 /** A bad command line: the run stops with this one line before anything starts. */
-export class UsageError extends Error {}
+class UsageError extends Error {}
 
 const isSectionName = (name: string): name is SectionName => (SECTION_NAMES as readonly string[]).includes(name);
 

@@ -12,9 +12,7 @@ import { projectionsRebuild, RebuildRefused } from './commands/projections-rebui
 import { projectionsStatus } from './commands/projections-status';
 import { setPlan } from './commands/set-plan';
 
-export { UsageError };
-
-export const USAGE = `Usage:
+const USAGE = `Usage:
   passes history <business_id> <pass> [--as-of <instant>]  every event of a pass (id, serial_number or external_id),
                                                            or the pass as it was at an ISO 8601 instant
   passes admin set-plan <business_id> <free|pro>           change a business's plan

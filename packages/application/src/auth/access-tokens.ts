@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 import type { Clock } from '../shared/clock';
 import { jwtSigningKey, type JwtSigningKey } from './jwt-signing-key';
 
-export const ACCESS_TOKEN_AUDIENCE = 'dashboard';
+const ACCESS_TOKEN_AUDIENCE = 'dashboard';
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 const ISSUER = 'wallet-passes';
 /**
@@ -20,7 +20,7 @@ interface VerifiedToken {
   expiresAt: number;
 }
 
-export interface AccessTokenClaims {
+interface AccessTokenClaims {
   userId: string;
   businessId: string;
 }

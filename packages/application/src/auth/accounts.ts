@@ -10,13 +10,13 @@ import { reservationKey, UniqueValues } from '../shared/unique-values';
 import type { AccessTokens } from './access-tokens';
 import { hashPassword, UNUSABLE_PASSWORD_HASH, verifyPassword } from './password-hasher';
 
-export interface Registration {
+interface Registration {
   business: Business;
   user: User;
   accessToken: string;
 }
 
-export interface Login {
+interface Login {
   accessToken: string;
   businessId: string;
 }

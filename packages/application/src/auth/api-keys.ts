@@ -8,13 +8,13 @@ import type { IdGenerator } from '../shared/id-generator';
 import type { ReadYourWrites } from '../shared/read-your-writes';
 import { hashApiKey, newApiKeySecret, shownPrefix } from './api-key-secret';
 
-export interface CreatedApiKey {
+interface CreatedApiKey {
   apiKey: ApiKey;
   /** The secret itself: returned this once, never stored. */
   secret: string;
 }
 
-export interface NewApiKey {
+interface NewApiKey {
   name: string;
   mode: ApiKeyMode;
   scopes: readonly ApiKeyScope[];

@@ -9,7 +9,7 @@ export function validationUrl(appUrl: string, code: string, signature: string | 
   return signature === null ? url : `${url}?sig=${signature}`;
 }
 
-export interface ScannedCode {
+interface ScannedCode {
   code: string;
   signature: string | null;
 }

@@ -7,12 +7,12 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../shared/clock';
 import { jwtSigningKey, type JwtSigningKey } from '../auth/jwt-signing-key';
 
-export const CUSTOMER_TOKEN_AUDIENCE = 'customer';
-export const CUSTOMER_TOKEN_TTL_SECONDS = 15 * 60;
+const CUSTOMER_TOKEN_AUDIENCE = 'customer';
+const CUSTOMER_TOKEN_TTL_SECONDS = 15 * 60;
 const ISSUER = 'wallet-passes';
 const DIGEST = /^[0-9a-f]{64}$/;
 
-export type CustomerTokenCheck =
+type CustomerTokenCheck =
   | { status: 'valid'; emailDigest: string; expiresAt: Date }
   /** Genuine, but older than 15 minutes: the person deserves to be told so. */
   | { status: 'expired' }

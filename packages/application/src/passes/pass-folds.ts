@@ -1,7 +1,7 @@
 /**
  * Folds of pass streams kept at every thousandth revision, so that a pass's state as of an instant folds
  * at most a thousand events once its stream was read: an auditor asks about the same long-lived passes
- * again and again, and a fold of 10,000 events took 100–160 ms. Streams are append-only and events are
+ * again and again, and a fold costs as much as the stream is long. Streams are append-only and events are
  * never rewritten (old versions are upcast on read), so a fold of revisions 0…r never goes stale.
  */
 import type { PassState } from '@passes/domain';
@@ -11,7 +11,7 @@ export const FOLD_CHECKPOINT_EVERY = 1000;
 /** Streams whose checkpoints are kept: about 1 KiB a checkpoint. */
 const STREAMS = 1000;
 
-export interface FoldCheckpoint {
+interface FoldCheckpoint {
   /** The state after folding revisions 0 to `revision`. */
   revision: number;
   state: PassState;

@@ -24,7 +24,7 @@ export interface HistoryPage {
   hasMore: boolean;
 }
 
-export interface HistoryRange {
+interface HistoryRange {
   /** Only events after this revision; none: from the first. */
   afterRevision: number | null;
   limit: number;

@@ -9,7 +9,7 @@ import type { CommandContext } from '../shared/command-context';
 import type { CommandHandler } from '../shared/command-handler';
 import type { ReadYourWrites } from '../shared/read-your-writes';
 
-export interface RegistrationResult {
+interface RegistrationResult {
   /** False when the device was already registered so (or not registered at all, for an unregistration). */
   changed: boolean;
   pass: Pass | null;

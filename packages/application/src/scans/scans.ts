@@ -30,7 +30,7 @@ import type { Templates } from '../templates/templates';
 /** Beyond the domain's reasons: nothing in this business answers to the code, or more than one pass does. */
 export type ScanOutcomeReason = ScanReason | 'unknown_code' | 'ambiguous_barcode';
 
-export interface ScanResult {
+interface ScanResult {
   valid: boolean;
   reason: ScanOutcomeReason | null;
   /** The pass after the scan; null when no single pass of the business answers to the code. */

@@ -12,14 +12,14 @@ import { WrongExpectedRevisionError, type AppendResult, type EventStore, type Ne
 import { StreamStates, type LoadedState } from '@passes/read-model';
 import { CONFLICT_RETRY_AFTER_SECONDS, jitteredBackoff, type ConflictBackoff } from './conflict-backoff';
 
-export interface CommandResult<State, Event> {
+interface CommandResult<State, Event> {
   state: State;
   events: Event[];
   /** Global position of the append that carried the command's events, or null when it changed nothing. */
   position: Position | null;
 }
 
-export interface StreamContext {
+interface StreamContext {
   stream: string;
   businessId: string | null;
   context: CommandContext;
@@ -31,7 +31,7 @@ export interface StreamContext {
   isNew?: boolean;
 }
 
-export interface CommandHandlerOptions {
+interface CommandHandlerOptions {
   backoff?: ConflictBackoff;
   sleep?: (ms: number) => Promise<void>;
 }

@@ -13,7 +13,7 @@ const POOL_BYTES = 4096;
 
 /**
  * Random bytes drawn from the system a pool at a time, as Node does for `randomUUID`: a call to
- * `crypto.randomBytes` costs the same whatever its size (about 2 µs alone, 2 % of an issue under load),
+ * `crypto.randomBytes` costs the same whatever its size (a crypto job each, dearer still under load),
  * and every issue draws 10 bytes for its serial number. Every byte is handed out once, as a copy.
  */
 export function pooledRandomBytes(poolBytes = POOL_BYTES): (size: number) => Uint8Array {

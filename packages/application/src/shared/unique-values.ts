@@ -9,7 +9,7 @@ import type { Clock } from './clock';
 import type { CommandContext } from './command-context';
 import type { CommandHandler } from './command-handler';
 
-export interface UniqueValueClaim {
+interface UniqueValueClaim {
   stream: string;
   /** Names the value in a refusal, e.g. `external_id`. */
   field: string;

@@ -15,13 +15,13 @@ import type { ReadYourWrites } from '../shared/read-your-writes';
 /** Newest first; older deliveries are kept but not listed. */
 const DELIVERY_LOG_LENGTH = 100;
 
-export interface WebhookRegistration {
+interface WebhookRegistration {
   url: string;
   events: readonly WebhookEventName[];
   description: string | null;
 }
 
-export interface RegisteredWebhook {
+interface RegisteredWebhook {
   webhook: Webhook;
   /** The signing secret itself: returned this once, stored only encrypted. */
   secret: string;

@@ -2,7 +2,7 @@ import { assertNever, type Decider } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
 import { API_KEY_SCOPES, type ApiKeyCommand, type ApiKeyEvent, type ApiKeyScope, type ApiKeyState } from './api-key';
 
-export function decideApiKey(command: ApiKeyCommand, state: ApiKeyState): ApiKeyEvent[] {
+function decideApiKey(command: ApiKeyCommand, state: ApiKeyState): ApiKeyEvent[] {
   const occurred_at = command.now.toISOString();
   switch (command.type) {
     case 'CreateApiKey': {
@@ -34,7 +34,7 @@ export function decideApiKey(command: ApiKeyCommand, state: ApiKeyState): ApiKey
   }
 }
 
-export function evolveApiKey(state: ApiKeyState, event: ApiKeyEvent): ApiKeyState {
+function evolveApiKey(state: ApiKeyState, event: ApiKeyEvent): ApiKeyState {
   switch (event.type) {
     case 'ApiKeyCreated':
       return {

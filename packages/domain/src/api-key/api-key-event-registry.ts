@@ -1,7 +1,7 @@
 /** How API key events are stored (events/event-registry.ts). */
 import { z } from 'zod';
 import { mode, occurredAt, onlyOccurredAt } from '../events/event-fields';
-import { eventTypesOf, type EventRegistry } from '../events/event-registry';
+import type { EventRegistry } from '../events/event-registry';
 import { API_KEY_SCOPES, type ApiKeyEvent } from './api-key';
 
 export const apiKeyEvents: EventRegistry<ApiKeyEvent> = {
@@ -20,5 +20,3 @@ export const apiKeyEvents: EventRegistry<ApiKeyEvent> = {
   },
   ApiKeyRevoked: { version: 1, schema: onlyOccurredAt },
 };
-
-export const API_KEY_EVENT_TYPES = eventTypesOf(apiKeyEvents);

@@ -6,9 +6,6 @@ export type ApiKeyMode = Mode;
 /** `read` allows GET; `write` allows every request that changes something (POST, PATCH, DELETE). */
 export type ApiKeyScope = 'read' | 'write';
 export const API_KEY_SCOPES: readonly ApiKeyScope[] = ['read', 'write'];
-/** The named scope sets the dashboard offers; any non-empty set of scopes is valid. */
-export const FULL_ACCESS: readonly ApiKeyScope[] = ['read', 'write'];
-export const READ_ONLY: readonly ApiKeyScope[] = ['read'];
 
 export type ApiKeyEvent =
   | {

@@ -3,7 +3,7 @@ import { DomainError } from '../shared/domain-error';
 import { requireName } from '../shared/require-name';
 import type { BusinessCommand, BusinessEvent, BusinessState } from './business';
 
-export function decideBusiness(command: BusinessCommand, state: BusinessState): BusinessEvent[] {
+function decideBusiness(command: BusinessCommand, state: BusinessState): BusinessEvent[] {
   const occurred_at = command.now.toISOString();
   switch (command.type) {
     case 'RegisterBusiness': {
@@ -26,7 +26,7 @@ export function decideBusiness(command: BusinessCommand, state: BusinessState): 
   }
 }
 
-export function evolveBusiness(state: BusinessState, event: BusinessEvent): BusinessState {
+function evolveBusiness(state: BusinessState, event: BusinessEvent): BusinessState {
   switch (event.type) {
     case 'BusinessRegistered':
       return {

@@ -1,7 +1,7 @@
 /** How business events are stored (events/event-registry.ts). */
 import { z } from 'zod';
 import { occurredAt } from '../events/event-fields';
-import { eventTypesOf, type EventRegistry } from '../events/event-registry';
+import type { EventRegistry } from '../events/event-registry';
 import { PLANS } from '../plan/plan';
 import type { BusinessEvent } from './business';
 
@@ -14,5 +14,3 @@ export const businessEvents: EventRegistry<BusinessEvent> = {
   },
   BusinessPlanChanged: { version: 1, schema: z.object({ plan, previous_plan: plan, occurred_at: occurredAt }) },
 };
-
-export const BUSINESS_EVENT_TYPES = eventTypesOf(businessEvents);

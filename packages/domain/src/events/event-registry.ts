@@ -11,9 +11,9 @@ export interface DomainEventShape {
 }
 
 /** Lifts a payload of one schema version to the next. Pure; runs on every read of an old event. */
-export type Upcaster = (data: Readonly<Record<string, unknown>>) => Record<string, unknown>;
+type Upcaster = (data: Readonly<Record<string, unknown>>) => Record<string, unknown>;
 
-export interface EventDefinition<Data> {
+interface EventDefinition<Data> {
   /** The schema version new events of this type are written with; starts at 1. */
   version: number;
   schema: z.ZodType<Data>;

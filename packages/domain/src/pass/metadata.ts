@@ -1,5 +1,5 @@
 /** A pass's free key-value pairs. */
-export type MetadataValue = string | number | boolean;
+type MetadataValue = string | number | boolean;
 export type Metadata = Readonly<Record<string, MetadataValue>>;
 /** A change to metadata: a value sets its key, null removes it, absent keys stay as they are. */
 export type MetadataPatch = Readonly<Record<string, MetadataValue | null>>;

@@ -33,10 +33,10 @@ export interface PassInstalledData {
 }
 
 /** Why a device stopped getting updates: it unregistered, or APNs said its push token is no longer valid. */
-export type UninstallReason = 'unregistered' | 'push_token_rejected';
+type UninstallReason = 'unregistered' | 'push_token_rejected';
 
 /** `device_library_identifier` and `reason` are null only in uninstalls recorded before devices were (schema 1). */
-export interface PassUninstalledData {
+interface PassUninstalledData {
   device_library_identifier: string | null;
   reason: UninstallReason | null;
   occurred_at: string;

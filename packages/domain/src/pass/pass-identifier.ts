@@ -1,7 +1,7 @@
 /** Every pass path takes an id, a serial number or an external_id; the shape alone says which (DESIGN §5). */
 import { isSerialNumber } from './serial-number';
 
-export type PassIdentifierKind = 'id' | 'serial_number' | 'external_id';
+type PassIdentifierKind = 'id' | 'serial_number' | 'external_id';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

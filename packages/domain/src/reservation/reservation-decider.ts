@@ -11,7 +11,7 @@ import {
   type ReservationState,
 } from './reservation';
 
-export function decideReservation(command: ReservationCommand, state: ReservationState): ReservationEvent[] {
+function decideReservation(command: ReservationCommand, state: ReservationState): ReservationEvent[] {
   const occurred_at = command.now.toISOString();
   switch (command.type) {
     case 'Reserve': {
@@ -38,7 +38,7 @@ function isHeld(reservedAt: string | null, holderConfirmed: boolean, now: Date):
   return now.getTime() - Date.parse(reservedAt) < UNCONFIRMED_RESERVATION_GRACE_MS;
 }
 
-export function evolveReservation(_state: ReservationState, event: ReservationEvent): ReservationState {
+function evolveReservation(_state: ReservationState, event: ReservationEvent): ReservationState {
   switch (event.type) {
     case 'ValueReserved':
       return { value: event.data.value, ownerId: event.data.owner_id, reservedAt: event.data.occurred_at };

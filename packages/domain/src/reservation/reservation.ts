@@ -22,7 +22,7 @@ export type ReservationCommand =
     }
   | { type: 'Release'; ownerId: string; now: Date };
 
-export interface Reservation {
+interface Reservation {
   value: string;
   ownerId: string | null;
   reservedAt: string | null;

@@ -4,7 +4,7 @@
  */
 import { invalidField } from './invalid-field';
 
-export interface IntegerBounds {
+interface IntegerBounds {
   min: number;
   max?: number;
 }

@@ -4,7 +4,7 @@ import type { TemplateCommand, TemplateEvent, TemplateSettingsData, TemplateStat
 import { applyTemplateUpdate, defaultTemplateSettings } from './template-settings';
 import { settingsOf, templateSettingsData, templateSettingsFrom } from './template-settings-data';
 
-export function decideTemplate(command: TemplateCommand, state: TemplateState): TemplateEvent[] {
+function decideTemplate(command: TemplateCommand, state: TemplateState): TemplateEvent[] {
   const occurred_at = command.now.toISOString();
   switch (command.type) {
     case 'CreateTemplate': {
@@ -29,7 +29,7 @@ export function decideTemplate(command: TemplateCommand, state: TemplateState): 
   }
 }
 
-export function evolveTemplate(state: TemplateState, event: TemplateEvent): TemplateState {
+function evolveTemplate(state: TemplateState, event: TemplateEvent): TemplateState {
   switch (event.type) {
     case 'TemplateCreated':
       return {

@@ -2,7 +2,7 @@ import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
 import type { UserCommand, UserEvent, UserState } from './user';
 
-export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
+function decideUser(command: UserCommand, state: UserState): UserEvent[] {
   if (state !== null) throw new DomainError('conflict', `User ${state.id} already exists.`, { user_id: state.id });
   return [
     {
@@ -19,7 +19,7 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
   ];
 }
 
-export function evolveUser(_state: UserState, event: UserEvent): UserState {
+function evolveUser(_state: UserState, event: UserEvent): UserState {
   return {
     id: event.data.user_id,
     businessId: event.data.business_id,

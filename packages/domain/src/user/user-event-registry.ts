@@ -1,7 +1,7 @@
 /** How user events are stored (events/event-registry.ts). */
 import { z } from 'zod';
 import { occurredAt } from '../events/event-fields';
-import { eventTypesOf, type EventRegistry } from '../events/event-registry';
+import type { EventRegistry } from '../events/event-registry';
 import type { UserEvent } from './user';
 
 export const userEvents: EventRegistry<UserEvent> = {
@@ -10,5 +10,3 @@ export const userEvents: EventRegistry<UserEvent> = {
     schema: z.object({ user_id: z.string(), business_id: z.string(), email: z.string(), password_hash: z.string(), occurred_at: occurredAt }),
   },
 };
-
-export const USER_EVENT_TYPES = eventTypesOf(userEvents);

@@ -3,7 +3,7 @@ import { DomainError } from '../shared/domain-error';
 import { invalidField } from '../shared/invalid-field';
 import { WEBHOOK_EVENT_NAMES, type WebhookCommand, type WebhookEvent, type WebhookState } from './webhook';
 
-export function decideWebhook(command: WebhookCommand, state: WebhookState): WebhookEvent[] {
+function decideWebhook(command: WebhookCommand, state: WebhookState): WebhookEvent[] {
   const occurred_at = command.now.toISOString();
   switch (command.type) {
     case 'RegisterWebhook': {
@@ -38,7 +38,7 @@ export function decideWebhook(command: WebhookCommand, state: WebhookState): Web
   }
 }
 
-export function evolveWebhook(state: WebhookState, event: WebhookEvent): WebhookState {
+function evolveWebhook(state: WebhookState, event: WebhookEvent): WebhookState {
   switch (event.type) {
     case 'WebhookRegistered':
       return {

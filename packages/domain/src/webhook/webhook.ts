@@ -17,7 +17,7 @@ export const WEBHOOK_EVENT_NAMES = [
 export type WebhookEventName = (typeof WEBHOOK_EVENT_NAMES)[number];
 
 /** Why the service stopped delivering to a webhook on its own. */
-export type WebhookDisabledReason = 'endpoint_gone';
+type WebhookDisabledReason = 'endpoint_gone';
 
 export type WebhookEvent =
   | {
@@ -51,7 +51,7 @@ export type WebhookCommand =
   | { type: 'DeleteWebhook'; now: Date }
   | { type: 'DisableWebhook'; reason: WebhookDisabledReason; statusCode: number; now: Date };
 
-export type WebhookStatus = 'active' | 'disabled';
+type WebhookStatus = 'active' | 'disabled';
 
 export interface Webhook {
   id: string;

@@ -30,7 +30,7 @@ export function prepareAppend(
     return {
       // EventStoreDB stores ids as binary UUIDs and hands them back in lower case. A new id is time-ordered
       // (version 7), so the unique index on ids grows at its end instead of taking a write at a random page
-      // for every event: a commit of 17 new passes wrote about 40 % less log, and took 20 % less time.
+      // for every event: a commit writes less log, and its fsync is shorter for it.
       id: event.id?.toLowerCase() ?? uuidv7(),
       idGivenByCaller: event.id !== undefined,
       type: event.type,

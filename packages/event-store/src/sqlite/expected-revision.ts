@@ -1,6 +1,6 @@
 import type { ExpectedRevision } from '../event-store';
 
-export type ActualRevision = number | 'no_stream';
+type ActualRevision = number | 'no_stream';
 
 /** Whether a stream whose current revision is `actual` may be appended to under `expected`. */
 export function expectationHolds(expected: ExpectedRevision, actual: ActualRevision): boolean {

@@ -10,7 +10,7 @@ export interface FeedPage {
   reachedHead: boolean;
 }
 
-export interface FeedSubscriptionOptions {
+interface FeedSubscriptionOptions {
   after: number;
   pollIntervalMs: number;
   readPage: (after: number) => FeedPage;

@@ -10,7 +10,7 @@ export interface DeliveredMessage {
   html: string;
 }
 
-export interface MailerUnderTest {
+interface MailerUnderTest {
   mailer: Mailer;
   delivered(): Promise<DeliveredMessage[]>;
   dispose(): Promise<void>;

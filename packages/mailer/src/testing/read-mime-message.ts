@@ -2,7 +2,7 @@
  * Reads back what nodemailer wrote on the wire (multipart/alternative, quoted-printable or base64 parts,
  * RFC 2047 subject), so the SMTP adapter's test can compare it with what was sent. Test code only.
  */
-export interface MimeContent {
+interface MimeContent {
   subject: string;
   text: string;
   html: string;

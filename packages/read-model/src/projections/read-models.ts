@@ -66,7 +66,7 @@ export const lookupKeys = {
 
 type PassIndex = 'serial' | 'external_id' | 'email' | 'barcode_data' | 'customer' | 'wallet_device' | 'wallet_template';
 
-export const passProjection = aggregateProjection<Pass, PassEvent, PassIndex>({
+const passProjection = aggregateProjection<Pass, PassEvent, PassIndex>({
   collection: collections.passes,
   // 2: wallet devices replaced `installed`, with lookups by device and by template. 3: no key by business,
   // which nothing looked up once the business_usage projection counted a business's passes.
@@ -86,7 +86,7 @@ export const passProjection = aggregateProjection<Pass, PassEvent, PassIndex>({
   }),
 });
 
-export const businessProjection = aggregateProjection<Business, BusinessEvent>({
+const businessProjection = aggregateProjection<Business, BusinessEvent>({
   collection: collections.businesses,
   version: 1,
   category: 'business',
@@ -96,7 +96,7 @@ export const businessProjection = aggregateProjection<Business, BusinessEvent>({
   keys: () => ({}),
 });
 
-export const userProjection = aggregateProjection<User, UserEvent, 'email'>({
+const userProjection = aggregateProjection<User, UserEvent, 'email'>({
   collection: collections.users,
   version: 1,
   category: 'user',
@@ -106,7 +106,7 @@ export const userProjection = aggregateProjection<User, UserEvent, 'email'>({
   keys: (user) => ({ email: [lookupKeys.userByEmail(user.email)] }),
 });
 
-export const apiKeyProjection = aggregateProjection<ApiKey, ApiKeyEvent, 'hash' | 'business'>({
+const apiKeyProjection = aggregateProjection<ApiKey, ApiKeyEvent, 'hash' | 'business'>({
   collection: collections.apiKeys,
   version: 1,
   category: 'api-key',
@@ -116,7 +116,7 @@ export const apiKeyProjection = aggregateProjection<ApiKey, ApiKeyEvent, 'hash' 
   keys: (key) => ({ hash: [lookupKeys.apiKeyByHash(key.keyHash)], business: [lookupKeys.byBusiness(key.businessId)] }),
 });
 
-export const templateProjection = aggregateProjection<Template, TemplateEvent, 'business'>({
+const templateProjection = aggregateProjection<Template, TemplateEvent, 'business'>({
   collection: collections.templates,
   version: 1,
   category: 'template',
@@ -126,7 +126,7 @@ export const templateProjection = aggregateProjection<Template, TemplateEvent, '
   keys: (template) => ({ business: [lookupKeys.byBusiness(template.businessId)] }),
 });
 
-export const webhookProjection = aggregateProjection<Webhook, WebhookEvent, 'business'>({
+const webhookProjection = aggregateProjection<Webhook, WebhookEvent, 'business'>({
   collection: collections.webhooks,
   version: 1,
   category: 'webhook',

@@ -29,7 +29,7 @@ export interface CatchUpRunner {
   start(job: CatchUpJob, onPage: (page: CatchUpPage) => void): CatchUpRun;
   /**
    * Drops a retired or abandoned generation and its documents, as `DocumentStore.drop` does. Freeing the
-   * pages of a large generation takes a while (676 ms for 1,000,000 passes in SQLite), and on the thread
+   * pages of a large generation takes a while (SQLite frees them one by one), and on the thread
    * that serves requests every request would wait for it.
    */
   drop(target: GenerationRef): Promise<void>;

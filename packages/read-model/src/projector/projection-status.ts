@@ -9,7 +9,7 @@ import type { Projection } from '../projections/projection';
 /** Lags are counted no further: past it the store is far behind anyway, and counting costs a read. */
 export const LAG_COUNT_LIMIT = 1_000_000;
 
-export interface RebuildStatus {
+interface RebuildStatus {
   generation: number;
   checkpoint: Position | null;
   /** Events the new generation has been through, and all there are. */

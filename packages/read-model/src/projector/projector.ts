@@ -23,7 +23,7 @@ import { SerialQueue } from './serial-queue';
 
 export const PROJECTOR_LEASE = 'projector';
 
-export interface ProjectorOptions {
+interface ProjectorOptions {
   /** This process as a lease holder (`newLeaseHolder()`). */
   holder: string;
   /** When rebuilds are asked for. Leases run on the machine's own time: other processes compare them. */

@@ -50,8 +50,8 @@ export class GenerationTables {
 
   /**
    * Generations made before lookups named their documents' rows had a table of keys naming document ids
-   * (`keys_…`): each becomes a lookup table, once, as the store is opened. A store of a million passes took
-   * about 17 s.
+   * (`keys_…`): each becomes a lookup table, once, as the store is opened; on a large store this takes
+   * seconds (docs/operations.md, "Start-up and shutdown").
    */
   upgradeKeyTables(): void {
     const keyTables = this.db.prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table' AND name GLOB 'keys_*'").pluck();
@@ -108,7 +108,7 @@ interface KeptLookup {
  * `get` serves it) while the data_version stays where it was. This connection's writes forget the lookups of
  * every key they add to or take from a document; another connection's commit makes each lookup read anew.
  */
-export class PreparedGeneration {
+class PreparedGeneration {
   private readonly statements;
   private readonly recent = new LRUCache<string, KeptDocument>({ max: RECENT_DOCUMENTS });
   private readonly lookups = new LRUCache<string, KeptLookup>({ max: RECENT_LOOKUPS });

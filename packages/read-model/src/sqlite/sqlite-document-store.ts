@@ -36,7 +36,7 @@ const CATALOG = `
   CREATE TABLE IF NOT EXISTS last_generations (collection TEXT PRIMARY KEY, generation INTEGER NOT NULL) STRICT;
 `;
 
-export interface SqliteDocumentStoreOptions {
+interface SqliteDocumentStoreOptions {
   /**
    * How long queries trust what this connection remembers of the file before asking SQLite whether another
    * connection committed to it (see noticeOtherConnectionsWhenDue). The projector's loads always ask.
@@ -53,15 +53,15 @@ export interface SqliteDocumentStoreOptions {
 
 /**
  * SQLite's own default. The commit that passes it does the copying, and the commits of the projector that
- * serves requests are what requests wait for: at 10,000 pages (about 40 MiB) that commit took 40–45 ms
- * every few seconds under `issue`, and its p99 was 22–27 ms against 18–22 ms at 1,000 (four pairs of
- * probes, the same throughput). A rebuild's catch-up, whose long bursts of writes nobody waits for, sets
+ * serves requests are what requests wait for: at 10,000 pages (about 40 MiB) that commit stalled every
+ * request of its group every few seconds under `issue`, and set their p99; at 1,000 each copy is short, for
+ * the same throughput. A rebuild's catch-up, whose long bursts of writes nobody waits for, sets
  * a longer log for itself.
  */
 const DEFAULT_WAL_AUTOCHECKPOINT_PAGES = 1_000;
 
 /**
- * A millisecond. Asking before every read was a tenth of the CPU of a `GET /businesses/me` (five reads); a
+ * A millisecond. Asking before every read was a statement more for every read (five a `GET /businesses/me`); a
  * request takes a quarter of a millisecond or more, so under load one request in four asks, once.
  */
 const DEFAULT_TRUST_MS = 1;

@@ -1,7 +1,7 @@
 /**
  * Idempotency-Key records of the embedded profile, in their own SQLite file. The claims and completions
  * made in the same turn of the event loop share one commit: with a key on every POST, each request fsynced
- * this file twice on its own, and keyed stamps ran at a third of the speed of unkeyed ones.
+ * this file twice on its own, and each keyed request waited for both.
  *
  * The file is one server process's (the embedded profile runs one), so a claim still running that another
  * opening of the file made belongs to a process that is gone (killed mid-request): it is taken over at

@@ -1,7 +1,7 @@
 /**
  * Rate-limit windows of the embedded profile, in their own SQLite file. The embedded server is the one
  * process that counts, so it counts in memory and writes the counts behind, once a second: a commit per
- * request was a tenth of the CPU of an authenticated read. A crash loses at most the last second's counts
+ * request made every authenticated read pay for a write. A crash loses at most the last second's counts
  * (a window lasts a minute); a restart reads each key's running window back before counting on.
  */
 import type Database from 'better-sqlite3';

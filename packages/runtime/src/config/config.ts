@@ -84,7 +84,7 @@ const environment = z
     if ((values.PASSES_EVENT_STORE ?? 'eventstoredb') === 'eventstoredb') require('PASSES_EVENTSTORE_URL', 'when PASSES_EVENT_STORE is eventstoredb');
   });
 
-export type Profile = 'embedded' | 'distributed';
+type Profile = 'embedded' | 'distributed';
 
 export interface DistributedConfig {
   /** `sqlite` shares one event store file between the processes of one host. */

@@ -47,7 +47,7 @@ const APPLE_REQUIRED = ['PASSES_APPLE_PASS_TYPE_ID', 'PASSES_APPLE_TEAM_ID', 'PA
 const APPLE_OPTIONAL = ['PASSES_APPLE_KEY_PASSPHRASE', 'PASSES_APPLE_NFC_PUBLIC_KEY', 'PASSES_APNS_CA'] as const;
 const GOOGLE_REQUIRED = ['PASSES_GOOGLE_ISSUER_ID', 'PASSES_GOOGLE_SERVICE_ACCOUNT_FILE'] as const;
 
-export interface WalletIssue {
+interface WalletIssue {
   variable: WalletVariable;
   message: string;
 }

@@ -21,7 +21,7 @@ function describeError(value: unknown): unknown {
 /**
  * Censors the fields named like credentials or personal data, at the top of a record and one level down, in
  * one walk. pino's `redact` with wildcard paths (`*.email`) did the lower level by passing every value through
- * its redactor, numbers too: 7 of the 10 µs a request's log line cost.
+ * its redactor, numbers too: most of what a request's log line cost.
  */
 function censored(record: Record<string, unknown>): Record<string, unknown> {
   let copy: Record<string, unknown> | undefined;
@@ -63,7 +63,7 @@ export function pinoLogger(destination: DestinationStream): Logger {
 
 /**
  * A logger that writes in batches to a file descriptor or path: every request logs a line, and a write
- * for each cost a `get` a tenth of its throughput under load. Everything gathered is written at once,
+ * for each kept requests waiting on the pipe under load. Everything gathered is written at once,
  * synchronously, with each warning or error and when the process exits, so a record logged just before a
  * crash is not lost; a process killed outright loses at most FLUSH_INTERVAL_MS of information records.
  */

@@ -3,7 +3,7 @@
  * that arrives while a scan runs is folded into one more scan after it, so a burst of wakes never stacks
  * scans and none is missed. Shared by the webhook and the wallet senders.
  */
-export interface DueWorkScanOptions {
+interface DueWorkScanOptions {
   pollIntervalMs: number;
   onError: (error: unknown) => void;
 }

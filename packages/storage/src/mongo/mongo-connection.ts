@@ -8,7 +8,7 @@ import { MongoClient, type Db } from 'mongodb';
 /** How long an operation waits for a reachable server before failing. */
 const SERVER_SELECTION_TIMEOUT_MS = 2000;
 
-export interface MongoConnection {
+interface MongoConnection {
   db: Db;
   close(): Promise<void>;
 }

@@ -43,7 +43,7 @@ export class GroupCommit<Output = unknown> {
    * Runs `write` in the next shared transaction; resolves with what it returned once that is committed.
    * `singleStatement`: the write changes the file with one statement at most, after which it cannot fail, so
    * a failure leaves nothing to undo (SQLite undoes a failed statement itself) and it needs no savepoint,
-   * which costs a write about 1.5 µs.
+   * which would cost every such write two statements more.
    */
   submit<Written extends Output>(write: () => Written, { singleStatement = false }: { singleStatement?: boolean } = {}): Promise<Written> {
     return new Promise<Written>((resolve, reject) => {

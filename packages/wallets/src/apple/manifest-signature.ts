@@ -2,8 +2,8 @@
  * The `signature` of a .pkpass: a detached PKCS#7 (CMS SignedData) over manifest.json, signed by the
  * pass type certificate and carrying it with Apple's WWDR intermediate, with the signing time Wallet
  * asks for. node-forge writes the structure, as passkit-generator does; the RSA operation itself is
- * Node's native one, because forge's is pure JavaScript and took ~100 times longer (150 ms against
- * 1.5 ms a signature here), and a pass is signed on every download.
+ * Node's native one, because forge's is pure JavaScript and slower by orders of magnitude, and a pass is
+ * signed on every download.
  */
 import { constants, createPrivateKey, privateEncrypt, type KeyObject } from 'node:crypto';
 import forge from 'node-forge';
@@ -18,7 +18,7 @@ function oid(name: 'sha256' | 'data' | 'contentType' | 'messageDigest' | 'signin
   return value;
 }
 
-export interface SigningCredentials {
+interface SigningCredentials {
   certificatePem: string;
   privateKeyPem: string;
   privateKeyPassphrase: string | null;

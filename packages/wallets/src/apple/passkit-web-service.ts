@@ -23,7 +23,7 @@ export interface PassRequest {
   authorization: string | undefined;
 }
 
-export interface UpdatedPasses {
+interface UpdatedPasses {
   serialNumbers: string[];
   /** The tag the device sends back as `passesUpdatedSince`: milliseconds since the epoch. */
   lastUpdated: string;

@@ -6,7 +6,7 @@
 import { DISPLAY_FIELD_SLOTS, minorUnitsToNumber, type BarcodeFormat, type DisplayField, type DisplayFieldSlot } from '@passes/domain';
 import type { WalletPass } from '../wallet-pass';
 
-export interface StoreCardField {
+interface StoreCardField {
   key: string;
   label: string;
   value: string | number;
@@ -15,9 +15,9 @@ export interface StoreCardField {
   changeMessage?: string;
 }
 
-export type FieldSlot = 'headerFields' | 'primaryFields' | 'secondaryFields' | 'auxiliaryFields' | 'backFields';
+type FieldSlot = 'headerFields' | 'primaryFields' | 'secondaryFields' | 'auxiliaryFields' | 'backFields';
 
-export type AppleBarcodeFormat = 'PKBarcodeFormatQR' | 'PKBarcodeFormatPDF417' | 'PKBarcodeFormatAztec' | 'PKBarcodeFormatCode128';
+type AppleBarcodeFormat = 'PKBarcodeFormatQR' | 'PKBarcodeFormatPDF417' | 'PKBarcodeFormatAztec' | 'PKBarcodeFormatCode128';
 
 export interface StoreCard {
   /** The top-level keys of pass.json. */

@@ -6,10 +6,10 @@
 import { minorUnitsToNumber, type BarcodeFormat, type PassStatus, type Template } from '@passes/domain';
 import type { WalletPass } from '../wallet-pass';
 
-export type GoogleBarcodeType = 'QR_CODE' | 'PDF_417' | 'AZTEC' | 'CODE_128';
-export type GoogleObjectState = 'ACTIVE' | 'COMPLETED' | 'INACTIVE';
+type GoogleBarcodeType = 'QR_CODE' | 'PDF_417' | 'AZTEC' | 'CODE_128';
+type GoogleObjectState = 'ACTIVE' | 'COMPLETED' | 'INACTIVE';
 
-export interface LoyaltyClass {
+interface LoyaltyClass {
   id: string;
   issuerName: string;
   programName: string;
@@ -19,7 +19,7 @@ export interface LoyaltyClass {
 }
 
 /** What changes as the pass changes: an update sends these. */
-export interface LoyaltyObjectFields {
+interface LoyaltyObjectFields {
   state: GoogleObjectState;
   accountId: string;
   accountName?: string;
@@ -29,7 +29,7 @@ export interface LoyaltyObjectFields {
   textModulesData: { id: string; header: string; body: string }[];
 }
 
-export interface LoyaltyObject extends LoyaltyObjectFields {
+interface LoyaltyObject extends LoyaltyObjectFields {
   id: string;
   classId: string;
 }

@@ -9,7 +9,7 @@ import type { GoogleWalletSettings } from '../wallet-settings';
 import type { WalletPass } from '../wallet-pass';
 import { loyaltyClass, loyaltyObject } from './loyalty-objects';
 
-export const GOOGLE_SAVE_URL = 'https://pay.google.com/gp/v/save/';
+const GOOGLE_SAVE_URL = 'https://pay.google.com/gp/v/save/';
 
 export class GoogleSaveLinks {
   private key: Promise<CryptoKey> | null = null;

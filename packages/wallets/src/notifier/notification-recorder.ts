@@ -13,7 +13,7 @@ import type { NewWalletNotification, WalletNotificationStore, WalletWork } from 
 /** Facts that change nothing a wallet shows: a scan, and the registrations themselves. */
 const UNSEEN: ReadonlySet<PassEventType> = new Set<PassEventType>(['PassScanned', 'PassInstalled', 'PassUninstalled']);
 
-export interface NotificationRecorderOptions {
+interface NotificationRecorderOptions {
   apple: boolean;
   google: boolean;
   now: () => Date;

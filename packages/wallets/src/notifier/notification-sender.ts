@@ -21,7 +21,7 @@ const SYSTEM_CONTEXT = { actor: 'system:wallet-notifier', correlationId: 'wallet
 /** What one attempt came to, before it is written down. */
 type Result = 'done' | { retry: string } | { failed: string };
 
-export interface NotificationSenderOptions {
+interface NotificationSenderOptions {
   holder: string;
   now: () => Date;
   retryScheduleMs: readonly number[];
@@ -31,7 +31,7 @@ export interface NotificationSenderOptions {
   onError: (error: unknown) => void;
 }
 
-export interface NotificationChannels {
+interface NotificationChannels {
   apns: ApnsClient | null;
   google: { api: GoogleWalletApi; issuerId: string } | null;
 }

@@ -19,7 +19,7 @@ import type { WalletNotificationStore } from './wallet-notification-store';
 /** The events wallets hear of, for a feed that can filter (the embedded one). */
 export const WALLET_FEED_FILTER: AllFilter = { eventTypes: [...PASS_EVENT_TYPES, ...TEMPLATE_EVENT_TYPES] };
 
-export interface WalletNotifierPorts {
+interface WalletNotifierPorts {
   feed: EventFeed;
   events: EventStore;
   documents: DocumentStore;
@@ -30,7 +30,7 @@ export interface WalletNotifierPorts {
   registrations: WalletRegistrations;
 }
 
-export interface WalletNotifierOptions {
+interface WalletNotifierOptions {
   holder: string;
   clock: { now(): Date };
   retryScheduleMs: readonly number[];

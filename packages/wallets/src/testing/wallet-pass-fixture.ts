@@ -2,7 +2,7 @@
 import { defaultTemplateSettings, type Pass, type Template } from '@passes/domain';
 import type { WalletPass } from '../wallet-pass';
 
-export const PASS: Pass = {
+const PASS: Pass = {
   id: '0196b5e2-7c1a-7d3e-9f40-1a2b3c4d5e6f',
   businessId: '0196b5e2-0000-7000-8000-000000000001',
   mode: 'live',
@@ -28,7 +28,7 @@ export const PASS: Pass = {
   lastScannedAt: null,
 };
 
-export const TEMPLATE: Template = {
+const TEMPLATE: Template = {
   ...defaultTemplateSettings('Coffee card'),
   id: PASS.templateId,
   businessId: PASS.businessId,

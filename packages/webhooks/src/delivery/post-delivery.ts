@@ -17,7 +17,7 @@ export type AttemptResult =
   /** Stopped by the dispatcher shutting down: not an attempt at all. */
   | { kind: 'aborted' };
 
-export interface PostOptions {
+interface PostOptions {
   timeoutMs: number;
   policy: TargetPolicy;
   resolveHost: HostResolver;

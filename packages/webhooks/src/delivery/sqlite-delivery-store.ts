@@ -81,7 +81,7 @@ export class SqliteDeliveryStore implements DeliveryStore {
       // first due delivery by walking its pending ones in feed order: a claim costs the webhooks, not the
       // backlog. The index is named: without statistics the planner took the one by due time and sorted.
       // (A window over every pending delivery, bodies and all, made each claim slower than the one before
-      // while a backlog grew: 40 % of the service's time with one webhook hearing every stamp.)
+      // while a backlog grew, and so made the backlog grow faster.)
       due: db.prepare<[number, number, number], DeliveryRow>(
         `WITH RECURSIVE webhooks (webhook_id) AS (
            SELECT min(webhook_id) FROM deliveries INDEXED BY deliveries_pending_in_feed_order WHERE status = 'pending'

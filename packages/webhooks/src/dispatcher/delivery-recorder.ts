@@ -13,7 +13,7 @@ import { webhookEventOf } from '../events/webhook-event-mapping';
 import { webhookPayload } from '../events/webhook-payload';
 import { WebhookDirectory } from './webhook-directory';
 
-export interface DeliveryRecorderOptions {
+interface DeliveryRecorderOptions {
   now: () => Date;
   /** Called after new deliveries were recorded. */
   onRecorded: () => void;

@@ -24,7 +24,7 @@ const LEASE_MARGIN_MS = 5_000;
 /** What became of an attempt the receiver answered or failed: `failed` means no more retries. */
 export type AttemptOutcome = 'delivered' | 'retrying' | 'failed';
 
-export interface DeliverySenderOptions {
+interface DeliverySenderOptions {
   /** This dispatcher's name on the webhooks it leases. */
   holder: string;
   now: () => Date;

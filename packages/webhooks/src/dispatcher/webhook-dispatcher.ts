@@ -11,7 +11,7 @@ import type { TargetPolicy } from '../targets/webhook-url-policy';
 import { DeliveryRecorder } from './delivery-recorder';
 import { DeliverySender, type AttemptOutcome } from './delivery-sender';
 
-export interface WebhookDispatcherOptions {
+interface WebhookDispatcherOptions {
   /** This dispatcher's name on the webhooks it leases (`newLeaseHolder()`). */
   holder: string;
   clock: { now(): Date };
@@ -33,7 +33,7 @@ export interface WebhookDispatcherOptions {
   random?: () => number;
 }
 
-export const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
+const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
 
 export class WebhookDispatcher {
   private readonly recorder: DeliveryRecorder;

@@ -5,7 +5,7 @@
  */
 import { minorUnitsToNumber, type Pass, type WebhookEventName } from '@passes/domain';
 
-export interface WebhookPayload {
+interface WebhookPayload {
   /** Unique per event and webhook, the same on every attempt: receivers deduplicate on it. */
   id: string;
   event: WebhookEventName;

@@ -9,7 +9,7 @@
 import { createHmac } from 'node:crypto';
 import { standardWebhooksKey } from './webhook-secret';
 
-export interface SignedAttempt {
+interface SignedAttempt {
   eventId: string;
   timestampSeconds: number;
   body: string;

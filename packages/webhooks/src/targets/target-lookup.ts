@@ -8,7 +8,7 @@ import { classifyAddress, type AddressKind } from './address-classifier';
 import type { HostResolver } from './host-resolver';
 import type { TargetPolicy } from './webhook-url-policy';
 
-export class TargetRefusedError extends Error {
+class TargetRefusedError extends Error {
   readonly code = 'ETARGETREFUSED';
 
   constructor(host: string, kind: AddressKind) {

@@ -4,7 +4,7 @@
  */
 import { DomainError, PlanRefusal, type DomainErrorCode } from '@passes/domain';
 
-export type ApiErrorCode =
+type ApiErrorCode =
   | DomainErrorCode
   | 'bad_request'
   | 'unauthorized'

@@ -4,11 +4,10 @@
  * they enter it (`Object.setPrototypeOf` in `app.handle`, so that a mounted sub-app can bring its own).
  * Changing an object's prototype once it exists throws away what V8 has learnt about objects of its shape,
  * and every property access on requests and responses, in node's HTTP layer as in express and in ours,
- * then takes a slow path: that was most of a request's CPU. A bare express echo spent 116 µs of CPU a GET
- * with it and 21 µs without; a `get` of a pass 160 µs and 52 µs (docs/decisions.md, "express's prototype
- * swap"; expressjs/express#5998). Node makes each request and response with the classes its server is
- * given: here subclasses whose prototypes are the app's, so express's `setPrototypeOf` finds the prototype
- * it sets already in place and changes nothing.
+ * then takes a slow path: that was most of a request's CPU, in a bare express echo as in the API
+ * (docs/decisions.md, "express's prototype swap"; expressjs/express#5998). Node makes each request and
+ * response with the classes its server is given: here subclasses whose prototypes are the app's, so
+ * express's `setPrototypeOf` finds the prototype it sets already in place and changes nothing.
  */
 import http from 'node:http';
 import type { Express } from 'express';

@@ -24,7 +24,7 @@ const bodyDigests = new WeakMap<IncomingMessage, string>();
 
 /**
  * For `jsonBody({afterRead})`: remembers a digest of the exact body bytes the request carried, when it
- * names an Idempotency-Key (only those are fingerprinted; hashing every body was 1 % of an `issue`).
+ * names an Idempotency-Key (only those are fingerprinted: no other request needs the hash).
  */
 export function recordBodyDigest(request: IncomingMessage, body: Buffer): void {
   if (request.headers['idempotency-key'] !== undefined) bodyDigests.set(request, sha256(body));
@@ -41,7 +41,7 @@ function isStored(status: number): boolean {
   return status < 500 && status !== 401 && status !== 409 && status !== 429;
 }
 
-export interface IdempotencyGuard {
+interface IdempotencyGuard {
   store: IdempotencyStore;
   clock: Clock;
   logger: Logger;

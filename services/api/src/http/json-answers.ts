@@ -3,7 +3,7 @@
  * to `res.send`, which for every answer parses the Content-Type again to set its charset, looks up the
  * app's ETag and JSON settings, checks the request's freshness, and copies an answer of 1,000 characters
  * or more into a Buffer, which node then writes beside its headers instead of after them in one string:
- * 8 % of a `get`'s CPU and 11 % of the cheapest read's (docs/decisions.md, "JSON answers"). None of it
+ * work on every answer (docs/decisions.md, "JSON answers"). None of it
  * applies here: the app sends no ETag or Last-Modified, so nothing is ever fresh, and sets no JSON
  * options. Node itself leaves the body out of an answer to HEAD.
  */

@@ -79,7 +79,7 @@ function inexactNumbersRefusal(body: Buffer): ApiError | null {
   return new ApiError('validation_error', 'Request body failed validation', paths.map((path) => ({ path, message })));
 }
 
-export interface JsonBodyOptions {
+interface JsonBodyOptions {
   limitBytes: number;
   /** Sees the raw bytes of every readable body (the idempotency fingerprint). */
   afterRead?: (request: IncomingMessage, body: Buffer) => void;

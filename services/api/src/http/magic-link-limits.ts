@@ -10,7 +10,7 @@ import { ApiError } from './api-error';
 
 const FIFTEEN_MINUTES_MS = 15 * 60_000;
 
-export const MAGIC_LINK_LIMITS = {
+const MAGIC_LINK_LIMITS = {
   perClient: { requests: 10, windowMs: FIFTEEN_MINUTES_MS },
   perEmail: { requests: 3, windowMs: FIFTEEN_MINUTES_MS },
 } as const;

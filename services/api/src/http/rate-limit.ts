@@ -12,7 +12,7 @@ import { clientAddressOf } from './client-address';
 
 const WINDOW_MS = 60_000;
 
-export interface RateLimits {
+interface RateLimits {
   store: RateLimitStore;
   clock: Clock;
   metrics: Metrics;

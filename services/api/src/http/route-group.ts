@@ -3,7 +3,7 @@
  * business check, a sandbox key's limits), each registered on one router with its full path and its guards
  * as the route's first handlers. A request is then matched once, in one router's list, instead of entering a
  * router mounted per resource: each mount rewrites `req.url`, parses it again, decodes its parameters and
- * wraps `next`, about 20 µs of a 220 µs read (docs/decisions.md, "One router for the API").
+ * wraps `next`, on every request (docs/decisions.md, "One router for the API").
  *
  * Every route refuses a body that could not be read (`jsonBody`) after its guards and before its handler:
  * a caller without credentials learns that first, and only a request that found its route learns about its

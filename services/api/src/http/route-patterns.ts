@@ -8,7 +8,7 @@ import { match } from 'path-to-regexp';
 import { z } from 'zod';
 
 /** A request no route answers: unknown paths, and static files under a mount. */
-export const UNMATCHED_ROUTE = 'unmatched';
+const UNMATCHED_ROUTE = 'unmatched';
 
 interface RoutePattern {
   pattern: string;
@@ -36,7 +36,7 @@ function matcher(pattern: string, end: boolean): (path: string) => boolean {
 }
 
 /** A route as registered: its full pattern and the methods `listRoutes` names for it (`*` for `.all()`). */
-export interface RegisteredRoute {
+interface RegisteredRoute {
   pattern: string;
   methods: readonly string[];
 }

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { escapeHtml } from '@passes/application';
 import type { Response } from 'express';
 
-export interface PageStyle {
+interface PageStyle {
   css: string;
   contentSecurityPolicy: string;
 }

@@ -15,14 +15,14 @@ interface BulkItemError {
 
 type BulkResultEntry<Status, PassRef> = { index: number; status: Status; pass: PassRef } | { index: number; status: 'error'; error: BulkItemError };
 
-export interface BulkResult<Status, PassRef> {
+interface BulkResult<Status, PassRef> {
   total: number;
   succeeded: number;
   failed: number;
   results: BulkResultEntry<Status, PassRef>[];
 }
 
-export interface BulkResultShape<Status, PassRef> {
+interface BulkResultShape<Status, PassRef> {
   /** `created` for a bulk issue, `updated` for a bulk update. */
   status: Status;
   pass: (pass: Pass) => PassRef;

@@ -4,7 +4,7 @@
  * when its pass changes, so the same object is the same pass (MongoDB's gives a new object each read, whose
  * answer is then encoded each time). The answer is encoded again when the barcode, NFC message or links it
  * carries differ from the ones it was encoded with: they come from the template and the service's settings,
- * which change on their own. Building and encoding the answer was a thirtieth of a `get`'s CPU
+ * which change on their own. Building and encoding the answer is work a `get` of an unchanged pass repeats
  * (docs/decisions.md, "Pass answers kept beside their documents"); it lives as long as its document does.
  */
 import type { PassCodes } from '@passes/application';

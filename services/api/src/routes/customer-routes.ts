@@ -15,7 +15,7 @@ import type { RouteGroup } from '../http/route-group';
 import type { Wallets } from '@passes/wallets';
 import { customerPassRepresentation } from '../representations/customer-pass-representation';
 
-export interface CustomerRouteDependencies {
+interface CustomerRouteDependencies {
   application: Application;
   limits: MagicLinkLimits;
   background: BackgroundWork;

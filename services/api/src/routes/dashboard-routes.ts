@@ -12,7 +12,7 @@ import { pageStyle, sendPage } from '../pages/page-document';
 /** services/api/{src,dist}/routes → services/dashboard/dist, from the sources (tests) and the build alike. */
 export const DASHBOARD_DIST = path.resolve(__dirname, '..', '..', '..', 'dashboard', 'dist');
 
-export const DASHBOARD_CSP = [
+const DASHBOARD_CSP = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",

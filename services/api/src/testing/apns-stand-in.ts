@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import type { WalletCredentialFiles } from '@passes/testkit';
 
-export interface ReceivedPush {
+interface ReceivedPush {
   method: string;
   path: string;
   topic: string | undefined;
@@ -18,7 +18,7 @@ export interface ReceivedPush {
   clientCertificateSubject: string;
 }
 
-export type PushAnswer = { status: 200 } | { status: number; reason: string };
+type PushAnswer = { status: 200 } | { status: number; reason: string };
 
 export class ApnsStandIn {
   readonly received: ReceivedPush[] = [];

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { readOutbox, type OutboxFile } from '@passes/mailer';
 import type { TestServer } from './test-server';
 
-export interface CustomerPassBody {
+interface CustomerPassBody {
   id: string;
   serial_number: string;
   business_name: string;

@@ -6,7 +6,7 @@
 import { API_OPERATIONS, REFUSALS, refusalsOf, type ApiOperation } from '@passes/contracts';
 import type { HttpResponse, RequestOptions, TestServer } from './test-server';
 
-export interface DocumentedRequest extends RequestOptions {
+interface DocumentedRequest extends RequestOptions {
   path?: Record<string, string>;
   query?: Record<string, string>;
 }

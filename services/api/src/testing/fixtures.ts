@@ -84,7 +84,7 @@ export async function registerWebhook(server: TestServer, business: TestBusiness
   return created.body;
 }
 
-export interface TwoBusinesses {
+interface TwoBusinesses {
   server: TestServer;
   /** The business under test. */
   business: TestBusiness;

@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { importSPKI, jwtVerify, type CryptoKey } from 'jose';
 
-export interface ReceivedUpdate {
+interface ReceivedUpdate {
   method: string;
   path: string;
   authorization: string | undefined;

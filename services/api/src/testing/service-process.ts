@@ -11,7 +11,7 @@ import { createInterface } from 'node:readline';
 const SERVICES = path.resolve(__dirname, '../../..');
 const START_TIMEOUT_MS = 60_000;
 
-export const SERVICE_MAINS = {
+const SERVICE_MAINS = {
   api: { main: path.join(SERVICES, 'api/dist/main.js'), ready: 'wallet pass service running' },
   projector: { main: path.join(SERVICES, 'projector/dist/main.js'), ready: 'projector running' },
   relay: { main: path.join(SERVICES, 'relay/dist/main.js'), ready: 'relay running' },
@@ -21,7 +21,7 @@ export const SERVICE_MAINS = {
 export type ServiceKind = keyof typeof SERVICE_MAINS;
 
 /** How a process ended: its exit code, or the signal that ended it. */
-export interface ExitStatus {
+interface ExitStatus {
   code: number | null;
   signal: NodeJS.Signals | null;
 }

@@ -31,10 +31,10 @@ export interface RequestOptions {
 
 /** What a test may put in place of the process's logger and metrics, to look at what the server reports. */
 /** Puts something between the server and the event store it opened (another writer, say); once per boot. */
-export type EventStoreWrapper = (opened: EventStore) => EventStore;
+type EventStoreWrapper = (opened: EventStore) => EventStore;
 
 /** What a test watches or interposes on: the log, the metrics, the event store. */
-export interface Observers {
+interface Observers {
   logger?: Logger;
   metrics?: Metrics;
   wrapEvents?: EventStoreWrapper;

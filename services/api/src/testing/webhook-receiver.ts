@@ -10,14 +10,14 @@ import type { AddressInfo } from 'node:net';
 /** A status to answer with, or `hang` to hold the request open until `release()`. */
 export type Answer = number | 'hang';
 
-export interface WebhookDeliveryBody {
+interface WebhookDeliveryBody {
   id: string;
   event: string;
   timestamp: string;
   data: { id: string; serial_number: string; business_id: string; status: string } & Record<string, unknown>;
 }
 
-export interface ReceivedDelivery {
+interface ReceivedDelivery {
   rawBody: Buffer;
   headers: http.IncomingHttpHeaders;
   body: WebhookDeliveryBody;

@@ -21,7 +21,7 @@ const CATCH_UP_TIMEOUT_MS = 5 * 60_000;
 const READYZ_POLL_MS = 100;
 const CHECKPOINT_POLL_MS = 50;
 
-export interface BacklogStores {
+interface BacklogStores {
   eventStoreFile: string;
   mongodbUrl: string;
   mongoDatabase: string;

@@ -18,7 +18,7 @@ export interface StartedServers {
   kafkaBrokers: string;
 }
 
-export type TestServers = StartedServers | { started: false; why: string };
+type TestServers = StartedServers | { started: false; why: string };
 
 /** Runs the script with its progress on our stderr; resolves with its stdout and exit code. */
 function runScript(command: 'start' | 'stop', stateDir: string): Promise<{ stdout: string; code: number | null }> {

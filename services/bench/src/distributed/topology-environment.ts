@@ -10,7 +10,7 @@ import type { StartedServers } from './test-servers';
 /** Every process signs and verifies with it; any 32 characters will do for a bench. */
 const SECRET_KEY = 'a-bench-secret-of-at-least-thirty-two-characters';
 
-export interface TopologyEnvironment {
+interface TopologyEnvironment {
   /** What names the stores: for the `passes` CLI too. */
   storesEnv: NodeJS.ProcessEnv;
   /** Everything a service process gets. */

@@ -9,7 +9,7 @@ import { startChildProcess, startChildServer, type ChildServer, type LogProblems
 import type { Resources } from '../resources';
 import { API_SCRIPT, DISPATCHER_SCRIPT, PROJECTOR_SCRIPT, RELAY_SCRIPT } from '../scripts';
 
-export type Worker = 'projector' | 'relay' | 'dispatcher';
+type Worker = 'projector' | 'relay' | 'dispatcher';
 
 const WORKER_NAMES: readonly Worker[] = ['projector', 'relay', 'dispatcher'];
 

@@ -109,7 +109,7 @@ function newPass(owner: PassOwner, eventCount: number, customer: PassCustomer): 
  * Called after each commit with the store's head: a caller whose service follows the store can wait
  * there until it has taken the commit in, as it would take in live traffic, instead of a backlog.
  */
-export type AfterCommit = (head: Position | null) => Promise<void>;
+type AfterCommit = (head: Position | null) => Promise<void>;
 
 const nothingAfterCommit: AfterCommit = async () => {};
 
@@ -133,7 +133,7 @@ export async function appendNewPasses(store: EventStore, owner: PassOwner, total
   return store.headPosition();
 }
 
-export interface IssuedPasses {
+interface IssuedPasses {
   /** Passes `from` to `to - 1` are issued. */
   from: number;
   to: number;

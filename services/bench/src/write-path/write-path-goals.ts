@@ -7,10 +7,10 @@ import { ratio, verdict } from '../format';
 import type { Measurement } from '../measure';
 import type { Row } from '../report';
 
-export const GOAL_WRITE_RATIO = 0.5;
-export const GOAL_WRITE_P99_MS = 20;
-export const GOAL_HOT_PASS_RATIO = 0.3;
-export const GOAL_LONG_STREAM_RATIO = 1.2;
+const GOAL_WRITE_RATIO = 0.5;
+const GOAL_WRITE_P99_MS = 20;
+const GOAL_HOT_PASS_RATIO = 0.3;
+const GOAL_LONG_STREAM_RATIO = 1.2;
 
 export interface HotPassFigures {
   postEcho: Measurement;

@@ -10,7 +10,7 @@ import { Progress, count } from './progress';
 
 const PAGE = 1000;
 
-export interface Difference {
+interface Difference {
   passId: string;
   field: string;
   readModel: unknown;

@@ -27,7 +27,7 @@ function stateOf(statuses: readonly ProjectionStatus[], name: string): string {
 }
 
 /** `live`, `stale`, or `rebuilding n %`. */
-export function describeState(status: ProjectionStatus): string {
+function describeState(status: ProjectionStatus): string {
   if (status.rebuild === null) return status.state;
   const { done, total } = status.rebuild;
   return `rebuilding ${total === 0 ? 100 : Math.floor((done / total) * 100)} %`;

@@ -6,15 +6,15 @@
 import type { z } from 'zod';
 import { ApiFailure, problemFromAnswer } from './api-problem';
 
-export const API_BASE = '/api/v1';
+const API_BASE = '/api/v1';
 
 type Query = Readonly<Record<string, string | number>>;
 
-export type ApiRequest =
+type ApiRequest =
   | { method: 'GET' | 'DELETE'; path: string; query?: Query }
   | { method: 'POST' | 'PATCH'; path: string; query?: Query; body?: unknown; idempotencyKey: string };
 
-export interface ApiClientOptions {
+interface ApiClientOptions {
   /** The session's bearer token; null before log-in. */
   token: () => string | null;
   /** Told when the API refuses the session's token (expired, or the user was removed). */

@@ -4,7 +4,7 @@
  */
 import { azteccode, code128, drawingSVG, pdf417 } from 'bwip-js/browser';
 
-export type OtherFormat = 'pdf417' | 'aztec' | 'code128';
+type OtherFormat = 'pdf417' | 'aztec' | 'code128';
 
 export function otherSymbologyImage(format: OtherFormat, message: string): string {
   const options = { bcid: '', text: message, scale: 3, paddingwidth: 10, paddingheight: 10, backgroundcolor: 'FFFFFF' };

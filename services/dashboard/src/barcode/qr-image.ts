@@ -6,7 +6,7 @@ import qrcode from 'qrcode-generator';
 
 const QUIET_ZONE = 4;
 
-export function qrModules(message: string): boolean[][] {
+function qrModules(message: string): boolean[][] {
   const code = qrcode(0, 'M');
   code.addData(unicodeSafe(message), 'Byte');
   code.make();

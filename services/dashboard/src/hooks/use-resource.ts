@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { problemOf, type ApiProblem } from '../api/api-problem';
 
-export type Resource<Data> = { status: 'loading' } | { status: 'ready'; data: Data } | { status: 'failed'; problem: ApiProblem };
+type Resource<Data> = { status: 'loading' } | { status: 'ready'; data: Data } | { status: 'failed'; problem: ApiProblem };
 
 export interface ResourceHandle<Data> {
   resource: Resource<Data>;

@@ -8,7 +8,7 @@ import { useCallback, useRef, useState } from 'react';
 import { problemOf, type ApiProblem } from '../api/api-problem';
 import { newIdempotencyKey } from '../api/idempotency-key';
 
-export interface Submission {
+interface Submission {
   pending: boolean;
   problem: ApiProblem | null;
   /**

@@ -4,10 +4,10 @@
  */
 import { useSyncExternalStore } from 'react';
 
-export const BASE_PATH = '/dashboard';
+const BASE_PATH = '/dashboard';
 const NAVIGATED = 'dashboard:navigate';
 
-export interface DashboardLocation {
+interface DashboardLocation {
   /** Below the base, always starting with `/`. */
   path: string;
   search: string;

@@ -9,7 +9,7 @@ import { accountsApi } from '../api/endpoints/accounts';
 import { currentTarget, navigate } from '../router/location';
 import { clearSession, loadSession, saveSession, type Session } from './session-store';
 
-export type SessionEnd = 'logged_out' | 'expired';
+type SessionEnd = 'logged_out' | 'expired';
 
 interface SessionValue {
   session: Session | null;

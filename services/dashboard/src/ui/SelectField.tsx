@@ -2,7 +2,7 @@
 import { FieldMessages } from './FieldMessages';
 import { useFieldIds } from './use-field-ids';
 
-export interface Choice<Value extends string> {
+interface Choice<Value extends string> {
   value: Value;
   label: string;
 }

@@ -16,7 +16,7 @@ export function checkSignUp(form: SignUpForm): Checked<SignUpBody> {
 }
 
 /** The API answers any log-in it cannot match with 401; the form asks for both fields before it sends. */
-export const logInBody = loginBody.extend({
+const logInBody = loginBody.extend({
   email: loginBody.shape.email.min(1, 'enter your email'),
   password: loginBody.shape.password.min(1, 'enter your password'),
 });

@@ -25,10 +25,6 @@ export function detailsOfIssues(issues: readonly z.core.$ZodIssue[]): ErrorDetai
   return issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
 }
 
-export function hasErrors(errors: FieldErrors): boolean {
-  return Object.keys(errors).length > 0;
-}
-
 /** The outcome of checking a form: the body to send, or the errors to show. */
 export type Checked<Body> = { ok: true; body: Body } | { ok: false; errors: FieldErrors };
 
@@ -36,9 +32,4 @@ export function checkWith<Schema extends z.ZodType>(schema: Schema, value: unkno
   const result = schema.safeParse(value);
   if (result.success) return { ok: true, body: result.data };
   return { ok: false, errors: fieldErrorsOf(detailsOfIssues(result.error.issues)) };
-}
-
-/** Errors of a nested part, with the part's path before each key. */
-export function prefixed(prefix: string, errors: FieldErrors): FieldErrors {
-  return Object.fromEntries(Object.entries(errors).map(([path, message]) => [path === '' ? prefix : `${prefix}.${path}`, message]));
 }

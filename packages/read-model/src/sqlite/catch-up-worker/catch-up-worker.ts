@@ -17,8 +17,8 @@ if (port === null) throw new Error('catch-up-worker runs as a worker thread');
 
 /** A rebuild's nice value: it takes the CPU the threads that serve requests leave. */
 const CATCH_UP_NICE = 10;
-// On Linux a nice value belongs to a thread, so this lowers this worker alone (a `get`'s p99 during a
-// rebuild: 1.85–2.73× of without before, 1.46–1.91× after); elsewhere it would lower the whole service, so it is left.
+// On Linux a nice value belongs to a thread, so this lowers this worker alone (requests served during a
+// rebuild keep more of their latency); elsewhere it would lower the whole service, so it is left.
 if (process.platform === 'linux') os.setPriority(0, CATCH_UP_NICE);
 const files = workerFiles.parse(workerData);
 const events = SqliteEventStore.open(files.events);

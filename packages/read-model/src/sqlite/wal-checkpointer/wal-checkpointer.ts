@@ -3,7 +3,7 @@
  * takes the log past `wal_autocheckpoint` pages copies it on the connection that made it, and in the
  * embedded service that is the projector's, on the thread that serves requests: every request waited
  * while it copied and synced. With this thread copying the log every few milliseconds, that commit finds
- * nearly all of it copied already and does the rest: `issue` 4,047 → 4,212 req/s, p99 13 → 9–10 ms
+ * nearly all of it copied already and does the rest, and requests wait less
  * (docs/decisions.md, "The read store's log is copied back on a thread of its own").
  *
  * The serving connection keeps its `wal_autocheckpoint`: a passive checkpoint that writers keep overtaking
@@ -16,14 +16,13 @@ import { fromCheckpointer, type CheckpointerSettings, type ToCheckpointer } from
 const WORKER_SCRIPT = require.resolve('@passes/read-model/wal-checkpoint-worker');
 
 /**
- * Under `issue` the serving connection's 1,000 pages of log fill in about 0.3 s. Probes of `issue`: every
- * 50 ms against no thread, +1.7 % and p99 12–13 → 10–11 ms (six pairs); every 150 ms against 50, p99 back
- * to 12–13 ms (four); every 20 ms against 50, +1.8 % and p99 9–10 ms (four). A checkpoint that finds
- * nothing new costs a read of the log's index.
+ * Often enough that the serving connection's 1,000 pages of log are mostly copied before a commit passes
+ * them under `issue`: a longer interval left more for that commit to copy, and its p99 showed it
+ * (docs/benchmarks.md). A checkpoint that finds nothing new costs a read of the log's index.
  */
 const DEFAULT_INTERVAL_MS = 20;
 
-export interface WalCheckpointerOptions {
+interface WalCheckpointerOptions {
   intervalMs?: number;
   /** A checkpoint failed (the thread goes on); and the thread ended before `stop`. */
   onError?: (error: Error) => void;

@@ -13,7 +13,7 @@ export type PassAction =
   | { action: 'redeem' }
   | { action: 'reactivate' };
 
-export type ScanMode = 'verify' | 'checkin';
+type ScanMode = 'verify' | 'checkin';
 
 export function passesApi(client: ApiClient, business: string) {
   const passes = `${business}/passes`;

@@ -9,10 +9,10 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { CHROMIUM_PATH } from '../../../../api/src/testing/browser';
 
 export const PHONE = { width: 390, height: 844 } as const;
-export const DESKTOP = { width: 1280, height: 800 } as const;
+const DESKTOP = { width: 1280, height: 800 } as const;
 
 const ROOT = path.resolve(__dirname, '..', '..', '..', '..', '..');
-export const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'dashboard');
+const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'dashboard');
 
 export function launchDashboardBrowser(fakeVideoFile?: string): Promise<Browser> {
   return chromium.launch({

@@ -12,7 +12,7 @@ export type RowOutcome =
   | { line: number; status: 'error'; code: string; message: string }
   | { line: number; status: 'not_sent'; message: string };
 
-export type SendBatch = (items: readonly IssuePassBody[], batchIndex: number) => Promise<BulkIssueResponse>;
+type SendBatch = (items: readonly IssuePassBody[], batchIndex: number) => Promise<BulkIssueResponse>;
 
 export async function issueRows(rows: readonly CsvRow[], send: SendBatch): Promise<RowOutcome[]> {
   const outcomes = new Map<number, RowOutcome>();

@@ -6,12 +6,12 @@
  */
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 
-export type CameraState = 'off' | 'starting' | 'scanning' | 'denied' | 'unavailable';
+type CameraState = 'off' | 'starting' | 'scanning' | 'denied' | 'unavailable';
 
 const FRAME_INTERVAL_MS = 120;
 const MAX_FRAME_WIDTH = 640;
 
-export interface QrCamera {
+interface QrCamera {
   state: CameraState;
   videoRef: RefObject<HTMLVideoElement | null>;
   start: () => void;
