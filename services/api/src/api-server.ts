@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { Application, Clock, IdGenerator, ReadYourWrites } from '@passes/application';
 import type { EventStore } from '@passes/event-store';
 import type { Mailer } from '@passes/mailer';
-import type { DocumentStore } from '@passes/read-model';
+import { readModelsOf, type DocumentStore, type ReadModels } from '@passes/read-model';
 import type { IdempotencyStore, RateLimitStore } from '@passes/request-guards';
 import { composeApplication, composeWallets, TOKENS, type Config, type Logger, type Metrics } from '@passes/runtime';
 import type { Wallets } from '@passes/wallets';
@@ -29,6 +29,7 @@ export class ApiServer {
   readonly application: Application;
   readonly wallets: Wallets;
   private readonly background: BackgroundWork;
+  private readonly readModels: ReadModels;
   private server: http.Server | null = null;
   private purgeTimer: NodeJS.Timeout | null = null;
   private listeningUrl = '';
@@ -51,9 +52,11 @@ export class ApiServer {
     @inject(TOKENS.hostResolver) resolveHost: HostResolver,
   ) {
     this.background = new BackgroundWork(logger);
+    this.readModels = readModelsOf(documents);
     this.application = composeApplication({
       config,
-      stores: { events, documents, deliveries, mailer },
+      stores: { events, deliveries, mailer },
+      readModels: this.readModels,
       clock,
       ids,
       readYourWrites,
@@ -61,7 +64,7 @@ export class ApiServer {
       wakeDispatcher: () => this.wakeDispatcher(),
       resolveHost,
     });
-    this.wallets = composeWallets(config, this.application, documents, () => this.appUrl);
+    this.wallets = composeWallets(config, this.application, this.readModels, () => this.appUrl);
   }
 
   /** The server's own address, e.g. `http://127.0.0.1:3000`. */
@@ -80,6 +83,7 @@ export class ApiServer {
       wallets: this.wallets,
       events: this.events,
       documents: this.documents,
+      readModels: this.readModels,
       rateLimits: this.rateLimits,
       idempotencyKeys: this.idempotencyKeys,
       clock: this.clock,

@@ -2,7 +2,7 @@
 // @passes/runtime loads tsyringe, which needs the metadata polyfill first.
 import 'reflect-metadata';
 import { systemClock } from '@passes/application';
-import { CheckpointWaiter, readModelProjections } from '@passes/read-model';
+import { CheckpointWaiter, readModelProjections, readModelsOf } from '@passes/read-model';
 import { configFromEnvironment, openStores } from '@passes/runtime';
 import { describeFailure, runCli } from './cli-commands';
 
@@ -17,6 +17,7 @@ async function main(): Promise<void> {
     await runCli(process.argv.slice(2), {
       events: stores.events,
       documents: stores.documents,
+      readModels: readModelsOf(stores.documents),
       clock: systemClock,
       readYourWrites: { waitFor: (position) => waiter.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS) },
       output: {

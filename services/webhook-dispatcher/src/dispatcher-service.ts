@@ -8,7 +8,7 @@
 import { noWait, type Clock, type IdGenerator } from '@passes/application';
 import type { EventFeed, EventStore } from '@passes/event-store';
 import type { Mailer } from '@passes/mailer';
-import { CheckpointWaiter, collections, newLeaseHolder, type DocumentStore } from '@passes/read-model';
+import { CheckpointWaiter, collections, newLeaseHolder, readModelsOf, type DocumentStore } from '@passes/read-model';
 import { composeApplication, composeWallets, serviceSecrets, TOKENS, type Config, type Logger, type Metrics } from '@passes/runtime';
 import { WalletNotifier, type WalletNotificationStore } from '@passes/wallets';
 import { WebhookDispatcher, type DeliveryStore, type HostResolver } from '@passes/webhooks';
@@ -44,9 +44,11 @@ export class DispatcherService {
     @inject(TOKENS.hostResolver) resolveHost: HostResolver,
     @inject(TOKENS.deliveryHostResolver) resolveDeliveryHost: HostResolver,
   ) {
+    const readModels = readModelsOf(documents);
     const application = composeApplication({
       config,
-      stores: { events, documents, deliveries, mailer },
+      stores: { events, deliveries, mailer },
+      readModels,
       clock,
       ids,
       readYourWrites: noWait,
@@ -76,10 +78,10 @@ export class DispatcherService {
             {
               feed: walletFeed,
               events,
-              documents,
+              readModels,
               notifications: walletNotifications,
-              readModels: this.readModels,
-              walletPasses: composeWallets(config, application, documents, appUrl).passes,
+              projections: this.readModels,
+              walletPasses: composeWallets(config, application, readModels, appUrl).passes,
               registrations: application.walletRegistrations,
             },
             {

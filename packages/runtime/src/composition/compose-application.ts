@@ -3,6 +3,7 @@
  * disables webhooks whose endpoint is gone) and the operator's CLI.
  */
 import { Application, type Clock, type IdGenerator, type ReadYourWrites } from '@passes/application';
+import type { ReadModels } from '@passes/read-model';
 import { WebhookSecretCipher, type HostResolver } from '@passes/webhooks';
 import type { Config } from '../config/config';
 import { loadSecretKey } from '../config/secret-key';
@@ -10,7 +11,9 @@ import type { Stores } from '../stores/stores';
 
 export interface ApplicationWiring {
   config: Config;
-  stores: Pick<Stores, 'events' | 'documents' | 'deliveries' | 'mailer'>;
+  stores: Pick<Stores, 'events' | 'deliveries' | 'mailer'>;
+  /** Built once per process over its document store (readModelsOf). */
+  readModels: ReadModels;
   clock: Clock;
   ids: IdGenerator;
   readYourWrites: ReadYourWrites;
@@ -27,11 +30,11 @@ export function serviceSecrets(config: Config): { secretKey: Uint8Array; cipher:
   return { secretKey, cipher: new WebhookSecretCipher(secretKey) };
 }
 
-export function composeApplication({ config, stores, clock, ids, readYourWrites, appUrl, wakeDispatcher, resolveHost }: ApplicationWiring): Application {
+export function composeApplication({ config, stores, readModels, clock, ids, readYourWrites, appUrl, wakeDispatcher, resolveHost }: ApplicationWiring): Application {
   const { secretKey, cipher } = serviceSecrets(config);
   return new Application({
     events: stores.events,
-    documents: stores.documents,
+    readModels,
     clock,
     ids,
     secretKey,

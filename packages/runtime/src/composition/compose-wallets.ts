@@ -1,15 +1,15 @@
 /** The wallets over the opened stores: the same for the API (links, downloads, the PassKit web service) and the notifier. */
 import type { Application } from '@passes/application';
-import type { DocumentStore } from '@passes/read-model';
+import type { ReadModels } from '@passes/read-model';
 import { Wallets } from '@passes/wallets';
 import type { Config } from '../config/config';
 import { loadSecretKey } from '../config/secret-key';
 
-export function composeWallets(config: Config, application: Application, documents: DocumentStore, appUrl: () => string): Wallets {
+export function composeWallets(config: Config, application: Application, readModels: ReadModels, appUrl: () => string): Wallets {
   return new Wallets({
     settings: config.wallets,
     secretKey: loadSecretKey(config.dataDir, config.secretKey),
-    documents,
+    readModels,
     passes: application.passes,
     barcodes: application.passBarcodes,
     appUrl,

@@ -1,7 +1,7 @@
 /** What every command of the `passes` tool works with: the configured stores, a clock and somewhere to write. */
 import type { Clock, ReadYourWrites } from '@passes/application';
 import type { EventStore } from '@passes/event-store';
-import type { DocumentStore } from '@passes/read-model';
+import type { DocumentStore, ReadModels } from '@passes/read-model';
 
 export interface Output {
   out(text: string): void;
@@ -14,6 +14,7 @@ export interface Output {
 export interface CliContext {
   events: EventStore;
   documents: DocumentStore;
+  readModels: ReadModels;
   clock: Clock;
   readYourWrites: ReadYourWrites;
   output: Output;

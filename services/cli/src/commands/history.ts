@@ -9,10 +9,10 @@ import { type CliContext, UsageError } from './cli-context';
 
 const PAGE = 1000;
 
-export async function history({ events, documents, output }: CliContext, businessId: string, identifier: string, asOfText: string | undefined): Promise<void> {
+export async function history({ events, readModels, output }: CliContext, businessId: string, identifier: string, asOfText: string | undefined): Promise<void> {
   const asOf = asOfText === undefined ? null : instant(asOfText);
-  const auditor = new PassHistory(events, new PassQueries(documents));
-  const scope = await scopeHolding(new PassQueries(documents), businessId, identifier);
+  const auditor = new PassHistory(events, new PassQueries(readModels));
+  const scope = await scopeHolding(new PassQueries(readModels), businessId, identifier);
   if (asOf !== null) {
     output.out(JSON.stringify(await auditor.asOf(scope, identifier, asOf), null, 2));
     return;

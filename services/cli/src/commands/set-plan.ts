@@ -3,9 +3,9 @@ import { Businesses, CommandHandler, cryptoIdGenerator } from '@passes/applicati
 import { PLANS, type Plan } from '@passes/domain';
 import { type CliContext, UsageError } from './cli-context';
 
-export async function setPlan({ events, documents, clock, readYourWrites, output }: CliContext, businessId: string, plan: string): Promise<void> {
+export async function setPlan({ events, readModels, clock, readYourWrites, output }: CliContext, businessId: string, plan: string): Promise<void> {
   if (!isPlan(plan)) throw new UsageError(`Unknown plan '${plan}': use ${PLANS.join(' or ')}`);
-  const businesses = new Businesses(new CommandHandler(events), documents, clock, readYourWrites);
+  const businesses = new Businesses(new CommandHandler(events), readModels, clock, readYourWrites);
   const business = await businesses.changePlan(businessId, plan, { actor: 'cli', correlationId: cryptoIdGenerator.newId() });
   output.out(`Business ${business.id} (${business.name}) is on the ${business.plan} plan.`);
 }
