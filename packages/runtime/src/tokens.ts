@@ -5,7 +5,7 @@
 import type { Clock, IdGenerator } from '@passes/application';
 import type { CheckpointStore, EventStore } from '@passes/event-store';
 import type { Mailer } from '@passes/mailer';
-import type { CatchUpRunner, DocumentStore } from '@passes/read-model';
+import type { CatchUpRunner, DocumentStore, ReadModels } from '@passes/read-model';
 import type { IdempotencyStore, RateLimitStore } from '@passes/request-guards';
 import type { WalletNotificationStore } from '@passes/wallets';
 import type { DeliveryStore, HostResolver } from '@passes/webhooks';
@@ -32,6 +32,8 @@ export const TOKENS = {
   metrics: token<Metrics>('Metrics'),
   eventStore: token<EventStore>('EventStore'),
   documentStore: token<DocumentStore>('DocumentStore'),
+  /** The typed read models over the document store, one set per process. */
+  readModels: token<ReadModels>('ReadModels'),
   deliveryStore: token<DeliveryStore>('DeliveryStore'),
   rateLimitStore: token<RateLimitStore>('RateLimitStore'),
   idempotencyStore: token<IdempotencyStore>('IdempotencyStore'),

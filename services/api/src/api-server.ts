@@ -60,6 +60,7 @@ export class ApiServer {
       wallets: this.parts.wallets,
       events: ports.get(TOKENS.eventStore),
       documents: ports.get(TOKENS.documentStore),
+      readModels: ports.get(TOKENS.readModels),
       rateLimits,
       idempotencyKeys: ports.get(TOKENS.idempotencyStore),
       clock,

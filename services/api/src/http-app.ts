@@ -2,7 +2,7 @@
 import type { Application, Clock } from '@passes/application';
 import { openApiDocument } from '@passes/contracts';
 import type { EventStore } from '@passes/event-store';
-import type { DocumentStore } from '@passes/read-model';
+import type { DocumentStore, ReadModels } from '@passes/read-model';
 import type { IdempotencyStore, RateLimitStore } from '@passes/request-guards';
 import type { FollowerHealth, Logger, Metrics, TrustProxy } from '@passes/runtime';
 import { APPLE_WEB_SERVICE_PATH, PasskitWebService, type Wallets } from '@passes/wallets';
@@ -40,6 +40,7 @@ interface HttpAppDependencies {
   wallets: Wallets;
   events: EventStore;
   documents: DocumentStore;
+  readModels: ReadModels;
   rateLimits: RateLimitStore;
   idempotencyKeys: IdempotencyStore;
   clock: Clock;
@@ -59,7 +60,7 @@ interface HttpAppDependencies {
 const PUBLIC_PAGES = ['/validate', '/customer', '/passes', '/wallet', '/docs'];
 
 export function createHttpApp(dependencies: HttpAppDependencies): express.Express {
-  const { application, wallets, events, documents, clock, logger, metrics, limits } = dependencies;
+  const { application, wallets, events, documents, readModels, clock, logger, metrics, limits } = dependencies;
   const app = express();
   app.disable('x-powered-by');
   // No ETags: nothing in the API offers conditional requests, and express would hash every body for one
@@ -106,7 +107,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   app.use(downloadRoutes(wallets, clock));
   app.use(referencePageRoutes(document));
   if (wallets.apple) {
-    const webService = new PasskitWebService(wallets.apple, wallets.secrets, application.passes, wallets.passes, application.walletRegistrations, documents);
+    const webService = new PasskitWebService(wallets.apple, wallets.secrets, application.passes, wallets.passes, application.walletRegistrations, readModels);
     app.use(APPLE_WEB_SERVICE_PATH, appleWebServiceRoutes(webService, clock, logger));
   }
 

@@ -32,7 +32,8 @@ export class DispatcherService {
   readonly dispatcher: WebhookDispatcher;
   /** Null when neither wallet is configured. */
   readonly walletNotifier: WalletNotifier | null;
-  private readonly readModels: CheckpointWaiter;
+  /** Where the notifier sees whether another process's projector has reached an event. */
+  private readonly projections: CheckpointWaiter;
   private readonly webhookFeed: EventFeed;
   private readonly walletFeed: EventFeed;
 
@@ -60,7 +61,7 @@ export class DispatcherService {
     });
     metrics.watchWebhookBacklog(() => deliveries.countPending());
     metrics.watchFollowers(() => this.followers());
-    this.readModels = new CheckpointWaiter(documents, [collections.passes, collections.templates], READ_MODEL_POLL_INTERVAL_MS);
+    this.projections = new CheckpointWaiter(documents, [collections.passes, collections.templates], READ_MODEL_POLL_INTERVAL_MS);
     const { apple, google } = config.wallets;
     this.walletNotifier =
       apple === null && google === null
@@ -70,9 +71,9 @@ export class DispatcherService {
             {
               feed: walletFeed,
               events,
-              documents,
+              readModels: ports.get(TOKENS.readModels),
               notifications: ports.get(TOKENS.walletNotificationStore),
-              readModels: this.readModels,
+              projections: this.projections,
               walletPasses: wallets.passes,
               registrations: application.walletRegistrations,
             },
@@ -108,6 +109,6 @@ export class DispatcherService {
   async stop(): Promise<void> {
     await this.dispatcher.stop();
     await this.walletNotifier?.stop();
-    this.readModels.close();
+    this.projections.close();
   }
 }

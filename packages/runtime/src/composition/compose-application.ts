@@ -29,7 +29,7 @@ export function composeApplication(ports: PortRegistry, { readYourWrites, appUrl
   const { secretKey, cipher } = serviceSecrets(config);
   return new Application({
     events: ports.get(TOKENS.eventStore),
-    documents: ports.get(TOKENS.documentStore),
+    readModels: ports.get(TOKENS.readModels),
     clock: ports.get(TOKENS.clock),
     ids: ports.get(TOKENS.ids),
     secretKey,

@@ -7,7 +7,7 @@
 import { hash } from 'node:crypto';
 import { aggregateIdOf, isEventOf, passAggregate, passEvents, templateEvents, type Pass, type PassEventType } from '@passes/domain';
 import type { EventFeed, EventStore, RecordedEvent } from '@passes/event-store';
-import { collections, lookupKeys, StreamStates, type DocumentStore } from '@passes/read-model';
+import { lookupKeys, StreamStates, type ReadModels } from '@passes/read-model';
 import type { NewWalletNotification, WalletNotificationStore, WalletWork } from './wallet-notification-store';
 
 /** Facts that change nothing a wallet shows: a scan, and the registrations themselves. */
@@ -27,7 +27,7 @@ export class NotificationRecorder {
   constructor(
     private readonly feed: EventFeed,
     events: EventStore,
-    private readonly documents: DocumentStore,
+    private readonly readModels: Pick<ReadModels, 'passes'>,
     private readonly notifications: WalletNotificationStore,
     private readonly options: NotificationRecorderOptions,
   ) {
@@ -65,7 +65,7 @@ export class NotificationRecorder {
     if (isEventOf(templateEvents, event.type) && event.type === 'TemplateUpdated') {
       const templateId = aggregateIdOf(event.stream, 'template');
       const registered = this.options.apple
-        ? await this.documents.find<Pass>(collections.passes, 'wallet_template', lookupKeys.walletPassesOfTemplate(templateId))
+        ? await this.readModels.passes.find('wallet_template', lookupKeys.walletPassesOfTemplate(templateId))
         : [];
       return [...registered.flatMap(pushes), ...(this.options.google ? [{ kind: 'google_class' as const, templateId }] : [])];
     }

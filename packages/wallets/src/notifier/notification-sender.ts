@@ -5,8 +5,8 @@
  * retried on a growing schedule; APNs saying a token is gone forgets that device.
  */
 import type { WalletRegistrations } from '@passes/application';
-import type { Business, Pass, Template } from '@passes/domain';
-import { collections, type CheckpointWaiter, type DocumentStore } from '@passes/read-model';
+import type { Pass } from '@passes/domain';
+import type { CheckpointWaiter, ReadModels } from '@passes/read-model';
 import { DueWorkScans } from '@passes/storage';
 import type { ApnsClient, PushResult } from '../apple/apns-client';
 import type { GoogleUpdateResult, GoogleWalletApi } from '../google/google-wallet-api';
@@ -43,8 +43,8 @@ export class NotificationSender {
   constructor(
     private readonly notifications: WalletNotificationStore,
     private readonly channels: NotificationChannels,
-    private readonly documents: DocumentStore,
-    private readonly readModels: CheckpointWaiter,
+    private readonly readModels: Pick<ReadModels, 'businesses' | 'passes' | 'templates'>,
+    private readonly projections: CheckpointWaiter,
     private readonly walletPasses: WalletPasses,
     private readonly registrations: WalletRegistrations,
     private readonly options: NotificationSenderOptions,
@@ -83,7 +83,7 @@ export class NotificationSender {
   }
 
   private async attempt(notification: WalletNotification): Promise<void> {
-    await this.readModels.waitFor(notification.position, READ_MODEL_WAIT_MS);
+    await this.projections.waitFor(notification.position, READ_MODEL_WAIT_MS);
     let result: Result;
     try {
       result = await this.perform(notification.work);
@@ -138,15 +138,15 @@ export class NotificationSender {
   private async updateClass(templateId: string): Promise<Result> {
     const { google } = this.channels;
     if (!google) return { failed: 'Google Wallet is not configured' };
-    const template = (await this.documents.get<Template>(collections.templates, templateId))?.doc;
-    const business = template ? (await this.documents.get<Business>(collections.businesses, template.businessId))?.doc : undefined;
+    const template = await this.readModels.templates.get(templateId);
+    const business = template ? await this.readModels.businesses.get(template.businessId) : null;
     if (!template || !business) return 'done';
     const fields = { issuerName: business.name, programName: template.name, hexBackgroundColor: template.colors.background };
     return googleResult(await google.api.patchClass(loyaltyClassId(google.issuerId, templateId), fields));
   }
 
   private async pass(passId: string): Promise<Pass | null> {
-    return (await this.documents.get<Pass>(collections.passes, passId))?.doc ?? null;
+    return this.readModels.passes.get(passId);
   }
 }
 

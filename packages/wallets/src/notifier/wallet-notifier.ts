@@ -6,7 +6,7 @@
 import type { WalletRegistrations } from '@passes/application';
 import { PASS_EVENT_TYPES, TEMPLATE_EVENT_TYPES } from '@passes/domain';
 import type { AllFilter, EventFeed, EventStore } from '@passes/event-store';
-import type { CheckpointWaiter, DocumentStore } from '@passes/read-model';
+import type { CheckpointWaiter, ReadModels } from '@passes/read-model';
 import { ApnsClient } from '../apple/apns-client';
 import { GoogleAccessTokens } from '../google/google-access-tokens';
 import { GoogleWalletApi } from '../google/google-wallet-api';
@@ -22,10 +22,10 @@ export const WALLET_FEED_FILTER: AllFilter = { eventTypes: [...PASS_EVENT_TYPES,
 interface WalletNotifierPorts {
   feed: EventFeed;
   events: EventStore;
-  documents: DocumentStore;
+  readModels: Pick<ReadModels, 'businesses' | 'passes' | 'templates'>;
   notifications: WalletNotificationStore;
-  /** Tells when the read models have reached an event, so a device told of a change can read it. */
-  readModels: CheckpointWaiter;
+  /** Tells when the projections have reached an event, so a device told of a change can read it. */
+  projections: CheckpointWaiter;
   walletPasses: WalletPasses;
   registrations: WalletRegistrations;
 }
@@ -51,7 +51,7 @@ export class WalletNotifier {
     const google = settings.google
       ? { api: new GoogleWalletApi(settings.google, new GoogleAccessTokens(settings.google, now, options.timeoutMs), options.timeoutMs), issuerId: settings.google.issuerId }
       : null;
-    this.sender = new NotificationSender(ports.notifications, { apns: this.apns, google }, ports.documents, ports.readModels, ports.walletPasses, ports.registrations, {
+    this.sender = new NotificationSender(ports.notifications, { apns: this.apns, google }, ports.readModels, ports.projections, ports.walletPasses, ports.registrations, {
       holder: options.holder,
       now,
       retryScheduleMs: options.retryScheduleMs,
@@ -60,7 +60,7 @@ export class WalletNotifier {
       maxConcurrent: options.maxConcurrent ?? 16,
       onError: options.onError,
     });
-    this.recorder = new NotificationRecorder(ports.feed, ports.events, ports.documents, ports.notifications, {
+    this.recorder = new NotificationRecorder(ports.feed, ports.events, ports.readModels, ports.notifications, {
       apple: settings.apple !== null,
       google: settings.google !== null,
       now,
