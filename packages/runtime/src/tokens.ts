@@ -7,11 +7,10 @@ export const TOKENS = {
   metrics: Symbol('Metrics'),
   eventStore: Symbol('EventStore'),
   documentStore: Symbol('DocumentStore'),
-  deliveryStore: Symbol('DeliveryStore'),
+  workStore: Symbol('WorkStore'),
   rateLimitStore: Symbol('RateLimitStore'),
   idempotencyStore: Symbol('IdempotencyStore'),
   checkpointStore: Symbol('CheckpointStore'),
-  walletNotificationStore: Symbol('WalletNotificationStore'),
   mailer: Symbol('Mailer'),
   /** `CatchUpRunner | null`: where the projector catches rebuilt generations up. */
   catchUpRunner: Symbol('CatchUpRunner'),

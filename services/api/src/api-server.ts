@@ -7,13 +7,14 @@ import 'reflect-metadata';
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Application, Clock, IdGenerator, ReadYourWrites } from '@passes/application';
+import type { WorkStore } from '@passes/background-work';
 import type { EventStore } from '@passes/event-store';
 import type { Mailer } from '@passes/mailer';
 import type { DocumentStore } from '@passes/read-model';
 import type { IdempotencyStore, RateLimitStore } from '@passes/request-guards';
 import { composeApplication, composeWallets, TOKENS, type Config, type Logger, type Metrics } from '@passes/runtime';
 import type { Wallets } from '@passes/wallets';
-import type { DeliveryStore, HostResolver } from '@passes/webhooks';
+import type { HostResolver } from '@passes/webhooks';
 import { inject, injectable } from 'tsyringe';
 import { BackgroundWork } from './background-work';
 import { closeGracefully } from './graceful-close';
@@ -42,7 +43,7 @@ export class ApiServer {
     @inject(TOKENS.logger) private readonly logger: Logger,
     @inject(TOKENS.eventStore) private readonly events: EventStore,
     @inject(TOKENS.documentStore) private readonly documents: DocumentStore,
-    @inject(TOKENS.deliveryStore) deliveries: DeliveryStore,
+    @inject(TOKENS.workStore) private readonly work: WorkStore,
     @inject(TOKENS.rateLimitStore) private readonly rateLimits: RateLimitStore,
     @inject(TOKENS.idempotencyStore) private readonly idempotencyKeys: IdempotencyStore,
     @inject(TOKENS.mailer) mailer: Mailer,
@@ -53,7 +54,7 @@ export class ApiServer {
     this.background = new BackgroundWork(logger);
     this.application = composeApplication({
       config,
-      stores: { events, documents, deliveries, mailer },
+      stores: { events, documents, work, mailer },
       clock,
       ids,
       readYourWrites,
@@ -80,6 +81,7 @@ export class ApiServer {
       wallets: this.wallets,
       events: this.events,
       documents: this.documents,
+      work: this.work,
       rateLimits: this.rateLimits,
       idempotencyKeys: this.idempotencyKeys,
       clock: this.clock,

@@ -6,12 +6,13 @@
  * process of its own in a Kafka consumer group.
  */
 import { noWait, type Clock, type IdGenerator } from '@passes/application';
+import { workLag, type WorkStore } from '@passes/background-work';
 import type { EventFeed, EventStore } from '@passes/event-store';
 import type { Mailer } from '@passes/mailer';
 import { CheckpointWaiter, collections, newLeaseHolder, type DocumentStore } from '@passes/read-model';
 import { composeApplication, composeWallets, serviceSecrets, TOKENS, type Config, type Logger, type Metrics } from '@passes/runtime';
-import { WalletNotifier, type WalletNotificationStore } from '@passes/wallets';
-import { WebhookDispatcher, type DeliveryStore, type HostResolver } from '@passes/webhooks';
+import { WALLET_NOTIFICATION, WalletNotifier } from '@passes/wallets';
+import { WEBHOOK_DELIVERY, WebhookDispatcher, type HostResolver } from '@passes/webhooks';
 import { inject, injectable } from 'tsyringe';
 
 /** How often the notifier looks at another process's projector while a push waits for the read models. */
@@ -35,10 +36,9 @@ export class DispatcherService {
     @inject(TOKENS.webhookFeed) feed: EventFeed,
     @inject(TOKENS.eventStore) events: EventStore,
     @inject(TOKENS.documentStore) documents: DocumentStore,
-    @inject(TOKENS.deliveryStore) deliveries: DeliveryStore,
+    @inject(TOKENS.workStore) work: WorkStore,
     @inject(TOKENS.mailer) mailer: Mailer,
     @inject(TOKENS.walletFeed) walletFeed: EventFeed,
-    @inject(TOKENS.walletNotificationStore) walletNotifications: WalletNotificationStore,
     @inject(TOKENS.appUrl) appUrl: () => string,
     @inject(TOKENS.metrics) metrics: Metrics,
     @inject(TOKENS.hostResolver) resolveHost: HostResolver,
@@ -46,14 +46,14 @@ export class DispatcherService {
   ) {
     const application = composeApplication({
       config,
-      stores: { events, documents, deliveries, mailer },
+      stores: { events, documents, work, mailer },
       clock,
       ids,
       readYourWrites: noWait,
       appUrl,
       resolveHost,
     });
-    this.dispatcher = new WebhookDispatcher(feed, events, deliveries, serviceSecrets(config).cipher, {
+    this.dispatcher = new WebhookDispatcher(feed, events, work, serviceSecrets(config).cipher, {
       holder: newLeaseHolder(),
       clock,
       retryScheduleMs: config.webhookRetryScheduleMs,
@@ -65,7 +65,7 @@ export class DispatcherService {
       onError: (error) => logger.error('webhook dispatcher failed; it carries on by itself', { error }),
       onAttempted: (outcome) => metrics.webhookAttempted(outcome),
     });
-    metrics.watchWebhookBacklog(() => deliveries.countPending());
+    metrics.watchWorkBacklog(() => workLag(work, clock.now(), [WEBHOOK_DELIVERY.name, WALLET_NOTIFICATION.name]));
     this.readModels = new CheckpointWaiter(documents, [collections.passes, collections.templates], READ_MODEL_POLL_INTERVAL_MS);
     const { apple, google } = config.wallets;
     this.walletNotifier =
@@ -77,7 +77,7 @@ export class DispatcherService {
               feed: walletFeed,
               events,
               documents,
-              notifications: walletNotifications,
+              work,
               readModels: this.readModels,
               walletPasses: composeWallets(config, application, documents, appUrl).passes,
               registrations: application.walletRegistrations,

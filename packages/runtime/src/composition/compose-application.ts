@@ -3,14 +3,14 @@
  * disables webhooks whose endpoint is gone) and the operator's CLI.
  */
 import { Application, type Clock, type IdGenerator, type ReadYourWrites } from '@passes/application';
-import { WebhookSecretCipher, type HostResolver } from '@passes/webhooks';
+import { DeliveryLog, WebhookSecretCipher, type HostResolver } from '@passes/webhooks';
 import type { Config } from '../config/config';
 import { loadSecretKey } from '../config/secret-key';
 import type { Stores } from '../stores/stores';
 
 export interface ApplicationWiring {
   config: Config;
-  stores: Pick<Stores, 'events' | 'documents' | 'deliveries' | 'mailer'>;
+  stores: Pick<Stores, 'events' | 'documents' | 'work' | 'mailer'>;
   clock: Clock;
   ids: IdGenerator;
   readYourWrites: ReadYourWrites;
@@ -37,7 +37,7 @@ export function composeApplication({ config, stores, clock, ids, readYourWrites,
     secretKey,
     appUrl,
     webhooks: {
-      deliveries: stores.deliveries,
+      deliveries: new DeliveryLog(stores.work),
       cipher,
       policy: { allowPrivate: config.webhookAllowPrivate },
       resolveHost,

@@ -3,13 +3,14 @@
  * processes of a host, `PASSES_EVENT_STORE=sqlite`), and MongoDB for everything every process must
  * see alike. Mail still lands in the data directory's outbox, and goes out over SMTP when configured.
  */
+import { MongoWorkStore } from '@passes/background-work/distributed';
 import type { EventStore } from '@passes/event-store';
 import { EsdbEventStore, MongoCheckpointStore } from '@passes/event-store/distributed';
 import { MongoDocumentStore } from '@passes/read-model/distributed';
 import { MongoIdempotencyStore, MongoRateLimitStore } from '@passes/request-guards/distributed';
 import { connectMongo } from '@passes/storage/distributed';
-import { MongoWalletNotificationStore } from '@passes/wallets/distributed';
-import { MongoDeliveryStore } from '@passes/webhooks/distributed';
+import { convertMongoWalletNotifications } from '@passes/wallets/distributed';
+import { convertMongoDeliveries } from '@passes/webhooks/distributed';
 import type { Config, DistributedConfig } from '../config/config';
 import { openSqliteEventStore } from './embedded-stores';
 import { openMailer } from './mailer';
@@ -21,22 +22,23 @@ export async function openDistributedStores(config: Config, settings: Distribute
     const stores = {
       events: openEventStore(config, settings, now),
       documents: await MongoDocumentStore.open(mongo.db),
-      deliveries: await MongoDeliveryStore.open(mongo.db),
+      work: await MongoWorkStore.open(mongo.db),
       rateLimits: await MongoRateLimitStore.open(mongo.db),
       idempotencyKeys: await MongoIdempotencyStore.open(mongo.db, IDEMPOTENCY_TIMINGS),
       checkpoints: await MongoCheckpointStore.open(mongo.db),
-      walletNotifications: await MongoWalletNotificationStore.open(mongo.db),
       mailer: openMailer(config, now),
       catchUps: null,
     };
+    // The stores of before the work store, converted once.
+    await convertMongoDeliveries(mongo.db, stores.work);
+    await convertMongoWalletNotifications(mongo.db, stores.work);
     return {
       ...stores,
       close: async () => {
         await stores.mailer.close();
         await Promise.all([
           stores.checkpoints.close(),
-          stores.walletNotifications.close(),
-          stores.deliveries.close(),
+          stores.work.close(),
           stores.rateLimits.close(),
           stores.idempotencyKeys.close(),
           stores.documents.close(),

@@ -6,11 +6,10 @@ import type { Stores } from './stores';
 export function registerStores(container: DependencyContainer, stores: Stores): void {
   container.register(TOKENS.eventStore, { useValue: stores.events });
   container.register(TOKENS.documentStore, { useValue: stores.documents });
-  container.register(TOKENS.deliveryStore, { useValue: stores.deliveries });
+  container.register(TOKENS.workStore, { useValue: stores.work });
   container.register(TOKENS.rateLimitStore, { useValue: stores.rateLimits });
   container.register(TOKENS.idempotencyStore, { useValue: stores.idempotencyKeys });
   container.register(TOKENS.checkpointStore, { useValue: stores.checkpoints });
-  container.register(TOKENS.walletNotificationStore, { useValue: stores.walletNotifications });
   container.register(TOKENS.mailer, { useValue: stores.mailer });
   // A factory, because tsyringe takes a null value for no provider at all.
   container.register(TOKENS.catchUpRunner, { useFactory: () => stores.catchUps });
