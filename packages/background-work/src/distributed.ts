@@ -3,3 +3,4 @@
  * profile and the CLI never load the MongoDB client (a few hundred milliseconds of start-up).
  */
 export * from './mongo/mongo-work-store';
+export * from './mongo/mongo-conversion';

@@ -5,3 +5,4 @@ export * from './runner/work-handler';
 export * from './runner/work-runner';
 export * from './sqlite/sqlite-work-store';
 export * from './work-lag';
+export * from './sqlite/sqlite-conversion';

@@ -1,30 +1,30 @@
 /**
  * Converts the distributed wallet notification store of before the work store (`wallet_notifications`)
- * once: its notifications, pending or done, become work items, and its collection is dropped. Run when
- * the stores open; a conversion cut short is done again, and what it had adopted already is left as it is.
+ * once, when the stores open: its notifications, pending or done, become work items.
  */
 import type { WorkStore } from '@passes/background-work';
-import { onMongo } from '@passes/storage/distributed';
+import { convertMongoCollection } from '@passes/background-work/distributed';
 import type { Db } from 'mongodb';
-import { legacyNotificationItem, type LegacyNotification } from './legacy-notification';
+import { z } from 'zod';
+import { legacyNotificationItem } from './legacy-notification';
 
-const STORE = 'wallet notification store conversion';
-const PAGE_SIZE = 1000;
+const notificationDocument = z.object({
+  _id: z.string(),
+  work: z.unknown(),
+  position: z.string(),
+  status: z.string(),
+  attempts: z.number(),
+  nextAttemptAt: z.date().nullable(),
+  lastError: z.string().nullable(),
+  createdAt: z.date(),
+});
 
-interface NotificationDocument extends Omit<LegacyNotification, 'id'> {
-  _id: string;
-}
-
-export async function convertMongoWalletNotifications(db: Db, work: WorkStore): Promise<void> {
-  const existing = await onMongo(STORE, () => db.listCollections({ name: 'wallet_notifications' }, { nameOnly: true }).toArray());
-  if (existing.length === 0) return;
-  const notifications = db.collection<NotificationDocument>('wallet_notifications');
-  for (let after = ''; ; ) {
-    const page = await onMongo(STORE, () => notifications.find({ _id: { $gt: after } }, { sort: { _id: 1 }, limit: PAGE_SIZE }).toArray());
-    await work.adopt(page.map(({ _id, ...notification }) => legacyNotificationItem({ id: _id, ...notification })));
-    const last = page.at(-1);
-    if (last === undefined) break;
-    after = last._id;
-  }
-  await onMongo(STORE, () => notifications.drop());
+export function convertMongoWalletNotifications(db: Db, work: WorkStore): Promise<void> {
+  return convertMongoCollection(db, work, {
+    collection: 'wallet_notifications',
+    toItem: (document) => {
+      const { _id, ...notification } = notificationDocument.parse(document);
+      return legacyNotificationItem({ id: _id, ...notification });
+    },
+  });
 }

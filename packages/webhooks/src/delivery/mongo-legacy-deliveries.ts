@@ -1,33 +1,36 @@
 /**
  * Converts the distributed delivery store of before the work store (`webhook_deliveries`, leases in
- * `webhook_leases`) once: its deliveries, pending or done, become work items, and its collections are
- * dropped. Run when the stores open; a conversion cut short is done again, and what it had adopted
- * already is left as it is.
+ * `webhook_leases`) once, when the stores open: its deliveries, pending or done, become work items.
  */
 import type { WorkStore } from '@passes/background-work';
-import { onMongo } from '@passes/storage/distributed';
+import { convertMongoCollection } from '@passes/background-work/distributed';
 import type { Db } from 'mongodb';
-import { legacyDeliveryItem, type LegacyDelivery } from './legacy-delivery';
+import { z } from 'zod';
+import { legacyDeliveryItem } from './legacy-delivery';
 
-const STORE = 'delivery store conversion';
-const PAGE_SIZE = 1000;
+const deliveryDocument = z.object({
+  _id: z.string(),
+  webhookId: z.string(),
+  businessId: z.string(),
+  event: z.string(),
+  body: z.string(),
+  position: z.string(),
+  status: z.string(),
+  attempts: z.number(),
+  lastAttemptAt: z.date().nullable(),
+  lastResponseCode: z.number().nullable(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: z.date().nullable(),
+  createdAt: z.date(),
+});
 
-interface DeliveryDocument extends Omit<LegacyDelivery, 'id'> {
-  _id: string;
-}
-
-export async function convertMongoDeliveries(db: Db, work: WorkStore): Promise<void> {
-  const existing = await onMongo(STORE, () => db.listCollections({ name: 'webhook_deliveries' }, { nameOnly: true }).toArray());
-  if (existing.length === 0) return;
-  const deliveries = db.collection<DeliveryDocument>('webhook_deliveries');
-  for (let after = ''; ; ) {
-    const page = await onMongo(STORE, () => deliveries.find({ _id: { $gt: after } }, { sort: { _id: 1 }, limit: PAGE_SIZE }).toArray());
-    await work.adopt(page.map(({ _id, ...delivery }) => legacyDeliveryItem({ id: _id, ...delivery })));
-    const last = page.at(-1);
-    if (last === undefined) break;
-    after = last._id;
-  }
-  await onMongo(STORE, () => deliveries.drop());
-  const leases = await onMongo(STORE, () => db.listCollections({ name: 'webhook_leases' }, { nameOnly: true }).toArray());
-  if (leases.length > 0) await onMongo(STORE, () => db.collection('webhook_leases').drop());
+export function convertMongoDeliveries(db: Db, work: WorkStore): Promise<void> {
+  return convertMongoCollection(db, work, {
+    collection: 'webhook_deliveries',
+    alsoDrop: ['webhook_leases'],
+    toItem: (document) => {
+      const { _id, ...delivery } = deliveryDocument.parse(document);
+      return legacyDeliveryItem({ id: _id, ...delivery });
+    },
+  });
 }
