@@ -1,3 +1,4 @@
+/** The MongoDB work store against the test server: the contract suite, and what only a store without transactions must show. */
 import { describe, expect, it } from '@jest/globals';
 import { MongoClient } from 'mongodb';
 import { StoreUnavailableError } from '@passes/storage';

@@ -1,3 +1,4 @@
+/** The retry schedule with its jitter. */
 import { describe, expect, it } from '@jest/globals';
 import { retryDelayMs } from './retry-delay';
 

@@ -1,3 +1,4 @@
+/** The SQLite work store: the contract suite on temp files, and what a file keeps across a reopen. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fs from 'node:fs';
 import os from 'node:os';
