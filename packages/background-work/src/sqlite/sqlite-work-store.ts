@@ -70,6 +70,7 @@ export class SqliteWorkStore implements WorkStore {
 
   private constructor(private readonly db: Database.Database) {
     db.exec(SCHEMA);
+    // Limits are bound through a CAST, as BOUND_LIMIT (@passes/storage) does, so that each plan is kept across runs.
     this.statements = {
       insert: db.prepare<[string, string, string | null, string, string, string, number, number | null, number | null, number | null, string | null, number]>(
         `INSERT OR IGNORE INTO work_items (id, kind, group_key, sort_key, payload, status, attempts, due_at, last_attempt_at, last_code, last_error, created_at)
