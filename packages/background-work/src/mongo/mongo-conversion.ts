@@ -31,8 +31,15 @@ export async function convertMongoCollection(db: Db, work: WorkStore, conversion
     if (last === undefined) break;
     after = last._id;
   }
-  for (const name of [conversion.collection, ...(conversion.alsoDrop ?? [])]) {
+  for (const name of [conversion.collection, ...(conversion.alsoDrop ?? [])]) await drop(db, name);
+}
+
+/** Processes that start together convert side by side: one may drop a collection the other has just seen. */
+async function drop(db: Db, name: string): Promise<void> {
+  try {
     if (await exists(db, name)) await onMongo(STORE, () => db.collection(name).drop());
+  } catch (error) {
+    if (await exists(db, name)) throw error;
   }
 }
 
