@@ -61,6 +61,7 @@ export class ApiServer {
       events: ports.get(TOKENS.eventStore),
       documents: ports.get(TOKENS.documentStore),
       readModels: ports.get(TOKENS.readModels),
+      work: ports.get(TOKENS.workStore),
       rateLimits,
       idempotencyKeys: ports.get(TOKENS.idempotencyStore),
       clock,

@@ -4,7 +4,7 @@
  */
 import { DomainError, streamNames, webhookAggregate, type Webhook, type WebhookEventName } from '@passes/domain';
 import { lookupKeys, type ReadModels } from '@passes/read-model';
-import { newWebhookSecret, webhookTargetProblem, type Delivery, type DeliveryStore, type HostResolver, type TargetPolicy, type WebhookSecretCipher } from '@passes/webhooks';
+import { newWebhookSecret, webhookTargetProblem, type Delivery, type DeliveryLog, type HostResolver, type TargetPolicy, type WebhookSecretCipher } from '@passes/webhooks';
 import { awaitReflection, runAdmitted, type Admission, type PlanLimitAdmissions } from '../plans/plan-limit-admissions';
 import type { Clock } from '../shared/clock';
 import type { CommandContext } from '../shared/command-context';
@@ -28,7 +28,7 @@ interface RegisteredWebhook {
 }
 
 export interface WebhookPorts {
-  deliveries: DeliveryStore;
+  deliveries: DeliveryLog;
   cipher: WebhookSecretCipher;
   policy: TargetPolicy;
   /** Resolves the URL's host at registration; delivery checks again, against the addresses of that moment. */

@@ -3,7 +3,7 @@
  * (which disables webhooks whose endpoint is gone) and the operator's CLI share one.
  */
 import { Application, type ReadYourWrites } from '@passes/application';
-import { WebhookSecretCipher } from '@passes/webhooks';
+import { DeliveryLog, WebhookSecretCipher } from '@passes/webhooks';
 import type { Config } from '../config/config';
 import { loadSecretKey } from '../config/secret-key';
 import { TOKENS } from '../tokens';
@@ -35,7 +35,7 @@ export function composeApplication(ports: PortRegistry, { readYourWrites, appUrl
     secretKey,
     appUrl,
     webhooks: {
-      deliveries: ports.get(TOKENS.deliveryStore),
+      deliveries: new DeliveryLog(ports.get(TOKENS.workStore)),
       cipher,
       policy: { allowPrivate: config.webhookAllowPrivate },
       resolveHost: ports.get(TOKENS.hostResolver),

@@ -38,11 +38,10 @@ export function processPorts(basics: ProcessBasics, stores: Stores): PortRegistr
     .provide(TOKENS.eventStore, meteredEventStore(stores.events, basics.metrics))
     .provide(TOKENS.documentStore, stores.documents)
     .provide(TOKENS.readModels, readModelsOf(stores.documents))
-    .provide(TOKENS.deliveryStore, stores.deliveries)
+    .provide(TOKENS.workStore, stores.work)
     .provide(TOKENS.rateLimitStore, stores.rateLimits)
     .provide(TOKENS.idempotencyStore, stores.idempotencyKeys)
     .provide(TOKENS.checkpointStore, stores.checkpoints)
-    .provide(TOKENS.walletNotificationStore, stores.walletNotifications)
     .provide(TOKENS.mailer, stores.mailer)
     .provide(TOKENS.catchUpRunner, stores.catchUps);
 }
