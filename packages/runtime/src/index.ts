@@ -15,3 +15,4 @@ export * from './composition/port-registry';
 export * from './composition/process-ports';
 export * from './composition/run-process';
 export * from './composition/compose-wallets';
+export * from './composition/process-work-runner';

@@ -7,7 +7,8 @@ import type { Application } from '@passes/application';
 import { CheckpointedFeed } from '@passes/event-store';
 import type { Projector } from '@passes/read-model';
 import { processProjector } from '@passes/projector';
-import { composeApplication, composeWallets, openStores, processPorts, projectionLagReader, TOKENS, type ProcessBasics, type Stores } from '@passes/runtime';
+import type { WorkRunner } from '@passes/background-work';
+import { composeApplication, composeWallets, openStores, processPorts, processWorkRunner, projectionLagReader, TOKENS, type ProcessBasics, type Stores } from '@passes/runtime';
 import { DispatcherService } from '@passes/webhook-dispatcher';
 import { WALLET_FEED_FILTER } from '@passes/wallets';
 import { WEBHOOK_FEED_FILTER } from '@passes/webhooks';
@@ -20,6 +21,7 @@ export class EmbeddedServer {
     private readonly api: ApiServer,
     private readonly projector: Projector,
     private readonly dispatcher: DispatcherService,
+    private readonly runner: WorkRunner,
   ) {}
 
   /** Runs on the `given` stores, or on those the configuration names; either way it closes them when it stops. */
@@ -31,20 +33,21 @@ export class EmbeddedServer {
     metrics.watchProjectionLag(projectionLagReader(stores.events, stores.documents));
 
     const projector = processProjector(ports);
-    // The API and the dispatcher are made below; these are asked for only once the server runs.
+    const runner = processWorkRunner(ports);
+    // The API is made below; its address is asked for only once it listens.
     const appUrl = () => config.appUrl ?? api.url;
-    const wakeDispatcher = () => dispatcher.wake();
-    const application = composeApplication(ports, { readYourWrites: readYourWritesThrough(projector, logger), appUrl, wakeDispatcher });
+    const application = composeApplication(ports, { readYourWrites: readYourWritesThrough(projector, logger), appUrl, wakeDispatcher: () => runner.wake() });
     const wallets = composeWallets(ports, application, appUrl);
     const dispatcher = new DispatcherService(ports, {
       application,
       wallets,
       webhookFeed: new CheckpointedFeed(events, stores.checkpoints, { name: 'webhook-dispatcher', filter: WEBHOOK_FEED_FILTER }),
       walletFeed: new CheckpointedFeed(events, stores.checkpoints, { name: 'wallet-notifier', filter: WALLET_FEED_FILTER }),
+      runner,
     });
     const api = new ApiServer(ports, { application, wallets, followers: () => dispatcher.followers() });
 
-    const server = new EmbeddedServer(stores, api, projector, dispatcher);
+    const server = new EmbeddedServer(stores, api, projector, dispatcher, runner);
     await server.run();
     return server;
   }
@@ -69,10 +72,15 @@ export class EmbeddedServer {
     return this.api.settled();
   }
 
-  /** Requests in flight are answered first, then the followers of the event feed stop, then the stores close. */
+  /**
+   * Requests in flight are answered first, then the followers of the event feed stop, then the background
+   * work in flight, then the stores close.
+   */
   async stop(): Promise<void> {
     await this.api.stop();
     await this.dispatcher.stop();
+    await this.runner.stop();
+    this.dispatcher.close();
     await this.projector.stop();
     await this.stores.close();
   }
@@ -80,6 +88,7 @@ export class EmbeddedServer {
   private async run(): Promise<void> {
     await this.projector.start();
     await this.dispatcher.start();
+    this.runner.start();
     await this.api.start();
     // Let the read models finish catching up on history before the first request is answered.
     await this.projector.catchUp(60_000);

@@ -16,7 +16,7 @@ let server: TestServer, business: TestBusiness, listener: MetricsListener, recei
 
 beforeAll(async () => {
   const metrics = new PrometheusMetrics();
-  server = await TestServer.start(undefined, { rateLimitPerMinute: PER_MINUTE, webhookAllowPrivate: true, webhookPollIntervalMs: 20 }, { metrics });
+  server = await TestServer.start(undefined, { rateLimitPerMinute: PER_MINUTE, webhookAllowPrivate: true, workPollIntervalMs: 20 }, { metrics });
   listener = await listenForScrapes({ port: 0, host: '127.0.0.1' }, metrics);
   receiver = await WebhookReceiver.start(() => 500);
   business = await registerBusiness(server);

@@ -26,7 +26,7 @@ let server: TestServer, receiver: WebhookReceiver;
 const secrets: string[] = [OWNER_EMAIL, PASSWORD, BUSINESS_NAME, CUSTOMER_EMAIL, CUSTOMER_NAME, RENAMED_CUSTOMER, BULK_EMAIL, BULK_NAME, UNKNOWN_EMAIL];
 
 beforeAll(async () => {
-  server = await TestServer.start(undefined, { webhookAllowPrivate: true, webhookRetryScheduleMs: [10], webhookPollIntervalMs: 20 }, { logger: log.logger });
+  server = await TestServer.start(undefined, { webhookAllowPrivate: true, webhookRetryScheduleMs: [10], workPollIntervalMs: 20 }, { logger: log.logger });
   // The first attempt fails (so failures are logged as they are), the retry is delivered.
   receiver = await WebhookReceiver.start((index) => (index === 0 ? 500 : 200));
 });

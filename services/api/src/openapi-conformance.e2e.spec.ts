@@ -25,7 +25,7 @@ const own = () => ({ business_id: business.businessId });
 const ofPass = () => ({ ...own(), identifier: pass.id });
 
 beforeAll(async () => {
-  server = await TestServer.start(new ManualClock(new Date()), { webhookAllowPrivate: true, webhookPollIntervalMs: 20 });
+  server = await TestServer.start(new ManualClock(new Date()), { webhookAllowPrivate: true, workPollIntervalMs: 20 });
   client = new DocumentedClient(server);
   business = await registerBusiness(server);
   await server.changePlan(business.businessId, 'pro');

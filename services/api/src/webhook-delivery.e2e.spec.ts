@@ -36,7 +36,7 @@ const clock = new ManualClock(new Date());
 const receivers: WebhookReceiver[] = [];
 
 beforeAll(async () => {
-  server = await TestServer.start(clock, { webhookAllowPrivate: true, webhookRetryScheduleMs: RETRIES_MS, webhookTimeoutMs: TIMEOUT_MS, webhookPollIntervalMs: 20 });
+  server = await TestServer.start(clock, { webhookAllowPrivate: true, webhookRetryScheduleMs: RETRIES_MS, webhookTimeoutMs: TIMEOUT_MS, workPollIntervalMs: 20 });
   business = await registerBusiness(server);
   // Free allows one webhook (plans.e2e.spec.ts); these tests register many.
   await server.changePlan(business.businessId, 'pro');
@@ -269,7 +269,7 @@ describe('a restart with retries pending', () => {
 
 describe('a slow receiver', () => {
   it('never delays deliveries to other webhooks', async () => {
-    const patient = await TestServer.start(new ManualClock(), { webhookAllowPrivate: true, webhookTimeoutMs: 60_000, webhookPollIntervalMs: 20 });
+    const patient = await TestServer.start(new ManualClock(), { webhookAllowPrivate: true, webhookTimeoutMs: 60_000, workPollIntervalMs: 20 });
     try {
       const owner = await registerBusiness(patient);
       await patient.changePlan(owner.businessId, 'pro');

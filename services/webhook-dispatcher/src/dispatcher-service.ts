@@ -6,9 +6,9 @@
  * is a process of its own in a Kafka consumer group.
  */
 import type { Application } from '@passes/application';
-import { workLag } from '@passes/background-work';
+import { workLag, type WorkRunner } from '@passes/background-work';
 import type { EventFeed } from '@passes/event-store';
-import { CheckpointWaiter, collections, newLeaseHolder } from '@passes/read-model';
+import { CheckpointWaiter, collections } from '@passes/read-model';
 import { serviceSecrets, TOKENS, type FollowerHealth, type PortRegistry } from '@passes/runtime';
 import { WALLET_NOTIFICATION, WalletNotifier, type Wallets } from '@passes/wallets';
 import { WEBHOOK_DELIVERY, WebhookDispatcher } from '@passes/webhooks';
@@ -19,7 +19,7 @@ const READ_MODEL_POLL_INTERVAL_MS = 20;
 /** Recorded as the actor of what the dispatcher decides on its own (disabling a webhook after 410). */
 const DISPATCHER_CONTEXT = { actor: 'system:webhook-dispatcher', correlationId: 'webhook-dispatcher' };
 
-/** What the process hands the dispatcher besides its ports: its use cases and the feeds it follows. */
+/** What the process hands the dispatcher besides its ports: its use cases, the feeds it follows, its runner. */
 export interface DispatcherParts {
   application: Application;
   wallets: Wallets;
@@ -27,6 +27,8 @@ export interface DispatcherParts {
   webhookFeed: EventFeed;
   /** The events the wallet notifier follows, the same way, on its own checkpoint or consumer group. */
   walletFeed: EventFeed;
+  /** The process's background-work runner: the deliveries and notifications are sent on it. */
+  runner: WorkRunner;
 }
 
 export class DispatcherService {
@@ -38,7 +40,7 @@ export class DispatcherService {
   private readonly webhookFeed: EventFeed;
   private readonly walletFeed: EventFeed;
 
-  constructor(ports: PortRegistry, { application, wallets, webhookFeed, walletFeed }: DispatcherParts) {
+  constructor(ports: PortRegistry, { application, wallets, webhookFeed, walletFeed, runner }: DispatcherParts) {
     this.webhookFeed = webhookFeed;
     this.walletFeed = walletFeed;
     const config = ports.get(TOKENS.config);
@@ -48,14 +50,12 @@ export class DispatcherService {
     const events = ports.get(TOKENS.eventStore);
     const documents = ports.get(TOKENS.documentStore);
     const work = ports.get(TOKENS.workStore);
-    this.dispatcher = new WebhookDispatcher(webhookFeed, events, work, serviceSecrets(config).cipher, {
-      holder: newLeaseHolder(),
+    this.dispatcher = new WebhookDispatcher(webhookFeed, events, work, runner, serviceSecrets(config).cipher, {
       clock,
       retryScheduleMs: config.webhookRetryScheduleMs,
       policy: { allowPrivate: config.webhookAllowPrivate },
       resolveHost: ports.get(TOKENS.deliveryHostResolver),
       timeoutMs: config.webhookTimeoutMs,
-      pollIntervalMs: config.webhookPollIntervalMs,
       onEndpointGone: (webhookId, statusCode) => application.webhooks.disableGone(webhookId, statusCode, DISPATCHER_CONTEXT),
       onError: (error) => logger.error('webhook dispatcher failed; it carries on by itself', { error }),
       onAttempted: (outcome) => metrics.webhookAttempted(outcome),
@@ -74,22 +74,22 @@ export class DispatcherService {
               events,
               readModels: ports.get(TOKENS.readModels),
               work,
+              runner,
               projections: this.projections,
               walletPasses: wallets.passes,
               registrations: application.walletRegistrations,
             },
             {
-              holder: newLeaseHolder(),
               clock,
               retryScheduleMs: config.walletRetryScheduleMs,
               timeoutMs: config.walletTimeoutMs,
-              pollIntervalMs: config.webhookPollIntervalMs,
               // Never a token, a device or a pass's content: only what failed.
               onError: (error) => logger.error('wallet notifier failed; it carries on by itself', { error }),
             },
           );
   }
 
+  /** Follows the feeds, recording the deliveries and notifications each event calls for. */
   async start(): Promise<void> {
     await this.dispatcher.start();
     await this.walletNotifier?.start();
@@ -101,15 +101,15 @@ export class DispatcherService {
     return this.walletNotifier === null ? [webhooks] : [webhooks, { follower: 'wallet-notifier', ...this.walletFeed.health() }];
   }
 
-  /** Looks for due deliveries and notifications now: after a manual retry in this process, or a moved test clock. */
-  wake(): void {
-    this.dispatcher.wake();
-    this.walletNotifier?.wake();
-  }
-
+  /** Stops following the feeds; what was recorded stays due on the runner. */
   async stop(): Promise<void> {
     await this.dispatcher.stop();
     await this.walletNotifier?.stop();
+  }
+
+  /** Once the process's runner has stopped too. */
+  close(): void {
+    this.walletNotifier?.close();
     this.projections.close();
   }
 }

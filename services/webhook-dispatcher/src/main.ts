@@ -1,7 +1,7 @@
 /** Composition root of a webhook dispatcher process (distributed profile): one member of the Kafka consumer group. */
 import { noWait } from '@passes/application';
 import { KafkaEventFeed, kafkaClient } from '@passes/event-bus';
-import { composeApplication, composeWallets, openStores, processPorts, requireDistributed, requireKafka, runProcess, waitingInLog } from '@passes/runtime';
+import { composeApplication, composeWallets, openStores, processPorts, processWorkRunner, requireDistributed, requireKafka, runProcess, waitingInLog } from '@passes/runtime';
 import { DispatcherService } from './dispatcher-service';
 
 /** Every dispatcher is a member of this group: they share the topic's partitions. */
@@ -18,15 +18,18 @@ runProcess('webhook dispatcher', process.env, async (basics) => {
   // Nothing here answers a client, so nothing waits for the read models; PASSES_APP_URL names the public site.
   const appUrl = () => config.appUrl ?? '';
   const application = composeApplication(ports, { readYourWrites: noWait, appUrl });
+  const runner = processWorkRunner(ports);
   const client = kafkaClient({ ...kafka, clientId: `passes-dispatcher-${process.pid}` }, logger);
   const service = new DispatcherService(ports, {
     application,
     wallets: composeWallets(ports, application, appUrl),
     webhookFeed: new KafkaEventFeed(client, { topic: kafka.topic, groupId: CONSUMER_GROUP }),
     walletFeed: new KafkaEventFeed(client, { topic: kafka.topic, groupId: WALLET_CONSUMER_GROUP }),
+    runner,
   });
 
   await service.start();
+  runner.start();
   return {
     describe: () => ({ topic: kafka.topic, group: CONSUMER_GROUP }),
     readiness: () => {
@@ -35,6 +38,8 @@ runProcess('webhook dispatcher', process.env, async (basics) => {
     },
     stop: async () => {
       await service.stop();
+      await runner.stop();
+      service.close();
       await stores.close();
     },
   };

@@ -4,6 +4,7 @@
  * runner writes it down and applies the retry schedule.
  */
 import type { JsonValue } from '../json-value';
+import type { SettledOutcome } from './settled-outcome';
 import type { Work, WorkKind } from '../work-kind';
 
 /** Run once the outcome is stored (a follow-up the outcome calls for, such as disabling a webhook). */
@@ -32,4 +33,6 @@ export interface WorkHandler<Payload extends JsonValue> {
   maxConcurrent: number;
   /** `signal` aborts when the runner stops; a handler that honours it answers `abandoned`. */
   handle(work: Work<Payload>, signal: AbortSignal): Promise<WorkResult>;
+  /** Told what became of each attempt once it is written down: a retry or, after the last one, dead. */
+  settled?(outcome: SettledOutcome): void;
 }

@@ -8,7 +8,8 @@ import { SqliteWorkStore } from '../sqlite/sqlite-work-store';
 import { newWork, workKind, type Work } from '../work-kind';
 import type { WorkStore } from '../work-store';
 import type { WorkHandler, WorkResult } from './work-handler';
-import { WorkRunner, type SettledOutcome } from './work-runner';
+import type { SettledOutcome } from './settled-outcome';
+import { WorkRunner } from './work-runner';
 
 const T0 = new Date('2026-11-21T10:00:00.000Z');
 const ECHO = workKind('test.echo', z.object({ n: z.number() }));
@@ -49,14 +50,13 @@ function handlerOf(answer: (work: Work<{ n: number }>, signal: AbortSignal) => P
   return { handler, handled };
 }
 
-function start(store: WorkStore, register: (runner: WorkRunner) => void, errors: unknown[] = [], settled: SettledOutcome[] = []): WorkRunner {
+function start(store: WorkStore, register: (runner: WorkRunner) => void, errors: unknown[] = []): WorkRunner {
   const runner = new WorkRunner(store, {
     holder: `runner-${running.length}`,
     now: () => now,
     pollIntervalMs: 20,
     random: () => 0,
     onError: (error) => errors.push(error),
-    onSettled: (_kind, outcome) => settled.push(outcome),
   });
   register(runner);
   running.push({ runner, store });
@@ -80,10 +80,10 @@ const echo = (id: string, n: number, group: string | null = null) => newWork(ECH
 describe('WorkRunner', () => {
   it('hands each due item to its kind’s handler with the payload checked, and writes down that it is done', async () => {
     const store = open();
-    const { handler, handled } = handlerOf(async () => ({ outcome: 'done', code: 204 }));
     const settled: SettledOutcome[] = [];
+    const { handler, handled } = handlerOf(async () => ({ outcome: 'done', code: 204 }), { settled: (outcome) => settled.push(outcome) });
     await store.record([echo('a', 1)]);
-    start(store, (runner) => runner.register(handler), [], settled);
+    start(store, (runner) => runner.register(handler));
     const done = await eventually(() => store.get('a'), (item) => item?.status === 'done');
     expect(done).toMatchObject({ attempts: 1, lastCode: 204, dueAt: null });
     expect(handled.map((work) => work.payload)).toEqual([{ n: 1 }]);

@@ -13,10 +13,8 @@ import { workOf } from '../work-kind';
 import type { WorkItem, WorkStore } from '../work-store';
 import { DueWorkScans } from './due-work-scans';
 import { retryDelayMs } from './retry-delay';
+import type { SettledOutcome } from './settled-outcome';
 import type { WorkHandler, WorkResult } from './work-handler';
-
-/** What became of an attempt once written down. */
-export type SettledOutcome = 'done' | 'retrying' | 'dead' | 'cancelled';
 
 export interface WorkRunnerOptions {
   /** This runner's name on the items it leases (`newLeaseHolder()`). */
@@ -26,15 +24,14 @@ export interface WorkRunnerOptions {
   pollIntervalMs: number;
   random?: () => number;
   onError: (error: unknown) => void;
-  /** Told of every attempt once it is written down (for the metrics). */
-  onSettled?: (kind: string, outcome: SettledOutcome) => void;
 }
 
 /** A handler with its payload type put aside: the runner checks each payload against the kind. */
 interface Lane {
   kind: string;
-  settings: Required<Omit<WorkHandler<JsonValue>, 'kind' | 'handle'>>;
+  settings: Required<Omit<WorkHandler<JsonValue>, 'kind' | 'handle' | 'settled'>>;
   run: (item: WorkItem, signal: AbortSignal) => Promise<WorkResult>;
+  settled: (outcome: SettledOutcome) => void;
   inFlight: Set<Promise<void>>;
 }
 
@@ -71,7 +68,8 @@ export class WorkRunner {
       const work = workOf(kind, item);
       return work === null ? { outcome: 'dead', error: `payload does not fit the kind '${kind.name}'` } : handler.handle(work, signal);
     };
-    this.lanes.set(kind.name, { kind: kind.name, settings: { leaseMs, retryScheduleMs, retryJitter: retryJitter ?? 0, maxConcurrent }, run, inFlight: new Set() });
+    const settled = (outcome: SettledOutcome) => handler.settled?.(outcome);
+    this.lanes.set(kind.name, { kind: kind.name, settings: { leaseMs, retryScheduleMs, retryJitter: retryJitter ?? 0, maxConcurrent }, run, settled, inFlight: new Set() });
     // Every attempt in flight listens for the stop: up to the sum of the bounds at once is expected, not a leak.
     setMaxListeners([...this.lanes.values()].reduce((sum, lane) => sum + lane.settings.maxConcurrent, 1), this.abort.signal);
     return this;
@@ -159,11 +157,11 @@ export class WorkRunner {
         return;
       case 'cancelled':
         await this.store.cancel(item.id);
-        this.options.onSettled?.(lane.kind, 'cancelled');
+        lane.settled('cancelled');
         return;
       case 'done': {
         await this.store.complete(item.id, { at: this.options.now(), code: result.code ?? null, error: null });
-        this.options.onSettled?.(lane.kind, 'done');
+        lane.settled('done');
         break;
       }
       case 'retry':
@@ -171,7 +169,7 @@ export class WorkRunner {
         const at = this.options.now();
         const delay = result.outcome === 'dead' ? null : retryDelayMs(item.attempts + 1, lane.settings.retryScheduleMs, lane.settings.retryJitter, this.random);
         await this.store.fail(item.id, { at, code: result.code ?? null, error: result.error }, delay === null ? null : new Date(at.getTime() + delay));
-        this.options.onSettled?.(lane.kind, delay === null ? 'dead' : 'retrying');
+        lane.settled(delay === null ? 'dead' : 'retrying');
         break;
       }
     }

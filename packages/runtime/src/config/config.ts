@@ -129,8 +129,8 @@ export interface Config {
   webhookAllowPrivate: boolean;
   /** How long one webhook attempt may take; not read from the environment (10 s), tests shorten it. */
   webhookTimeoutMs: number;
-  /** How often due webhook retries are looked for; not read from the environment, tests shorten it. */
-  webhookPollIntervalMs: number;
+  /** How often due background work (retries, timed work) is looked for; not read from the environment, tests shorten it. */
+  workPollIntervalMs: number;
   /** When set, mail goes out over SMTP as well as into the outbox directory. */
   smtpUrl: string | null;
   /** The From of outgoing mail, e.g. `Corner Passes <no-reply@example.com>`; null: `no-reply@` the app_url's host. */
@@ -161,7 +161,7 @@ export const DEFAULT_CONFIG: Omit<Config, 'dataDir'> = {
   webhookRetryScheduleMs: [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 43_200_000, 86_400_000],
   webhookAllowPrivate: false,
   webhookTimeoutMs: 10_000,
-  webhookPollIntervalMs: 1000,
+  workPollIntervalMs: 1000,
   smtpUrl: null,
   mailFrom: null,
   wallets: { apple: null, google: null },
@@ -212,7 +212,7 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv): Config {
     webhookRetryScheduleMs: values.PASSES_WEBHOOK_RETRY_SCHEDULE,
     webhookAllowPrivate: values.PASSES_WEBHOOK_ALLOW_PRIVATE,
     webhookTimeoutMs: DEFAULT_CONFIG.webhookTimeoutMs,
-    webhookPollIntervalMs: DEFAULT_CONFIG.webhookPollIntervalMs,
+    workPollIntervalMs: DEFAULT_CONFIG.workPollIntervalMs,
     smtpUrl: values.PASSES_SMTP_URL ?? null,
     mailFrom: values.PASSES_MAIL_FROM ?? null,
     wallets,

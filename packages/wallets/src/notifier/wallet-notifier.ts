@@ -1,11 +1,11 @@
 /**
  * The wallet notifier: follows the event feed like the webhook dispatcher, records the pushes and
- * Google Wallet updates each event calls for, and sends them with retries on a background-work runner,
- * never in a request's way. Library code, composed by the dispatcher service; any number may run side
- * by side on one work store.
+ * Google Wallet updates each event calls for, and sends them with retries as the handler of the
+ * `wallet.notification` kind on its process's background-work runner, never in a request's way. Library
+ * code, composed by the dispatcher service; any number may run side by side on one work store.
  */
 import type { WalletRegistrations } from '@passes/application';
-import { WorkRunner, type WorkStore } from '@passes/background-work';
+import type { WorkRunner, WorkStore } from '@passes/background-work';
 import { PASS_EVENT_TYPES, TEMPLATE_EVENT_TYPES } from '@passes/domain';
 import type { AllFilter, EventFeed, EventStore } from '@passes/event-store';
 import type { CheckpointWaiter, ReadModels } from '@passes/read-model';
@@ -25,6 +25,8 @@ export interface WalletNotifierPorts {
   events: EventStore;
   readModels: Pick<ReadModels, 'businesses' | 'passes' | 'templates'>;
   work: WorkStore;
+  /** The process's runner, which the process starts and stops. */
+  runner: WorkRunner;
   /** Tells when the projections have reached an event, so a device told of a change can read it. */
   projections: CheckpointWaiter;
   walletPasses: WalletPasses;
@@ -32,18 +34,15 @@ export interface WalletNotifierPorts {
 }
 
 export interface WalletNotifierOptions {
-  holder: string;
   clock: { now(): Date };
   retryScheduleMs: readonly number[];
   timeoutMs: number;
-  pollIntervalMs?: number;
   maxConcurrent?: number;
   onError: (error: unknown) => void;
 }
 
 export class WalletNotifier {
   private readonly recorder: NotificationRecorder;
-  private readonly runner: WorkRunner;
   private readonly apns: ApnsClient | null;
 
   constructor(settings: WalletSettings, ports: WalletNotifierPorts, options: WalletNotifierOptions) {
@@ -57,29 +56,26 @@ export class WalletNotifier {
       timeoutMs: options.timeoutMs,
       maxConcurrent: options.maxConcurrent ?? 16,
     });
-    this.runner = new WorkRunner(ports.work, { holder: options.holder, now, pollIntervalMs: options.pollIntervalMs ?? 1000, onError: options.onError }).register(sender);
+    ports.runner.register(sender);
     this.recorder = new NotificationRecorder(ports.feed, ports.events, ports.readModels, ports.work, {
       apple: settings.apple !== null,
       google: settings.google !== null,
       now,
-      onRecorded: () => this.runner.wake(),
+      onRecorded: () => ports.runner.wake(),
       onError: options.onError,
     });
   }
 
-  async start(): Promise<void> {
-    await this.recorder.start();
-    this.runner.start();
+  start(): Promise<void> {
+    return this.recorder.start();
   }
 
-  /** Looks for due notifications now: when a test has moved the clock. */
-  wake(): void {
-    this.runner.wake();
+  stop(): Promise<void> {
+    return this.recorder.stop();
   }
 
-  async stop(): Promise<void> {
-    await this.recorder.stop();
-    await this.runner.stop();
+  /** Once the process's runner has stopped, so that no push is in flight any more. */
+  close(): void {
     this.apns?.close();
   }
 }

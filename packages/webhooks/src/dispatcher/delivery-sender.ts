@@ -4,7 +4,7 @@
  * applies the retry schedule to what each attempt came to: a slow or dead receiver holds up only its own
  * webhook. The webhook's current state is read from its own stream, so a deletion is seen at once.
  */
-import type { PayloadOf, Work, WorkHandler, WorkResult } from '@passes/background-work';
+import type { PayloadOf, SettledOutcome, Work, WorkHandler, WorkResult } from '@passes/background-work';
 import { replayEncoded, streamNames, webhookAggregate, type Webhook } from '@passes/domain';
 import type { EventStore } from '@passes/event-store';
 import { postDelivery } from '../delivery/post-delivery';
@@ -33,7 +33,12 @@ export interface DeliverySenderOptions {
   maxConcurrent: number;
   /** The receiver answered 410 Gone: the webhook is to be disabled. */
   onEndpointGone: (webhookId: string, statusCode: number) => Promise<void>;
+  /** Told of every attempt's outcome once written down (the metrics). */
+  onAttempted: (outcome: AttemptOutcome) => void;
 }
+
+/** What became of an attempt the receiver answered or failed: `failed` means no more retries. */
+export type AttemptOutcome = 'delivered' | 'retrying' | 'failed';
 
 export class DeliverySender implements WorkHandler<DeliveryPayload> {
   readonly kind = WEBHOOK_DELIVERY;
@@ -70,6 +75,10 @@ export class DeliverySender implements WorkHandler<DeliveryPayload> {
         if (result.status === GONE) return { outcome: 'dead', code: GONE, error: null, afterRecorded: () => this.options.onEndpointGone(webhook.id, GONE) };
         return { outcome: 'retry', code: result.status, error: null };
     }
+  }
+
+  settled(outcome: SettledOutcome): void {
+    if (outcome !== 'cancelled') this.options.onAttempted(outcome === 'done' ? 'delivered' : outcome === 'dead' ? 'failed' : 'retrying');
   }
 
   private async currentWebhook(webhookId: string): Promise<Webhook | null> {

@@ -12,7 +12,7 @@ import type { BulkResultBody, BusinessBody, ErrorBody, HistoryBody, PassBody, Pr
 let server: TestServer;
 let business: TestBusiness;
 beforeAll(async () => {
-  server = await TestServer.start(undefined, { webhookAllowPrivate: true, webhookPollIntervalMs: 20 });
+  server = await TestServer.start(undefined, { webhookAllowPrivate: true, workPollIntervalMs: 20 });
   business = await registerBusiness(server);
   await server.changePlan(business.businessId, 'pro');
 });

@@ -29,7 +29,7 @@ export async function startWalletTestBed(overrides: Partial<Config> = {}): Promi
   const server = await TestServer.start(new ManualClock(new Date()), {
     wallets,
     webhookAllowPrivate: true,
-    webhookPollIntervalMs: 20,
+    workPollIntervalMs: 20,
     walletTimeoutMs: 2_000,
     ...overrides,
   });

@@ -21,7 +21,7 @@ const email = `owner-${Date.now()}@example.com`;
 let server: TestServer, browser: Browser, dashboard: DashboardPage, page: Page, receiver: WebhookReceiver;
 
 beforeAll(async () => {
-  server = await TestServer.start(undefined, { webhookAllowPrivate: true, webhookPollIntervalMs: 20 });
+  server = await TestServer.start(undefined, { webhookAllowPrivate: true, workPollIntervalMs: 20 });
   receiver = await WebhookReceiver.start();
   browser = await launchDashboardBrowser();
   dashboard = await openDashboard(browser, server.rootUrl);
