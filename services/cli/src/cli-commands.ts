@@ -11,6 +11,7 @@ import { history } from './commands/history';
 import { projectionsRebuild, RebuildRefused } from './commands/projections-rebuild';
 import { projectionsStatus } from './commands/projections-status';
 import { setPlan } from './commands/set-plan';
+import { workList, workRetry, workStatus } from './commands/work';
 
 const USAGE = `Usage:
   passes history <business_id> <pass> [--as-of <instant>]  every event of a pass (id, serial_number or external_id),
@@ -19,6 +20,10 @@ const USAGE = `Usage:
   passes projections status [--json]                       each projection's generation, checkpoint and lag
   passes projections rebuild [name…]                       rebuild projections (all when none is named) without downtime
   passes audit verify [--business <id>]                    refold every pass from its events and compare with the read model
+  passes work status [--json]                              each kind of background work: pending items and lag
+  passes work list <kind> [--status <s>] [--group <g>] [--limit <n>] [--json]
+                                                           a kind's items, newest first (e.g. webhook.delivery --status dead)
+  passes work retry <id>                                   make an item due again now (a dead delivery, say)
 
 Environment: the server's (PASSES_PROFILE, PASSES_DATA_DIR, PASSES_MONGODB_URL, …).`;
 
@@ -40,6 +45,15 @@ export async function runCli(args: readonly string[], context: CliContext): Prom
     case 'audit verify':
       if (rest.length > 0) throw usage();
       return auditVerify(context, values.business);
+    case 'work status':
+      if (rest.length > 0) throw usage();
+      return workStatus(context, values.json === true);
+    case 'work list':
+      if (rest.length !== 1) throw usage();
+      return workList(context, rest[0] ?? '', { status: values.status, group: values.group, limit: values.limit, json: values.json === true });
+    case 'work retry':
+      if (rest.length !== 1) throw usage();
+      return workRetry(context, rest[0] ?? '');
     default:
       if (command === 'history' && subcommand !== undefined && rest.length === 1) return history(context, subcommand, rest[0] ?? '', values['as-of']);
       throw usage();
@@ -51,7 +65,14 @@ function parse(args: readonly string[]) {
     return parseArgs({
       args: [...args],
       allowPositionals: true,
-      options: { json: { type: 'boolean' }, business: { type: 'string' }, 'as-of': { type: 'string' } },
+      options: {
+        json: { type: 'boolean' },
+        business: { type: 'string' },
+        'as-of': { type: 'string' },
+        status: { type: 'string' },
+        group: { type: 'string' },
+        limit: { type: 'string' },
+      },
     });
   } catch (error) {
     throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);

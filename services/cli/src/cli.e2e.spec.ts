@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { SqliteWorkStore } from '@passes/background-work';
 import { createApiKey, issuePass, registerBusiness, type TestBusiness } from '../../api/src/testing/fixtures';
 import { TestServer } from '../../api/src/testing/test-server';
 import type { HistoryBody, PassBody } from '../../api/src/testing/wire-types';
@@ -96,5 +97,53 @@ describe('passes admin set-plan <business_id> <free|pro>', () => {
     const result = await passes('admin', 'set-plan', '00000000-0000-4000-8000-000000000000', 'pro');
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('not_found');
+  });
+});
+
+describe('passes work status | list | retry', () => {
+  const kind = 'operator.check';
+  const minuteAgo = () => new Date(Date.now() - 60_000);
+
+  beforeAll(async () => {
+    // Seeded in the server's own work store; no handler of the server's claims this kind.
+    const store = SqliteWorkStore.open(path.join(server.dataDir, 'background-work.sqlite'));
+    try {
+      await store.record([{ id: 'due-1', kind, group: null, order: '1', payload: {}, dueAt: minuteAgo(), createdAt: minuteAgo() }]);
+      await store.adopt([
+        { id: 'dead-1', kind, group: 'receiver-a', order: '0', payload: {}, status: 'dead', attempts: 8, dueAt: null, lastAttemptAt: minuteAgo(), lastCode: 503, lastError: null, createdAt: minuteAgo() },
+      ]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('shows each kind with pending items and how long the oldest due one has waited', async () => {
+    const status = await passes('work', 'status', '--json');
+    expect(status.code).toBe(0);
+    const row = (JSON.parse(status.stdout) as { kind: string; pending: number; lag_seconds: number }[]).find((each) => each.kind === kind);
+    expect(row?.pending).toBe(1);
+    expect(row?.lag_seconds).toBeGreaterThanOrEqual(59);
+  });
+
+  it('lists a kind’s items by status, and makes a dead one due again', async () => {
+    const dead = await passes('work', 'list', kind, '--status', 'dead', '--json');
+    expect(dead.code).toBe(0);
+    expect(JSON.parse(dead.stdout)).toEqual([expect.objectContaining({ id: 'dead-1', group: 'receiver-a', status: 'dead', attempts: 8, last_code: 503 })]);
+
+    const retried = await passes('work', 'retry', 'dead-1');
+    expect(retried.code).toBe(0);
+    const pending = await passes('work', 'list', kind, '--status', 'pending', '--json');
+    expect((JSON.parse(pending.stdout) as { id: string; attempts: number }[]).map(({ id, attempts }) => ({ id, attempts }))).toEqual([
+      { id: 'due-1', attempts: 0 },
+      { id: 'dead-1', attempts: 8 },
+    ]);
+  });
+
+  it('refuses an unknown status and a bad limit with exit code 2, an unknown item with 1', async () => {
+    expect((await passes('work', 'list', kind, '--status', 'lost')).code).toBe(2);
+    expect((await passes('work', 'list', kind, '--limit', '0')).code).toBe(2);
+    const unknown = await passes('work', 'retry', 'no-such-item');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('not_found');
   });
 });

@@ -29,6 +29,7 @@ async function main(): Promise<void> {
       events: ports.get(TOKENS.eventStore),
       documents: ports.get(TOKENS.documentStore),
       readModels: ports.get(TOKENS.readModels),
+      work: ports.get(TOKENS.workStore),
       clock: systemClock,
       output: {
         out: (text) => process.stdout.write(`${text}\n`),

@@ -1,5 +1,6 @@
 /** What every command of the `passes` tool works with: the use cases and stores of the configured profile, a clock and somewhere to write. */
 import type { Application, Clock } from '@passes/application';
+import type { WorkStore } from '@passes/background-work';
 import type { EventStore } from '@passes/event-store';
 import type { DocumentStore, ReadModels } from '@passes/read-model';
 
@@ -17,6 +18,8 @@ export interface CliContext {
   events: EventStore;
   documents: DocumentStore;
   readModels: ReadModels;
+  /** Background work of every kind, for the operator's view of it. */
+  work: WorkStore;
   clock: Clock;
   output: Output;
   /** Aborted by Ctrl-C: long commands stop cleanly. */

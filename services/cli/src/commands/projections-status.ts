@@ -2,6 +2,7 @@
 import { projectionStatuses, readModelProjections, type ProjectionStatus } from '@passes/read-model';
 import type { CliContext } from './cli-context';
 import { count } from './progress';
+import { table } from './table';
 
 export async function projectionsStatus({ events, documents, output }: CliContext, json: boolean): Promise<void> {
   const statuses = await projectionStatuses(events, documents, readModelProjections);
@@ -31,10 +32,4 @@ function describeState(status: ProjectionStatus): string {
   if (status.rebuild === null) return status.state;
   const { done, total } = status.rebuild;
   return `rebuilding ${total === 0 ? 100 : Math.floor((done / total) * 100)} %`;
-}
-
-function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
-  const line = (cells: readonly string[]) => cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd();
-  return [line(header), ...rows.map(line)].join('\n');
 }
