@@ -96,6 +96,32 @@ describeWithServers(['mongodb', 'kafka'], 'the distributed topology as separate 
     }
   });
 
+  it('answers a write the read models did not reach within the bound with 202 and Retry-After, and it is readable once they do', async () => {
+    projector.pause();
+    let issued: Response;
+    try {
+      issued = await fetch(`${api1.url}${passes()}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ template_id: owner.templateId, external_id: `lagging-${run}` }),
+      });
+    } finally {
+      projector.resume();
+    }
+    expect(issued.status).toBe(202);
+    expect(issued.headers.get('retry-after')).toBe('1');
+    const decided = (await issued.json()) as PassBody;
+    expect(decided).toMatchObject({ external_id: `lagging-${run}`, status: 'active' });
+    let read = await call<PassBody>(api2, 'GET', `${passes()}/lagging-${run}`);
+    for (let attempt = 0; read.status !== 200 && attempt < 100; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      read = await call<PassBody>(api2, 'GET', `${passes()}/lagging-${run}`);
+    }
+    expect(read).toMatchObject({ status: 200, body: { id: decided.id } });
+    // With the projector following again, a write is readable at once, as before.
+    expect((await call<PassBody>(api1, 'POST', `${passes()}/lagging-${run}/stamp`)).status).toBe(200);
+  }, 60_000);
+
   it('absorbs 200 simultaneous stamps on one pass through both API processes: all succeed, none lost', async () => {
     const issued = await call<PassBody>(api1, 'POST', passes(), { template_id: owner.templateId });
     const stamp = (api: ServiceProcess, index: number) =>

@@ -5,7 +5,7 @@ import type { Clock } from '../shared/clock';
 import type { CommandContext } from '../shared/command-context';
 import type { CommandHandler } from '../shared/command-handler';
 import type { IdGenerator } from '../shared/id-generator';
-import type { ReadYourWrites } from '../shared/read-your-writes';
+import { awaitReadModels, type ReadYourWrites } from '../shared/read-your-writes';
 import { reservationKey, UniqueValues } from '../shared/unique-values';
 import type { AccessTokens } from './access-tokens';
 import { hashPassword, UNUSABLE_PASSWORD_HASH, verifyPassword } from './password-hasher';
@@ -35,11 +35,12 @@ export class Accounts {
     this.uniqueValues = new UniqueValues(commands, clock);
   }
 
-  async register(input: { businessName: string; email: string; password: string }): Promise<Registration> {
+  /** `onUnreflected`: told when the answer goes out before the read models have the new user (CommandContext). */
+  async register(input: { businessName: string; email: string; password: string }, onUnreflected?: () => void): Promise<Registration> {
     const businessId = this.ids.newId();
     const userId = this.ids.newId();
     const email = input.email.toLowerCase();
-    const context: CommandContext = { actor: `user:${userId}`, correlationId: this.ids.newId() };
+    const context: CommandContext = { actor: `user:${userId}`, correlationId: this.ids.newId(), ...(onUnreflected ? { onUnreflected } : {}) };
     await this.uniqueValues.reserve(
       {
         stream: streamNames.userEmailReservation(reservationKey(email)),
@@ -70,7 +71,7 @@ export class Accounts {
       now,
     }));
     if (!business.state || !user.state || user.position === null) throw new Error('Registration produced no business or user');
-    await this.readYourWrites.waitFor(user.position);
+    await awaitReadModels(this.readYourWrites, user.position, context);
     const accessToken = await this.tokens.issue({ userId, businessId });
     return { business: business.state, user: user.state, accessToken };
   }

@@ -5,7 +5,7 @@ import type { Clock } from '../shared/clock';
 import type { CommandContext } from '../shared/command-context';
 import type { CommandHandler } from '../shared/command-handler';
 import type { IdGenerator } from '../shared/id-generator';
-import type { ReadYourWrites } from '../shared/read-your-writes';
+import { awaitReadModels, type ReadYourWrites } from '../shared/read-your-writes';
 import { hashApiKey, newApiKeySecret, shownPrefix } from './api-key-secret';
 
 interface CreatedApiKey {
@@ -44,7 +44,7 @@ export class ApiKeys {
       now: this.clock.now(),
     }));
     if (!result.state || result.position === null) throw new Error('CreateApiKey produced no key');
-    await this.readYourWrites.waitFor(result.position);
+    await awaitReadModels(this.readYourWrites, result.position, context);
     return { apiKey: result.state, secret };
   }
 
@@ -59,6 +59,6 @@ export class ApiKeys {
       type: 'RevokeApiKey' as const,
       now: this.clock.now(),
     }));
-    if (result.position !== null) await this.readYourWrites.waitFor(result.position);
+    if (result.position !== null) await awaitReadModels(this.readYourWrites, result.position, context);
   }
 }

@@ -4,7 +4,7 @@ import type { ReadModels } from '@passes/read-model';
 import type { Clock } from '../shared/clock';
 import type { CommandContext } from '../shared/command-context';
 import type { CommandHandler } from '../shared/command-handler';
-import type { ReadYourWrites } from '../shared/read-your-writes';
+import { awaitReadModels, type ReadYourWrites } from '../shared/read-your-writes';
 
 export class Businesses {
   constructor(
@@ -26,7 +26,7 @@ export class Businesses {
       plan,
       now: this.clock.now(),
     }));
-    if (result.position !== null) await this.readYourWrites.waitFor(result.position);
+    if (result.position !== null) await awaitReadModels(this.readYourWrites, result.position, context);
     if (!result.state) throw new DomainError('not_found', `Business '${businessId}' not found`);
     return result.state;
   }

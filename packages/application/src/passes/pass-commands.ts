@@ -111,7 +111,7 @@ export class PassCommands {
     { isNew = false }: { isNew?: boolean } = {},
   ): Promise<Pass> {
     const result = await this.commands.handle(passAggregate, { stream: streamNames.pass(passId), businessId, context, isNew }, command);
-    if (result.position !== null) await awaitReflection(admission, result.position, this.readYourWrites);
+    if (result.position !== null) await awaitReflection(admission, result.position, this.readYourWrites, context);
     if (!result.state) throw new DomainError('not_found', `Pass '${passId}' not found`);
     return result.state;
   }

@@ -7,7 +7,7 @@ import { passAggregate, streamNames, type Pass, type PassCommand } from '@passes
 import type { Clock } from '../shared/clock';
 import type { CommandContext } from '../shared/command-context';
 import type { CommandHandler } from '../shared/command-handler';
-import type { ReadYourWrites } from '../shared/read-your-writes';
+import { awaitReadModels, type ReadYourWrites } from '../shared/read-your-writes';
 
 interface RegistrationResult {
   /** False when the device was already registered so (or not registered at all, for an unregistration). */
@@ -36,7 +36,7 @@ export class WalletRegistrations {
 
   private async run(pass: Pass, context: CommandContext, command: () => PassCommand): Promise<RegistrationResult> {
     const result = await this.commands.handle(passAggregate, { stream: streamNames.pass(pass.id), businessId: pass.businessId, context }, command);
-    if (result.position !== null) await this.readYourWrites.waitFor(result.position);
+    if (result.position !== null) await awaitReadModels(this.readYourWrites, result.position, context);
     return { changed: result.events.length > 0, pass: result.state };
   }
 }

@@ -14,7 +14,8 @@
  */
 import { requireWithinLimit, type CountedResource } from '@passes/domain';
 import { hasReached, type Position } from '@passes/event-store';
-import type { ReadYourWrites } from '../shared/read-your-writes';
+import type { CommandContext } from '../shared/command-context';
+import { awaitReadModels, type ReadYourWrites } from '../shared/read-your-writes';
 import type { Plans } from './plans';
 
 /** One admitted creation, told how it went. */
@@ -139,9 +140,9 @@ function ledgerKey(businessId: string, resource: CountedResource): string {
  * Tells an admission its creation was appended at `position`, then waits for the read models to reflect it
  * (read-your-writes, DESIGN §4), letting the admission go when they do.
  */
-export async function awaitReflection(admission: Admission, position: Position, readYourWrites: ReadYourWrites): Promise<void> {
+export async function awaitReflection(admission: Admission, position: Position, readYourWrites: ReadYourWrites, context: CommandContext): Promise<void> {
   admission.appended(position);
-  if (await readYourWrites.waitFor(position)) admission.reflected();
+  if (await awaitReadModels(readYourWrites, position, context)) admission.reflected();
 }
 
 /** Runs an admitted creation, telling its admission when the creation fails. */

@@ -24,7 +24,7 @@ import type { PassScope } from '../passes/pass-scope';
 import type { Clock } from '../shared/clock';
 import type { CommandContext } from '../shared/command-context';
 import type { CommandHandler } from '../shared/command-handler';
-import type { ReadYourWrites } from '../shared/read-your-writes';
+import { awaitReadModels, type ReadYourWrites } from '../shared/read-your-writes';
 import type { Templates } from '../templates/templates';
 
 /** Beyond the domain's reasons: nothing in this business answers to the code, or more than one pass does. */
@@ -81,7 +81,7 @@ export class Scans {
       autoStamp,
       now,
     }));
-    if (result.position !== null) await this.readYourWrites.waitFor(result.position);
+    if (result.position !== null) await awaitReadModels(this.readYourWrites, result.position, context);
     const scanned = result.events.find((event): event is PassScanned => event.type === 'PassScanned');
     if (!scanned) throw new Error('ScanPass recorded no PassScanned');
     const after = result.state ?? pass;

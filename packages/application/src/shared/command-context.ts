@@ -3,4 +3,9 @@ export interface CommandContext {
   /** `user:{id}`, `api_key:{id}` or `cli`. */
   actor: string;
   correlationId: string;
+  /**
+   * Told when the command's answer goes out before the read models reflect it (their wait gave up): the
+   * write is durable, but a read right after it may not see it yet, and the caller says so (HTTP: 202).
+   */
+  onUnreflected?: () => void;
 }

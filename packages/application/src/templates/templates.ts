@@ -50,7 +50,7 @@ export class Templates {
     admission: Admission = UNHELD_ADMISSION,
   ): Promise<Template> {
     const result = await this.commands.handle(templateAggregate, { stream: streamNames.template(templateId), businessId, context }, command);
-    if (result.position !== null) await awaitReflection(admission, result.position, this.readYourWrites);
+    if (result.position !== null) await awaitReflection(admission, result.position, this.readYourWrites, context);
     if (!result.state) throw new DomainError('not_found', `Template '${templateId}' not found`);
     return result.state;
   }

@@ -10,7 +10,7 @@ import type { Clock } from '../shared/clock';
 import type { CommandContext } from '../shared/command-context';
 import type { CommandHandler } from '../shared/command-handler';
 import type { IdGenerator } from '../shared/id-generator';
-import type { ReadYourWrites } from '../shared/read-your-writes';
+import { awaitReadModels, type ReadYourWrites } from '../shared/read-your-writes';
 
 /** Newest first; older deliveries are kept but not listed. */
 const DELIVERY_LOG_LENGTH = 100;
@@ -69,7 +69,7 @@ export class Webhooks {
       now: this.clock.now(),
     }));
     if (!result.state || result.position === null) throw new Error('RegisterWebhook produced no webhook');
-    await awaitReflection(admission, result.position, this.readYourWrites);
+    await awaitReflection(admission, result.position, this.readYourWrites, context);
     return { webhook: result.state, secret };
   }
 
@@ -89,7 +89,7 @@ export class Webhooks {
       type: 'DeleteWebhook' as const,
       now: this.clock.now(),
     }));
-    if (result.position !== null) await this.readYourWrites.waitFor(result.position);
+    if (result.position !== null) await awaitReadModels(this.readYourWrites, result.position, context);
   }
 
   /** Called by the dispatcher when the endpoint answered 410 Gone; no caller waits for the read model. */

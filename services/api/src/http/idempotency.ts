@@ -15,6 +15,7 @@ import { clientAddressOf } from './client-address';
 import { correlationIdOf } from './correlation-id';
 import { writeJson } from './json-answers';
 import { hasUnreadableBody } from './json-body';
+import { settleUnreflected } from './unreflected-writes';
 
 const SANE_KEY = /^[\x21-\x7e]{1,255}$/;
 /** A request runs for milliseconds: a second later its answer is usually there to replay. */
@@ -101,6 +102,7 @@ function recordResponse(response: Response, record: (status: number, body: strin
   const send = (text: string) => writeJson(response, text);
   response.json = (body: unknown) => {
     const text = JSON.stringify(body);
+    settleUnreflected(response);
     response.locals['idempotencyRecorded'] = true;
     record(response.statusCode, replayTextOf(response, body, text)).then(
       () => send(text),

@@ -9,6 +9,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { Express, Response } from 'express';
+import { settleUnreflected } from './unreflected-writes';
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
@@ -22,6 +23,7 @@ export function writeJson(response: ServerResponse, text: string): void {
 /** Makes `response.json(body)` of every route of `app` write through `writeJson`. */
 export function answerJsonDirectly(app: Express): void {
   app.response.json = function json(this: Response, body: unknown): Response {
+    settleUnreflected(this);
     // JSON.stringify answers undefined for undefined (and functions): express sends no body then, and so does this.
     writeJson(this, (JSON.stringify(body) as string | undefined) ?? '');
     return this;

@@ -83,6 +83,15 @@ export class ServiceProcess {
     return this.log.filter((line) => ['warn', 'error'].includes(String(parse(line)?.['level'])));
   }
 
+  /** Freezes the process (SIGSTOP) until `resume`: alive, holding its connections, doing nothing. */
+  pause(): void {
+    this.child?.kill('SIGSTOP');
+  }
+
+  resume(): void {
+    this.child?.kill('SIGCONT');
+  }
+
   /** Sends the signal at once; resolves when the process has ended. */
   async kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<ExitStatus> {
     const child = this.child;
