@@ -127,7 +127,28 @@ function responsesOf(operation: ApiOperation, names: Map<z.ZodType, string>): Re
     { description: answer.description, headers, ...(answer.body ? { content: { 'application/json': { schema: reference(names, answer.body) } } } : {}) },
   ]);
   const refusals = refusalsOf(operation).map((status) => [String(status), { $ref: `#/components/responses/Refused${status}` }]);
-  return Object.fromEntries([...answers, ...refusals]);
+  return Object.fromEntries([...answers, ...unreflectedAnswer(operation, names), ...refusals]);
+}
+
+/**
+ * A command's 200 or 201, when the read models did not reflect its write within the bound, is 202 with the
+ * same body and Retry-After (docs/api.md, "Read your writes"). Commands are the writes under a business
+ * and the registration.
+ */
+function unreflectedAnswer(operation: ApiOperation, names: Map<z.ZodType, string>): [string, JsonSchema][] {
+  const isCommand = isUnderApi(operation) && operation.method !== 'get' && (operation.path.startsWith('/api/v1/businesses/') || operation.path === '/api/v1/auth/register');
+  const answer = operation.answers[201] ?? operation.answers[200];
+  if (!isCommand || answer?.body === undefined || operation.answers[202] !== undefined) return [];
+  return [
+    [
+      '202',
+      {
+        description: 'Recorded, but the read models did not reflect it within the bound: a read may not see it until after Retry-After',
+        headers: { ...RATE_LIMIT_HEADERS, 'Retry-After': { $ref: '#/components/headers/RetryAfter' } },
+        content: { 'application/json': { schema: reference(names, answer.body) } },
+      },
+    ],
+  ];
 }
 
 /** The refusals, each once: every operation that can answer one refers to it. */

@@ -39,7 +39,9 @@ describe('the OpenAPI document', () => {
 
   it('gives a body route the body refusals, a credential route the credential refusals, and POST and PATCH the Idempotency-Key', () => {
     const issue = operation('/api/v1/businesses/{business_id}/passes', 'post');
-    expect(Object.keys(issue.responses)).toEqual(['201', '400', '401', '402', '403', '404', '409', '413', '415', '422', '429', '503']);
+    expect(Object.keys(issue.responses)).toEqual(['201', '202', '400', '401', '402', '403', '404', '409', '413', '415', '422', '429', '503']);
+    // A command's 202: recorded, not yet readable (read your writes); a login records nothing.
+    expect(issue.responses['202']).toMatchObject({ headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } } });
     expect(issue.parameters).toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
     const login = operation('/api/v1/auth/login', 'post');
     expect(Object.keys(login.responses)).toEqual(['200', '400', '401', '409', '413', '415', '422', '429', '503']);
