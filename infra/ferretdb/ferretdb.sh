@@ -120,7 +120,7 @@ choose_backend() {
           backend=(--postgresql-url "${line#POSTGRESQL_URL=}")
           return
           ;;
-        3) echo "ferretdb.sh: no PostgreSQL here (above); FerretDB runs on SQLite instead, one request at a time" >&2 ;;
+        3) echo "ferretdb.sh: no PostgreSQL here (above); FerretDB runs on SQLite instead" >&2 ;;
         *) exit "$status" ;;
       esac
       ;;

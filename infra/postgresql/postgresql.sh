@@ -41,7 +41,7 @@ bin_dir() {
   local dir="${POSTGRESQL_BIN_DIR:-$(newest_bin_dir)}" lock
   if [ -z "$dir" ] || [ ! -x "$dir/postgres" ]; then
     [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null \
-      || die "PostgreSQL missing: install Debian's postgresql package (apt-get is for root only here)" 3
+      || die "PostgreSQL missing, and installing it needs root and apt-get: install Debian's postgresql package" 3
     lock="${XDG_CACHE_HOME:-$HOME/.cache}/wallet-passes/postgresql-install"
     mkdir -p "$(dirname "$lock")"
     # The lock makes concurrent first starts share one install.
