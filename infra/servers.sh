@@ -78,7 +78,7 @@ cmd_start() {
   for name in "$@"; do
     port=$(recorded_port "$name")
     if [ -n "$port" ] && port_in_use "$port"; then
-      echo "servers.sh: $name's port $port is taken now; $name gets another one" >&2
+      echo "servers.sh: $name's port $port answers already (its server still runs, or another program took it); asking for any free port" >&2
       port=
     fi
     # Side by side: the broker's JVM and the Go build or start overlap.
