@@ -49,13 +49,16 @@ bin_dir() {
       flock 9
       [ -n "$(newest_bin_dir)" ] && exit 0
       echo "postgresql.sh: installing Debian's postgresql package (once; its log: $lock.log)" >&2
-      # No cluster of Debian's own (it would listen on 5432): only ours, in state dirs.
+      # No cluster of Debian's own (it would listen on 5432): only ours, in state dirs. The file is kept
+      # over the package's own (confold, for dpkg and ucf alike).
       if [ ! -e /etc/postgresql-common/createcluster.conf ]; then
         mkdir -p /etc/postgresql-common
         echo "create_main_cluster = false" >/etc/postgresql-common/createcluster.conf
       fi
-      { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-        -o Dpkg::Options::=--force-confold postgresql; } >"$lock.log" 2>&1
+      # Another install on the machine (Chromium's, say) holds dpkg's lock for a while: wait for it.
+      { apt-get -o DPkg::Lock::Timeout=300 update \
+        && DEBIAN_FRONTEND=noninteractive UCF_FORCE_CONFFOLD=1 apt-get -o DPkg::Lock::Timeout=300 install -y \
+          --no-install-recommends -o Dpkg::Options::=--force-confold postgresql; } >"$lock.log" 2>&1
     ) 9>"$lock.lock" || die "PostgreSQL missing: apt-get could not install it; its log: $lock.log" 3
     dir="$(newest_bin_dir)"
     [ -n "$dir" ] || die "PostgreSQL missing: the postgresql package has no /usr/lib/postgresql/*/bin" 3
