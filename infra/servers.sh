@@ -41,11 +41,9 @@ state_of() {
   esac
 }
 
-# The port a server had in this state dir (from the line it printed), or nothing.
+# The port a server last started on in this state dir, or nothing.
 recorded_port() {
-  local line
-  line=$(cat "$state_dir/$1.line" 2>/dev/null) || return 0
-  [[ $line =~ :([0-9]+)$ ]] && echo "${BASH_REMATCH[1]}"
+  cat "$state_dir/$1.port" 2>/dev/null || true
 }
 
 # Whether something accepts connections on a loopback port.
@@ -53,11 +51,12 @@ port_in_use() {
   (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
 }
 
-# Runs one server's script with the given port (0: any free one); its result line goes to <name>.line,
-# or a skip line when its prerequisite is missing (exit 3). Its progress goes to our stderr as it comes,
-# and to <name>.err.
+# Runs one server's script with the given port (0: any free one); its result line goes to <name>.line
+# and its port to <name>.port, or a skip line to <name>.line when its prerequisite is missing (exit 3).
+# Its progress goes to our stderr as it comes, and to <name>.err.
 start_one() {
-  local name=$1 port=$2 status=0 script tail
+  local name=$1 port=$2 status=0 script tail line
+  rm -f "$state_dir/$name.line"
   : >"$state_dir/$name.err"
   "$(script_of "$name")" start "$(state_of "$name")" "$port" >"$state_dir/$name.out" 2>"$state_dir/$name.err" &
   script=$!
@@ -67,7 +66,11 @@ start_one() {
   wait "$script" || status=$?
   wait "$tail" || true
   case $status in
-    0) cp "$state_dir/$name.out" "$state_dir/$name.line" ;;
+    0)
+      line=$(cat "$state_dir/$name.out")
+      echo "$line" >"$state_dir/$name.line"
+      echo "${line##*:}" >"$state_dir/$name.port"
+      ;;
     3) echo "# $name skipped: $(tail -n 1 "$state_dir/$name.err" 2>/dev/null || echo 'a prerequisite is missing')" >"$state_dir/$name.line" ;;
     *) return "$status" ;;
   esac
