@@ -1,21 +1,28 @@
 #!/usr/bin/env bash
-# A real MongoDB-wire server on loopback without Docker: FerretDB v1 with its SQLite backend, embedded
-# in main.go here and built with Go from the module proxy (no mongod is published on our registries).
+# A real MongoDB-wire server on loopback without Docker: FerretDB v1, embedded in main.go here and built
+# with Go from the module proxy (no mongod is published on our registries), on a PostgreSQL server of its
+# own (../postgresql) or on SQLite files.
 #
 #   ferretdb.sh build                    build on first use; prints the binary's path on stdout
 #   ferretdb.sh start <state-dir> [port] start in the background (port 0 or absent: a free port) and
 #                                        print one line PASSES_MONGODB_URL=mongodb://127.0.0.1:<port>
-#   ferretdb.sh stop <state-dir>         SIGTERM, then SIGKILL after a bound; fine if not running
+#   ferretdb.sh stop <state-dir>         SIGTERM, then SIGKILL after a bound, then its PostgreSQL;
+#                                        fine if not running
 #
 # Only the URL line goes to stdout; progress and errors go to stderr. Exit code 3 means Go is missing
 # (and no binary was built before), so callers can report "skipped: Go missing".
-# The state dir gets db/ (the SQLite files), ferretdb.log, ferretdb.pid and ferretdb.port.
-# Environment: FERRETDB_LOG_LEVEL (default warn); FERRETDB_SERIALIZE (default true: one request at a
-# time, which makes single-document writes atomic as on MongoDB; see main.go); XDG_CACHE_HOME (the
-# binary cache root).
+# The state dir gets postgresql/ (see ../postgresql/postgresql.sh) or db/ (the SQLite files),
+# ferretdb.log, ferretdb.pid, ferretdb.port and ferretdb.backend (the backend it runs on).
+# Environment: FERRETDB_BACKEND (default postgresql; sqlite, or where PostgreSQL cannot be had, SQLite
+# with a note on stderr); FERRETDB_LOG_LEVEL (default warn); FERRETDB_SERIALIZE (default true: one
+# request at a time, which makes single-document writes atomic as on MongoDB; see main.go);
+# XDG_CACHE_HOME (the binary cache root).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# shellcheck source=../detach.sh
+. "$here/../detach.sh"
+postgresql="$here/../postgresql/postgresql.sh"
 
 # How long start waits for a ping to succeed, and stop for the process to exit after each signal.
 start_timeout_s=60
@@ -71,7 +78,7 @@ running_pid() {
   pid="$(cat "$state_dir/ferretdb.pid")"
   [[ "$pid" =~ ^[0-9]+$ ]] || return 1
   kill -0 "$pid" 2>/dev/null || return 1
-  tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -qF "ferretdb serve --sqlite-dir $state_dir/db " || return 1
+  tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -qF " --port-file $state_dir/ferretdb.port " || return 1
   echo "$pid"
 }
 
@@ -97,10 +104,35 @@ cmd_stop() {
     fi
   fi
   rm -f "$state_dir/ferretdb.pid" "$state_dir/ferretdb.port"
+  "$postgresql" stop "$state_dir/postgresql"
+}
+
+# Sets backend to FerretDB's backend flags: a PostgreSQL of its own (started here), or SQLite files
+# where asked or where PostgreSQL cannot be had.
+choose_backend() {
+  local state_dir="$1" line status=0
+  case "${FERRETDB_BACKEND:-postgresql}" in
+    postgresql)
+      line="$("$postgresql" start "$state_dir/postgresql")" || status=$?
+      case $status in
+        0)
+          echo postgresql >"$state_dir/ferretdb.backend"
+          backend=(--postgresql-url "${line#POSTGRESQL_URL=}")
+          return
+          ;;
+        3) echo "ferretdb.sh: no PostgreSQL here (above); FerretDB runs on SQLite instead" >&2 ;;
+        *) exit "$status" ;;
+      esac
+      ;;
+    sqlite) ;;
+    *) die "FERRETDB_BACKEND must be postgresql or sqlite, not '$FERRETDB_BACKEND'" ;;
+  esac
+  echo sqlite >"$state_dir/ferretdb.backend"
+  backend=(--sqlite-dir "$state_dir/db")
 }
 
 cmd_start() {
-  local state_dir="$1" port="${2:-0}" bin pid log deadline
+  local state_dir="$1" port="${2:-0}" bin pid log deadline backend=()
   if ! [[ "$port" =~ ^[0-9]{1,5}$ ]] || [ "$port" -gt 65535 ]; then
     die "port must be a number in 0..65535, not '$port'"
   fi
@@ -110,15 +142,16 @@ cmd_start() {
     die "already running in $state_dir (pid $pid); stop it first"
   fi
   bin="$(cmd_build)"
+  choose_backend "$state_dir"
 
   log="$state_dir/ferretdb.log"
   rm -f "$state_dir/ferretdb.port"
-  # setsid detaches the server from the caller's session and signals; its output goes to the log only,
-  # never to our stdout, so that a caller reading our stdout to the end is not held open by the server.
-  setsid "$bin" serve --sqlite-dir "$state_dir/db" --listen-addr "127.0.0.1:$port" \
+  : >"$log"
+  # Detached (../detach.sh): its output goes to the log only, so that a caller reading our output to
+  # its end is not held open by the server.
+  start_detached "$log" "$bin" serve "${backend[@]}" --listen-addr "127.0.0.1:$port" \
     --port-file "$state_dir/ferretdb.port" --log-level "${FERRETDB_LOG_LEVEL:-warn}" \
-    --serialize="${FERRETDB_SERIALIZE:-true}" \
-    </dev/null >"$log" 2>&1 &
+    --serialize="${FERRETDB_SERIALIZE:-true}"
   pid=$!
   echo "$pid" >"$state_dir/ferretdb.pid"
 
@@ -128,7 +161,7 @@ cmd_start() {
     if ! kill -0 "$pid" 2>/dev/null; then
       echo "ferretdb.sh: the server exited during start; end of $log:" >&2
       tail -n 30 "$log" >&2
-      rm -f "$state_dir/ferretdb.pid"
+      cmd_stop "$state_dir"
       exit 1
     fi
     if [ -s "$state_dir/ferretdb.port" ]; then

@@ -1,5 +1,6 @@
 // Command ferretdb runs FerretDB v1 (Apache-2.0, github.com/FerretDB/FerretDB) embedded, with its
-// SQLite backend, so that tests and developers get a real MongoDB-wire server without Docker.
+// PostgreSQL or its SQLite backend, so that tests and developers get a real MongoDB-wire server without
+// Docker.
 //
 // We embed the library instead of building FerretDB's own cmd/ferretdb: that command panics at start
 // unless build/version/version.txt (not part of the Go module) is generated first; the embeddable
@@ -11,8 +12,8 @@
 // where MongoDB makes each single-document write atomic; one request at a time restores that.
 // --serialize=false exposes FerretDB as it is.
 //
-//	ferretdb serve --sqlite-dir DIR [--listen-addr 127.0.0.1:0] [--port-file FILE] [--log-level warn]
-//	               [--serialize=true]
+//	ferretdb serve (--postgresql-url URL | --sqlite-dir DIR) [--listen-addr 127.0.0.1:0] [--port-file FILE]
+//	               [--log-level warn] [--serialize=true]
 //	ferretdb ping --addr 127.0.0.1:PORT [--timeout 2s]
 package main
 
@@ -61,15 +62,16 @@ func main() {
 
 func serve(args []string) error {
 	fs := flag.NewFlagSet("serve", flag.ExitOnError)
-	sqliteDir := fs.String("sqlite-dir", "", "directory for the SQLite files (one per database); required")
+	postgresqlURL := fs.String("postgresql-url", "", "PostgreSQL connection URL: the postgresql backend")
+	sqliteDir := fs.String("sqlite-dir", "", "directory for the SQLite files (one per database): the sqlite backend")
 	listenAddr := fs.String("listen-addr", "127.0.0.1:0", "loopback TCP address; port 0 picks a free port")
 	portFile := fs.String("port-file", "", "if set, the bound port is written there once the listener is open")
 	logLevel := fs.String("log-level", "warn", "debug, info, warn or error")
 	serialize := fs.Bool("serialize", true, "run one request at a time (atomic single-document writes)")
 	_ = fs.Parse(args)
 
-	if *sqliteDir == "" {
-		return errors.New("--sqlite-dir is required")
+	if (*postgresqlURL == "") == (*sqliteDir == "") {
+		return errors.New("exactly one of --postgresql-url and --sqlite-dir is required")
 	}
 
 	// This server has no authentication: refuse anything but loopback.
@@ -86,16 +88,19 @@ func serve(args []string) error {
 		return fmt.Errorf("--log-level: %w", err)
 	}
 
-	dir, err := filepath.Abs(*sqliteDir)
-	if err != nil {
-		return err
-	}
-	if err = os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
+	backend := ferretdb.Config{Handler: "postgresql", PostgreSQLURL: *postgresqlURL}
+	if *sqliteDir != "" {
+		dir, err := filepath.Abs(*sqliteDir)
+		if err != nil {
+			return err
+		}
+		if err = os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
 
-	// FerretDB's SQLite URL names a directory and must end with a slash.
-	sqliteURL := (&url.URL{Scheme: "file", Opaque: dir + "/"}).String()
+		// FerretDB's SQLite URL names a directory and must end with a slash.
+		backend = ferretdb.Config{Handler: "sqlite", SQLiteURL: (&url.URL{Scheme: "file", Opaque: dir + "/"}).String()}
+	}
 
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
 
@@ -105,12 +110,9 @@ func serve(args []string) error {
 		ferretAddr = "127.0.0.1:0"
 	}
 
-	f, err := ferretdb.New(&ferretdb.Config{
-		Listener:  ferretdb.ListenerConfig{TCP: ferretAddr},
-		Logger:    logger,
-		Handler:   "sqlite",
-		SQLiteURL: sqliteURL,
-	})
+	backend.Listener = ferretdb.ListenerConfig{TCP: ferretAddr}
+	backend.Logger = logger
+	f, err := ferretdb.New(&backend)
 	if err != nil {
 		return err
 	}
@@ -153,7 +155,7 @@ func serve(args []string) error {
 	}
 
 	// Run returns once ctx is cancelled, after closing FerretDB's connections (which ends the proxied
-	// ones too) and the SQLite databases.
+	// ones too) and its backend's.
 	return f.Run(ctx)
 }
 

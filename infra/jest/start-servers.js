@@ -16,7 +16,15 @@ module.exports = async function startServers() {
   process.env.PASSES_TEST_SERVERS_DIR = stateDir;
   const script = path.join(__dirname, '..', 'servers.sh');
   process.stderr.write('\nStarting the test servers (infra/servers.sh)…\n');
-  const output = execFileSync(script, ['start', stateDir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  let output;
+  try {
+    output = execFileSync(script, ['start', stateDir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  } catch (error) {
+    // Jest runs no teardown after a failed setup: stop what did start, or it outlives the run.
+    execFileSync(script, ['stop', stateDir], { stdio: ['ignore', 'ignore', 'inherit'] });
+    fs.rmSync(stateDir, { recursive: true, force: true });
+    throw error;
+  }
   const skipped = [];
   for (const line of output.split('\n')) {
     const skip = /^# (\w+) skipped: (.*)$/.exec(line);

@@ -24,6 +24,8 @@ set -euo pipefail
 shopt -s inherit_errexit
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=../detach.sh
+. "$here/../detach.sh"
 # pom.xml is the one place the version is set.
 version=$(sed -n 's:.*<kafka.version>\(.*\)</kafka.version>.*:\1:p' "$here/pom.xml")
 cache_dir=${KAFKA_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/wallet-passes/kafka-$version}
@@ -204,12 +206,13 @@ EOF
   local cluster_id
   cluster_id=$(sed -n 's/^cluster\.id=//p' "$state_dir/data/meta.properties")
 
-  # A simple command, so that $! is the JVM itself. fd 3 (our stdout) is closed for it: a caller that
-  # reads our output to its end must not wait for the broker to exit. The JIT stops at C1: that saves
-  # about 40% of the CPU a start costs on our 2 cores, and a test broker never needs C2's peak speed.
+  # Detached (../detach.sh), so that $! is the JVM itself and a caller that reads our output to its end
+  # does not wait for the broker to exit. The JIT stops at C1: that saves about 40% of the CPU a start
+  # costs on our 2 cores, and a test broker never needs C2's peak speed.
+  : >"$state_dir/broker.out"
   # shellcheck disable=SC2086 # heap_opts holds several options
-  "${kafka_java[@]}" $heap_opts -XX:TieredStopAtLevel=1 -XX:+ExitOnOutOfMemoryError \
-    kafka.Kafka "$state_dir/server.properties" </dev/null >"$state_dir/broker.out" 2>&1 3>&- &
+  start_detached "$state_dir/broker.out" "${kafka_java[@]}" $heap_opts -XX:TieredStopAtLevel=1 \
+    -XX:+ExitOnOutOfMemoryError kafka.Kafka "$state_dir/server.properties"
   pid=$!
   echo "$pid" >"$state_dir/kafka.pid"
 
