@@ -95,7 +95,10 @@ export interface DocumentStore {
   commit(batch: readonly GenerationWrites[], position: Position): Promise<void>;
   /** Makes the next generation live in one atomic step; the previous live one is retired. */
   promote(collection: string, generation: number): Promise<void>;
-  /** Removes a retired generation, or an abandoned next one, and its documents. */
+  /**
+   * Removes a retired generation, or an abandoned next one, and its documents. It may take a while: an
+   * adapter with one write lock holds it a page of documents at a time, so others' commits go on meanwhile.
+   */
   drop(target: GenerationRef): Promise<void>;
 
   /**

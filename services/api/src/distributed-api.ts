@@ -23,7 +23,7 @@ export class DistributedApi {
     const scope = processScope(basics, stores);
     const collections = readModelProjections.map((projection) => projection.collection);
     const waiter = new CheckpointWaiter(stores.documents, collections, CHECKPOINT_POLL_INTERVAL_MS);
-    scope.register(TOKENS.readYourWrites, { useValue: readYourWritesThrough(waiter, basics.logger) });
+    scope.register(TOKENS.readYourWrites, { useValue: readYourWritesThrough(waiter, basics.logger, basics.config.readYourWritesTimeoutMs) });
     const instance = new DistributedApi(stores, waiter, scope.resolve(ApiServer));
     await instance.api.start();
     return instance;

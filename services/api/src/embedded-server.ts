@@ -31,7 +31,7 @@ export class EmbeddedServer {
     scope.register(TOKENS.webhookFeed, { useValue: new CheckpointedFeed(stores.events, stores.checkpoints, { name: 'webhook-dispatcher', filter: WEBHOOK_FEED_FILTER }) });
     scope.register(TOKENS.walletFeed, { useValue: new CheckpointedFeed(stores.events, stores.checkpoints, { name: 'wallet-notifier', filter: WALLET_FEED_FILTER }) });
     const projector = scope.resolve(ProjectorService);
-    scope.register(TOKENS.readYourWrites, { useValue: readYourWritesThrough(projector.projector, basics.logger) });
+    scope.register(TOKENS.readYourWrites, { useValue: readYourWritesThrough(projector.projector, basics.logger, basics.config.readYourWritesTimeoutMs) });
     const api = scope.resolve(ApiServer);
     scope.register(TOKENS.appUrl, { useValue: () => api.appUrl });
     const server = new EmbeddedServer(stores, api, projector, scope.resolve(DispatcherService));

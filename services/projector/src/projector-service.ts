@@ -6,7 +6,7 @@
 import type { Clock } from '@passes/application';
 import type { EventStore } from '@passes/event-store';
 import { newLeaseHolder, Projector, readModelProjections, type CatchUpRunner, type DocumentStore } from '@passes/read-model';
-import { TOKENS, type Logger } from '@passes/runtime';
+import { TOKENS, type Config, type Logger } from '@passes/runtime';
 import { inject, injectable } from 'tsyringe';
 
 @injectable()
@@ -19,10 +19,12 @@ export class ProjectorService {
     @inject(TOKENS.clock) clock: Clock,
     @inject(TOKENS.logger) logger: Logger,
     @inject(TOKENS.catchUpRunner) catchUps: CatchUpRunner | null,
+    @inject(TOKENS.config) config: Config,
   ) {
     this.projector = new Projector(events, documents, readModelProjections, {
       holder: newLeaseHolder(),
       clock,
+      retireGraceMs: config.retiredGenerationGraceMs,
       ...(catchUps === null ? {} : { catchUpRunner: catchUps }),
       onError: (error, activity) => logger.error('projector failed; it carries on by itself', { activity, error }),
       onPromoted: (collection, generation) => logger.info('rebuilt projection is live', { projection: collection, generation }),

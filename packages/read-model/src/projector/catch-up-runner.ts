@@ -29,8 +29,7 @@ export interface CatchUpRunner {
   start(job: CatchUpJob, onPage: (page: CatchUpPage) => void): CatchUpRun;
   /**
    * Drops a retired or abandoned generation and its documents, as `DocumentStore.drop` does. Freeing the
-   * pages of a large generation takes a while (676 ms for 1,000,000 passes in SQLite), and on the thread
-   * that serves requests every request would wait for it.
+   * pages of a large generation takes a while, CPU better spent off the thread that serves requests.
    */
   drop(target: GenerationRef): Promise<void>;
 }
