@@ -6,6 +6,13 @@
  * checkpoints. Writes are revision-guarded upserts, so a replayed batch changes nothing; only the
  * projector holding the lease writes, so checkpoints need no transaction: they are written after the
  * documents they cover.
+ *
+ * A query goes to the generation this process last found live, with no read of the catalog first, and is
+ * checked by what it brings back with it: each generation's collection holds one mark (GENERATION_MARK)
+ * that a promotion sets, before the catalog changes, to say the generation was replaced. A query that
+ * finds its generation marked replaced, or finds no mark (the collection was dropped), reads the catalog
+ * and asks the live generation; so a read never answers from a generation replaced before it began, in
+ * whatever process the promotion was made (docs/decisions.md, "Reads checked against their generation").
  */
 import { positionFrom, sortablePosition, type Position } from '@passes/event-store';
 import { isDuplicateKey, onMongo } from '@passes/storage/distributed';
@@ -23,8 +30,16 @@ import {
 } from '../document-store';
 
 const STORE = 'read store';
-/** How long a query trusts the live generation it last saw; a command's wait for the read models refreshes it. */
-const LIVE_POINTER_TTL_MS = 1000;
+/**
+ * The id of a generation's mark: no read model's document is named so (they are UUIDs). Its `order` sorts
+ * before every document's, so a lookup sorted by order and limited to one more meets it.
+ */
+const GENERATION_MARK = '#generation';
+/**
+ * Catalog reads a query may make when promotions keep replacing the generation it asks, before it answers
+ * from the last one it asked, which the catalog named live after the query began.
+ */
+const MAX_GENERATION_SWITCHES = 3;
 /** Collection names become MongoDB collection names, so they are held to a safe shape. */
 const COLLECTION_NAME = /^[a-z][a-z0-9_]{0,62}$/;
 
@@ -56,6 +71,14 @@ interface StoredRecord {
   keys: Record<string, string[]>;
   /** First-write order within the generation: the batch's position, then the write's place in it. */
   order: string;
+  /** Set on the generation's mark only: whether a promotion replaced the generation. */
+  replaced?: boolean;
+}
+
+/** What a query on one generation found, and the generation's mark when it was there. */
+interface Checked<Result> {
+  result: Result;
+  mark: StoredRecord | undefined;
 }
 
 interface LeaseDocument {
@@ -67,7 +90,10 @@ interface LeaseDocument {
 export class MongoDocumentStore implements DocumentStore {
   private readonly catalog: Collection<CatalogDocument>;
   private readonly leases: Collection<LeaseDocument>;
-  private readonly livePointers = new Map<string, { generation: number | null; seenAt: number }>();
+  /** Each collection's live generation as this process last found it; queries check it as they go (onLive). */
+  private readonly livePointers = new Map<string, number | null>();
+  /** Generations this process has seen marked, or marked itself: see markOnce. */
+  private readonly marked = new Set<string>();
 
   private constructor(private readonly db: Db) {
     this.catalog = db.collection<CatalogDocument>('projection_generations');
@@ -79,37 +105,42 @@ export class MongoDocumentStore implements DocumentStore {
   }
 
   async get<Doc>(collection: string, id: string): Promise<StoredDocument<Doc> | null> {
-    const live = await this.liveRecords(collection);
-    const record = live === null ? null : await onMongo(STORE, () => live.findOne({ _id: id }));
-    return record === null || record.doc === null ? null : { id: record._id, revision: record.revision, doc: record.doc as Doc };
+    const records = await this.onLive(collection, [], async (live) => {
+      const found = await onMongo(STORE, () => live.find({ _id: { $in: [id, GENERATION_MARK] } }).toArray());
+      return { result: found, mark: found.find(isMark) };
+    });
+    const record = records.find((candidate) => !isMark(candidate));
+    return record === undefined || record.doc === null ? null : { id: record._id, revision: record.revision, doc: record.doc as Doc };
   }
 
   async find<Doc>(collection: string, index: string, key: string, limit = 1000): Promise<Doc[]> {
-    const live = await this.liveRecords(collection);
-    if (live === null) return [];
-    const records = await onMongo(STORE, () =>
-      live
-        .find({ [`keys.${index}`]: key, doc: { $ne: null } })
-        .sort({ order: 1 })
-        .limit(limit)
-        .toArray(),
-    );
-    return records.map((record) => record.doc as Doc);
+    const records = await this.onLive(collection, [], async (live) => {
+      const found = await onMongo(STORE, () =>
+        live
+          .find({ $or: [{ [`keys.${index}`]: key, doc: { $ne: null } }, { _id: GENERATION_MARK }] })
+          .sort({ order: 1 })
+          .limit(limit + 1)
+          .toArray(),
+      );
+      return { result: found, mark: found.find(isMark) };
+    });
+    return records.filter((record) => !isMark(record)).slice(0, limit).map((record) => record.doc as Doc);
   }
 
   async count(collection: string, index: string, key: string): Promise<number> {
-    const live = await this.liveRecords(collection);
-    return live === null ? 0 : onMongo(STORE, () => live.countDocuments({ [`keys.${index}`]: key }));
+    return this.onLive(collection, 0, async (live) => {
+      const [count, mark] = await onMongo(STORE, () => Promise.all([live.countDocuments({ [`keys.${index}`]: key }), live.findOne({ _id: GENERATION_MARK })]));
+      return { result: count, mark: mark ?? undefined };
+    });
   }
 
   async collections(): Promise<CollectionState[]> {
     const documents = await onMongo(STORE, () => this.catalog.find({}).sort({ _id: 1 }).toArray());
-    const now = Date.now();
     return documents
       .map(withDefaults)
       .filter((document) => document.live !== null || document.next !== null)
       .map(({ _id, live, next, retired }) => {
-        this.livePointers.set(_id, { generation: live?.generation ?? null, seenAt: now });
+        this.livePointers.set(_id, live?.generation ?? null);
         return {
           collection: _id,
           live: live === null ? null : generationOf(live),
@@ -135,6 +166,7 @@ export class MongoDocumentStore implements DocumentStore {
     await onMongo(STORE, () =>
       this.records(target).createIndexes([{ key: { order: 1 } }, ...shape.indexes.map((index) => ({ key: { [`keys.${index}`]: 1 } }))]),
     );
+    await this.mark(target, false);
     const fields: GenerationFields = { generation, version: shape.version, checkpoint: null };
     const placed = await onMongo(STORE, () =>
       this.catalog.updateOne({ _id: shape.collection, [as]: null }, { $set: { [as]: as === 'next' ? { ...fields, requestedAt } : fields } }),
@@ -153,6 +185,7 @@ export class MongoDocumentStore implements DocumentStore {
   }
 
   async commit(batch: readonly GenerationWrites[], position: Position): Promise<void> {
+    for (const { target } of batch) await this.markOnce(target);
     for (const { target, writes } of batch) {
       if (writes.length > 0) await this.write(target, writes, position);
     }
@@ -168,6 +201,9 @@ export class MongoDocumentStore implements DocumentStore {
     const found = await onMongo(STORE, () => this.catalog.findOne({ _id: collection }));
     const { live, next } = found === null ? { live: null, next: null } : withDefaults(found);
     if (next === null || next.generation !== generation) throw new Error(`Generation ${generation} of ${collection} is not the next one`);
+    // Marked before the swap: a query that begins once the new generation may be live finds the old one replaced.
+    const replaced = live === null ? null : { collection, generation: live.generation };
+    if (replaced !== null) await this.mark(replaced, true);
     // Guarded by what was read: a single-document update, so the swap is atomic.
     const swapped = await onMongo(STORE, () =>
       this.catalog.updateOne(
@@ -178,8 +214,11 @@ export class MongoDocumentStore implements DocumentStore {
         },
       ),
     );
-    if (swapped.matchedCount === 0) throw new Error(`Generation ${generation} of ${collection} changed while being promoted`);
-    this.livePointers.set(collection, { generation, seenAt: Date.now() });
+    if (swapped.matchedCount === 0) {
+      if (replaced !== null) await this.mark(replaced, false);
+      throw new Error(`Generation ${generation} of ${collection} changed while being promoted`);
+    }
+    this.livePointers.set(collection, generation);
   }
 
   async drop(target: GenerationRef): Promise<void> {
@@ -221,6 +260,7 @@ export class MongoDocumentStore implements DocumentStore {
 
   async close(): Promise<void> {
     this.livePointers.clear();
+    this.marked.clear();
   }
 
   private records(target: GenerationRef): Collection<StoredRecord> {
@@ -228,15 +268,52 @@ export class MongoDocumentStore implements DocumentStore {
     return this.db.collection<StoredRecord>(`${target.collection}_g${target.generation}`);
   }
 
-  private async liveRecords(collection: string): Promise<Collection<StoredRecord> | null> {
-    const cached = this.livePointers.get(collection);
-    let generation = cached?.generation ?? null;
-    if (cached === undefined || Date.now() - cached.seenAt > LIVE_POINTER_TTL_MS) {
-      const document = await onMongo(STORE, () => this.catalog.findOne({ _id: collection }, { projection: { live: 1 } }));
-      generation = document?.live?.generation ?? null;
-      this.livePointers.set(collection, { generation, seenAt: Date.now() });
+  /**
+   * Runs `query` on the collection's live generation as this process last found it, and answers with its
+   * result when the mark it brought back says the generation was not replaced. Otherwise the catalog, read
+   * now (after this call began), names the live generation: when it is the one just asked, the result
+   * stands (a generation live now was live when this call began, and has every write acknowledged before);
+   * when another, that one is asked. `none` is the answer while the collection has no live generation.
+   */
+  private async onLive<Result>(collection: string, none: Result, query: (live: Collection<StoredRecord>) => Promise<Checked<Result>>): Promise<Result> {
+    let generation = this.livePointers.has(collection) ? (this.livePointers.get(collection) ?? null) : await this.liveGeneration(collection);
+    for (let switches = 0; generation !== null; switches += 1) {
+      const { result, mark } = await query(this.records({ collection, generation }));
+      if (mark?.replaced === false || switches === MAX_GENERATION_SWITCHES) return result;
+      const live = await this.liveGeneration(collection);
+      if (live === generation) return result;
+      generation = live;
     }
-    return generation === null ? null : this.records({ collection, generation });
+    return none;
+  }
+
+  /** The collection's live generation as the catalog says now; remembered for the queries that follow. */
+  private async liveGeneration(collection: string): Promise<number | null> {
+    const document = await onMongo(STORE, () => this.catalog.findOne({ _id: collection }, { projection: { live: 1 } }));
+    const generation = document?.live?.generation ?? null;
+    this.livePointers.set(collection, generation);
+    return generation;
+  }
+
+  /** Sets the generation's mark: whether it was replaced. */
+  private async mark(target: GenerationRef, replaced: boolean): Promise<void> {
+    await onMongo(STORE, () => this.records(target).updateOne({ _id: GENERATION_MARK }, { $set: { ...unreplacedMark(), replaced } }, { upsert: true }));
+    this.marked.add(keyOf(target));
+  }
+
+  /**
+   * A generation made before generations had marks gets one the first time this process writes to it (its
+   * queries read the catalog meanwhile). Only a live or next generation is written to, so not replaced.
+   */
+  private async markOnce(target: GenerationRef): Promise<void> {
+    if (this.marked.has(keyOf(target))) return;
+    try {
+      await onMongo(STORE, () => this.records(target).insertOne(unreplacedMark()));
+    } catch (error) {
+      // Marked already: by its creation, or by another process.
+      if (!isDuplicateKey(error)) throw error;
+    }
+    this.marked.add(keyOf(target));
   }
 
   /**
@@ -295,6 +372,18 @@ function guardMissAt(error: unknown): number {
   const [failure] = Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors];
   if (failure?.code !== 11000) throw error;
   return failure.index;
+}
+
+function unreplacedMark(): StoredRecord {
+  return { _id: GENERATION_MARK, revision: 0, doc: null, keys: {}, order: '', replaced: false };
+}
+
+function isMark(record: StoredRecord): boolean {
+  return record._id === GENERATION_MARK;
+}
+
+function keyOf({ collection, generation }: GenerationRef): string {
+  return `${collection}/${generation}`;
 }
 
 function withDefaults(document: CatalogDocument): CatalogState {
