@@ -98,8 +98,10 @@ export interface DocumentStore {
   /**
    * Removes a retired generation, or an abandoned next one, and its documents. It may take a while: an
    * adapter with one write lock holds it a page of documents at a time, so others' commits go on meanwhile.
+   * Once `signal` is aborted it may stop between pages, leaving the generation retired: a projector that
+   * takes over drops every retired generation.
    */
-  drop(target: GenerationRef): Promise<void>;
+  drop(target: GenerationRef, signal?: AbortSignal): Promise<void>;
 
   /**
    * Takes or renews the named lease for `holder` until `now + ttlMs`. False while another holder's

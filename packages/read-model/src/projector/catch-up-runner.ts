@@ -31,5 +31,5 @@ export interface CatchUpRunner {
    * Drops a retired or abandoned generation and its documents, as `DocumentStore.drop` does. Freeing the
    * pages of a large generation takes a while, CPU better spent off the thread that serves requests.
    */
-  drop(target: GenerationRef): Promise<void>;
+  drop(target: GenerationRef, signal?: AbortSignal): Promise<void>;
 }

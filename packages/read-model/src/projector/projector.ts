@@ -64,8 +64,9 @@ export class Projector {
   private housekeeping: Promise<void> | null = null;
   private requestPollTimer: NodeJS.Timeout | null = null;
   private requestPoll: Promise<void> | null = null;
-  /** Drops under way (see drop). */
+  /** Drops under way (see drop), and what stops them when this projector stops. */
   private readonly drops = new Set<Promise<void>>();
+  private dropsStop = new AbortController();
   private writing = false;
   private stopped = true;
 
@@ -100,6 +101,7 @@ export class Projector {
 
   async start(): Promise<void> {
     this.stopped = false;
+    this.dropsStop = new AbortController();
     await this.waiter.refresh();
     await this.tick();
     this.housekeepingTimer = setInterval(() => void this.tick(), this.options.housekeepingIntervalMs ?? 1000);
@@ -123,9 +125,10 @@ export class Projector {
     this.stopped = true;
     if (this.housekeepingTimer) clearInterval(this.housekeepingTimer);
     if (this.requestPollTimer) clearInterval(this.requestPollTimer);
-    // No drop starts from here on; one under way finishes before the store is let go.
+    // No drop starts from here on; one under way stops after its page, before the store is let go.
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
+    this.dropsStop.abort();
     await this.housekeeping;
     await this.requestPoll;
     await Promise.allSettled(this.drops);
@@ -258,9 +261,10 @@ export class Projector {
    * for a page at most, never for a whole generation nor for the runner to start.
    */
   private async drop(target: GenerationRef): Promise<void> {
+    const { signal } = this.dropsStop;
     const dropped = (async () => {
-      await this.options.catchUpRunner?.drop(target);
-      await this.store.drop(target);
+      await this.options.catchUpRunner?.drop(target, signal);
+      if (!signal.aborted) await this.store.drop(target, signal);
     })();
     this.drops.add(dropped);
     try {

@@ -341,6 +341,19 @@ describe('SqliteDocumentStore', () => {
       await store.close();
     });
 
+    it('stops between pages once its signal is aborted, leaving the generation retired; dropped again, it goes', async () => {
+      const { store, retired } = await withRetired(5000);
+      const stopping = new AbortController();
+      const dropped = store.drop(retired, stopping.signal);
+      stopping.abort();
+      await dropped;
+      expect((await store.collections())[0]?.retired).toEqual([retired.generation]);
+      await store.drop(retired);
+      expect((await store.collections())[0]?.retired).toEqual([]);
+      expect(await store.load(retired, ['p-0', 'p-4999'])).toEqual(new Map());
+      await store.close();
+    });
+
     it('of an abandoned next generation retires it first: cut short, it is dropped again, never built on', async () => {
       const store = SqliteDocumentStore.open(freshFile());
       await store.createGeneration(shape, 'live', new Date());

@@ -256,11 +256,14 @@ export class SqliteDocumentStore implements DocumentStore {
    * A page of documents at a time, giving way between pages (DROP_PAGE_ROWS); then the emptied tables. An
    * abandoned next generation is retired first: one left half emptied by a crash is dropped again, never resumed.
    */
-  async drop(target: GenerationRef): Promise<void> {
+  async drop(target: GenerationRef, signal?: AbortSignal): Promise<void> {
     this.liveGenerations.clear();
     this.statements.retireNext.run(target.collection, target.generation);
     const tables = this.tables.existing(target);
-    while (tables !== undefined && this.dropPageTransaction.immediate(tables)) await yieldToEventLoop();
+    while (tables !== undefined && this.dropPageTransaction.immediate(tables)) {
+      await yieldToEventLoop();
+      if (signal?.aborted) return;
+    }
     this.db.transaction(() => {
       this.tables.drop(target);
       this.statements.deleteGeneration.run(target.collection, target.generation);
