@@ -15,8 +15,9 @@ import { MongoClient } from 'mongodb';
 import { readModelProjections, type CollectionState } from '@passes/read-model';
 import { MongoDocumentStore } from '@passes/read-model/distributed';
 import { describeWithServer } from '@passes/testkit';
+import { callAs, registerOwner, type ProcessOwner } from './testing/process-owner';
 import { ServiceProcess } from './testing/service-process';
-import type { PassBody, RegistrationBody } from './testing/wire-types';
+import type { PassBody } from './testing/wire-types';
 
 const SECRET = 'a-test-secret-of-at-least-thirty-two-characters';
 const REBUILDS = 3;
@@ -44,16 +45,8 @@ describeWithServer('mongodb', 'read-your-writes across API processes through reb
   let projector = new ServiceProcess('projector', 'projector', env);
   const client = new MongoClient(mongoUrl);
   let store: MongoDocumentStore;
-  let owner: { token: string; businessId: string; templateId: string };
-
-  async function call<Body>(api: ServiceProcess, method: string, pathname: string, body?: unknown): Promise<{ status: number; body: Body }> {
-    const response = await fetch(`${api.url}${pathname}`, {
-      method,
-      headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: response.status, body: (await response.json()) as Body };
-  }
+  let owner: ProcessOwner;
+  const call = <Body>(api: ServiceProcess, method: string, pathname: string, body?: unknown) => callAs<Body>(owner, api, method, pathname, body);
 
   const passesState = async (): Promise<CollectionState | undefined> => (await store.collections()).find((state) => state.collection === 'passes');
 
@@ -76,15 +69,7 @@ describeWithServer('mongodb', 'read-your-writes across API processes through reb
     store = await MongoDocumentStore.open(client.db(database));
     await projector.start();
     await Promise.all([writer.start(), reader.start()]);
-    const registered = await fetch(`${writer.url}/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ business_name: 'Rebuilt Café', email: `owner-${database}@example.com`, password: 'correct-horse-battery' }),
-    });
-    const registration = (await registered.json()) as RegistrationBody;
-    owner = { token: registration.access_token, businessId: registration.business.id, templateId: '' };
-    const template = await call<{ id: string }>(writer, 'POST', `/businesses/${owner.businessId}/templates`, { name: 'Coffee card' });
-    owner.templateId = template.body.id;
+    owner = await registerOwner(writer, writer, 'Rebuilt Café');
   }, 120_000);
 
   afterAll(async () => {
