@@ -7,12 +7,10 @@
  * projector holding the lease writes, so checkpoints need no transaction: they are written after the
  * documents they cover.
  *
- * A query goes to the generation this process last found live, with no read of the catalog first, and is
- * checked by what it brings back with it: each generation's collection holds one mark (GENERATION_MARK)
- * that a promotion sets, before the catalog changes, to say the generation was replaced. A query that
- * finds its generation marked replaced, or finds no mark (the collection was dropped), reads the catalog
- * and asks the live generation; so a read never answers from a generation replaced before it began, in
- * whatever process the promotion was made (docs/decisions.md, "Reads checked against their generation").
+ * A query goes to the generation this process last found live and, sent with it, a read of the catalog's
+ * live generation: when the catalog names another (a promotion, in whatever process), the query is asked
+ * again of that one. So no read answers from a generation replaced before it began (docs/decisions.md,
+ * "Reads checked against the catalog").
  */
 import { positionFrom, sortablePosition, type Position } from '@passes/event-store';
 import { isDuplicateKey, onMongo } from '@passes/storage/distributed';
@@ -31,13 +29,8 @@ import {
 
 const STORE = 'read store';
 /**
- * The id of a generation's mark: no read model's document is named so (they are UUIDs). Its `order` sorts
- * before every document's, so a lookup sorted by order and limited to one more meets it.
- */
-const GENERATION_MARK = '#generation';
-/**
- * Catalog reads a query may make when promotions keep replacing the generation it asks, before it answers
- * from the last one it asked, which the catalog named live after the query began.
+ * Generations a query follows when promotions keep replacing the one it asks, before it answers from the
+ * last one the catalog named live.
  */
 const MAX_GENERATION_SWITCHES = 3;
 /** Collection names become MongoDB collection names, so they are held to a safe shape. */
@@ -71,14 +64,6 @@ interface StoredRecord {
   keys: Record<string, string[]>;
   /** First-write order within the generation: the batch's position, then the write's place in it. */
   order: string;
-  /** Set on the generation's mark only: whether a promotion replaced the generation. */
-  replaced?: boolean;
-}
-
-/** What a query on one generation found, and the generation's mark when it was there. */
-interface Checked<Result> {
-  result: Result;
-  mark: StoredRecord | undefined;
 }
 
 interface LeaseDocument {
@@ -90,10 +75,8 @@ interface LeaseDocument {
 export class MongoDocumentStore implements DocumentStore {
   private readonly catalog: Collection<CatalogDocument>;
   private readonly leases: Collection<LeaseDocument>;
-  /** Each collection's live generation as this process last found it; queries check it as they go (onLive). */
+  /** Each collection's live generation as this process last found it; every query checks it (onLive). */
   private readonly livePointers = new Map<string, number | null>();
-  /** Generations this process has seen marked, or marked itself: see markOnce. */
-  private readonly marked = new Set<string>();
 
   private constructor(private readonly db: Db) {
     this.catalog = db.collection<CatalogDocument>('projection_generations');
@@ -105,33 +88,25 @@ export class MongoDocumentStore implements DocumentStore {
   }
 
   async get<Doc>(collection: string, id: string): Promise<StoredDocument<Doc> | null> {
-    const records = await this.onLive(collection, [], async (live) => {
-      const found = await onMongo(STORE, () => live.find({ _id: { $in: [id, GENERATION_MARK] } }).toArray());
-      return { result: found, mark: found.find(isMark) };
-    });
-    const record = records.find((candidate) => !isMark(candidate));
-    return record === undefined || record.doc === null ? null : { id: record._id, revision: record.revision, doc: record.doc as Doc };
+    const record = await this.onLive(collection, null, (live) => onMongo(STORE, () => live.findOne({ _id: id })));
+    return record === null || record.doc === null ? null : { id: record._id, revision: record.revision, doc: record.doc as Doc };
   }
 
   async find<Doc>(collection: string, index: string, key: string, limit = 1000): Promise<Doc[]> {
-    const records = await this.onLive(collection, [], async (live) => {
-      const found = await onMongo(STORE, () =>
+    const records = await this.onLive(collection, [], (live) =>
+      onMongo(STORE, () =>
         live
-          .find({ $or: [{ [`keys.${index}`]: key, doc: { $ne: null } }, { _id: GENERATION_MARK }] })
+          .find({ [`keys.${index}`]: key, doc: { $ne: null } })
           .sort({ order: 1 })
-          .limit(limit + 1)
+          .limit(limit)
           .toArray(),
-      );
-      return { result: found, mark: found.find(isMark) };
-    });
-    return records.filter((record) => !isMark(record)).slice(0, limit).map((record) => record.doc as Doc);
+      ),
+    );
+    return records.map((record) => record.doc as Doc);
   }
 
   async count(collection: string, index: string, key: string): Promise<number> {
-    return this.onLive(collection, 0, async (live) => {
-      const [count, mark] = await onMongo(STORE, () => Promise.all([live.countDocuments({ [`keys.${index}`]: key }), live.findOne({ _id: GENERATION_MARK })]));
-      return { result: count, mark: mark ?? undefined };
-    });
+    return this.onLive(collection, 0, (live) => onMongo(STORE, () => live.countDocuments({ [`keys.${index}`]: key })));
   }
 
   async collections(): Promise<CollectionState[]> {
@@ -166,7 +141,6 @@ export class MongoDocumentStore implements DocumentStore {
     await onMongo(STORE, () =>
       this.records(target).createIndexes([{ key: { order: 1 } }, ...shape.indexes.map((index) => ({ key: { [`keys.${index}`]: 1 } }))]),
     );
-    await this.mark(target, false);
     const fields: GenerationFields = { generation, version: shape.version, checkpoint: null };
     const placed = await onMongo(STORE, () =>
       this.catalog.updateOne({ _id: shape.collection, [as]: null }, { $set: { [as]: as === 'next' ? { ...fields, requestedAt } : fields } }),
@@ -185,7 +159,6 @@ export class MongoDocumentStore implements DocumentStore {
   }
 
   async commit(batch: readonly GenerationWrites[], position: Position): Promise<void> {
-    for (const { target } of batch) await this.markOnce(target);
     for (const { target, writes } of batch) {
       if (writes.length > 0) await this.write(target, writes, position);
     }
@@ -201,9 +174,6 @@ export class MongoDocumentStore implements DocumentStore {
     const found = await onMongo(STORE, () => this.catalog.findOne({ _id: collection }));
     const { live, next } = found === null ? { live: null, next: null } : withDefaults(found);
     if (next === null || next.generation !== generation) throw new Error(`Generation ${generation} of ${collection} is not the next one`);
-    // Marked before the swap: a query that begins once the new generation may be live finds the old one replaced.
-    const replaced = live === null ? null : { collection, generation: live.generation };
-    if (replaced !== null) await this.mark(replaced, true);
     // Guarded by what was read: a single-document update, so the swap is atomic.
     const swapped = await onMongo(STORE, () =>
       this.catalog.updateOne(
@@ -214,10 +184,7 @@ export class MongoDocumentStore implements DocumentStore {
         },
       ),
     );
-    if (swapped.matchedCount === 0) {
-      if (replaced !== null) await this.mark(replaced, false);
-      throw new Error(`Generation ${generation} of ${collection} changed while being promoted`);
-    }
+    if (swapped.matchedCount === 0) throw new Error(`Generation ${generation} of ${collection} changed while being promoted`);
     this.livePointers.set(collection, generation);
   }
 
@@ -260,7 +227,6 @@ export class MongoDocumentStore implements DocumentStore {
 
   async close(): Promise<void> {
     this.livePointers.clear();
-    this.marked.clear();
   }
 
   private records(target: GenerationRef): Collection<StoredRecord> {
@@ -269,20 +235,19 @@ export class MongoDocumentStore implements DocumentStore {
   }
 
   /**
-   * Runs `query` on the collection's live generation as this process last found it, and answers with its
-   * result when the mark it brought back says the generation was not replaced. Otherwise the catalog, read
-   * now (after this call began), names the live generation: when it is the one just asked, the result
-   * stands (a generation live now was live when this call began, and has every write acknowledged before);
-   * when another, that one is asked. `none` is the answer while the collection has no live generation.
+   * Runs `query` on the collection's live generation as this process last found it, with a read of the
+   * catalog sent beside it (one round trip). When the catalog names the same generation, the result stands:
+   * a generation live after this call began was live when any write its caller saw acknowledged was, or
+   * was promoted after with everything up to it. When it names another, that one is asked the same way.
+   * A collection this process has not found live yet is looked up first. `none` is the answer while the
+   * collection has no live generation.
    */
-  private async onLive<Result>(collection: string, none: Result, query: (live: Collection<StoredRecord>) => Promise<Checked<Result>>): Promise<Result> {
-    let generation = this.livePointers.has(collection) ? (this.livePointers.get(collection) ?? null) : await this.liveGeneration(collection);
+  private async onLive<Result>(collection: string, none: Result, query: (live: Collection<StoredRecord>) => Promise<Result>): Promise<Result> {
+    let generation = this.livePointers.get(collection) ?? (await this.liveGeneration(collection));
     for (let switches = 0; generation !== null; switches += 1) {
-      const { result, mark } = await query(this.records({ collection, generation }));
-      if (mark?.replaced === false || switches === MAX_GENERATION_SWITCHES) return result;
-      const live = await this.liveGeneration(collection);
-      if (live === generation) return result;
-      generation = live;
+      const [result, current] = await Promise.all([query(this.records({ collection, generation })), this.liveGeneration(collection)]);
+      if (current === generation || switches === MAX_GENERATION_SWITCHES) return result;
+      generation = current;
     }
     return none;
   }
@@ -293,27 +258,6 @@ export class MongoDocumentStore implements DocumentStore {
     const generation = document?.live?.generation ?? null;
     this.livePointers.set(collection, generation);
     return generation;
-  }
-
-  /** Sets the generation's mark: whether it was replaced. */
-  private async mark(target: GenerationRef, replaced: boolean): Promise<void> {
-    await onMongo(STORE, () => this.records(target).updateOne({ _id: GENERATION_MARK }, { $set: { ...unreplacedMark(), replaced } }, { upsert: true }));
-    this.marked.add(keyOf(target));
-  }
-
-  /**
-   * A generation made before generations had marks gets one the first time this process writes to it (its
-   * queries read the catalog meanwhile). Only a live or next generation is written to, so not replaced.
-   */
-  private async markOnce(target: GenerationRef): Promise<void> {
-    if (this.marked.has(keyOf(target))) return;
-    try {
-      await onMongo(STORE, () => this.records(target).insertOne(unreplacedMark()));
-    } catch (error) {
-      // Marked already: by its creation, or by another process.
-      if (!isDuplicateKey(error)) throw error;
-    }
-    this.marked.add(keyOf(target));
   }
 
   /**
@@ -372,18 +316,6 @@ function guardMissAt(error: unknown): number {
   const [failure] = Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors];
   if (failure?.code !== 11000) throw error;
   return failure.index;
-}
-
-function unreplacedMark(): StoredRecord {
-  return { _id: GENERATION_MARK, revision: 0, doc: null, keys: {}, order: '', replaced: false };
-}
-
-function isMark(record: StoredRecord): boolean {
-  return record._id === GENERATION_MARK;
-}
-
-function keyOf({ collection, generation }: GenerationRef): string {
-  return `${collection}/${generation}`;
 }
 
 function withDefaults(document: CatalogDocument): CatalogState {
