@@ -80,7 +80,7 @@ const PAGE_CACHE_KIB = 64 * 1024;
  * projector's commits, which requests wait for, wait for it: a page is short beside a commit's own time,
  * where a whole generation of a large store would keep them waiting (and every request with them).
  */
-const DROP_PAGE_ROWS = 500;
+const DROP_PAGE_ROWS = 200;
 
 /** The layout before generations; its documents are rebuilt into generations like any stale projection. */
 const PREVIOUS_LAYOUT = 'DROP TABLE IF EXISTS document_keys; DROP TABLE IF EXISTS documents; DROP TABLE IF EXISTS checkpoints;';
