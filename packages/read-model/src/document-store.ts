@@ -99,8 +99,13 @@ export interface DocumentStore {
   commit(batch: readonly GenerationWrites[], position: Position): Promise<void>;
   /** Makes the next generation live in one atomic step; the previous live one is retired. */
   promote(collection: string, generation: number): Promise<void>;
-  /** Removes a retired generation, or an abandoned next one, and its documents. */
-  drop(target: GenerationRef): Promise<void>;
+  /**
+   * Removes a retired generation, or an abandoned next one, and its documents. It may take a while: an
+   * adapter with one write lock holds it a page of documents at a time, so others' commits go on meanwhile.
+   * Once `signal` is aborted it may stop between pages, leaving the generation retired: a projector that
+   * takes over drops every retired generation.
+   */
+  drop(target: GenerationRef, signal?: AbortSignal): Promise<void>;
 
   /**
    * Takes or renews the named lease for `holder` until `now + ttlMs`. False while another holder's

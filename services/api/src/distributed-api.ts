@@ -26,7 +26,7 @@ export class DistributedApi {
     const waiter = new CheckpointWaiter(stores.documents, collections, CHECKPOINT_POLL_INTERVAL_MS);
     // The API is made below; its address is asked for only once it listens.
     const appUrl = () => config.appUrl ?? api.url;
-    const application = composeApplication(ports, { readYourWrites: readYourWritesThrough(waiter, logger), appUrl });
+    const application = composeApplication(ports, { readYourWrites: readYourWritesThrough(waiter, logger, config.readYourWritesTimeoutMs), appUrl });
     const api = new ApiServer(ports, { application, wallets: composeWallets(ports, application, appUrl) });
 
     const instance = new DistributedApi(stores, waiter, api);

@@ -11,9 +11,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { describeWithServers } from '@passes/testkit';
 import { sampleOf } from './testing/prometheus-text';
+import { callAs, registerOwner, type ProcessOwner } from './testing/process-owner';
 import { ServiceProcess, type ServiceKind } from './testing/service-process';
 import { WebhookReceiver } from './testing/webhook-receiver';
-import type { PassBody, RegistrationBody } from './testing/wire-types';
+import type { PassBody } from './testing/wire-types';
 
 const SECRET = 'a-test-secret-of-at-least-thirty-two-characters';
 
@@ -49,31 +50,15 @@ describeWithServers(['mongodb', 'kafka'], 'the distributed topology as separate 
   const dispatcher1 = service('dispatcher-1', 'dispatcher');
   const dispatcher2 = service('dispatcher-2', 'dispatcher');
   let receiver: WebhookReceiver;
-  let owner: { token: string; businessId: string; templateId: string };
-
-  async function call<Body>(api: ServiceProcess, method: string, pathname: string, body?: unknown): Promise<{ status: number; body: Body }> {
-    const response = await fetch(`${api.url}${pathname}`, {
-      method,
-      headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: response.status, body: (await response.json()) as Body };
-  }
+  let owner: ProcessOwner;
+  const call = <Body>(api: ServiceProcess, method: string, pathname: string, body?: unknown) => callAs<Body>(owner, api, method, pathname, body);
 
   beforeAll(async () => {
     receiver = await WebhookReceiver.start();
     // The projector first: the API processes wait for its read models on every command.
     await projector.start();
     await Promise.all([api1.start(), api2.start(), relay.start(), dispatcher1.start(), dispatcher2.start()]);
-    const registered = await fetch(`${api1.url}/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ business_name: 'Topology Café', email: `owner-${run}@example.com`, password: 'correct-horse-battery' }),
-    });
-    const registration = (await registered.json()) as RegistrationBody;
-    owner = { token: registration.access_token, businessId: registration.business.id, templateId: '' };
-    const template = await call<{ id: string }>(api2, 'POST', `/businesses/${owner.businessId}/templates`, { name: 'Coffee card' });
-    owner.templateId = template.body.id;
+    owner = await registerOwner(api1, api2, 'Topology Café');
   }, 120_000);
 
   afterAll(async () => {

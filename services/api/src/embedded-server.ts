@@ -36,7 +36,7 @@ export class EmbeddedServer {
     const runner = processWorkRunner(ports);
     // The API is made below; its address is asked for only once it listens.
     const appUrl = () => config.appUrl ?? api.url;
-    const application = composeApplication(ports, { readYourWrites: readYourWritesThrough(projector, logger), appUrl, wakeDispatcher: () => runner.wake() });
+    const application = composeApplication(ports, { readYourWrites: readYourWritesThrough(projector, logger, config.readYourWritesTimeoutMs), appUrl, wakeDispatcher: () => runner.wake() });
     const wallets = composeWallets(ports, application, appUrl);
     const dispatcher = new DispatcherService(ports, {
       application,

@@ -6,17 +6,15 @@ import type { ReadYourWrites } from '@passes/application';
 import type { Position } from '@passes/event-store';
 import type { Logger } from '@passes/runtime';
 
-const READ_YOUR_WRITES_TIMEOUT_MS = 5000;
-
-interface CheckpointSource {
+export interface CheckpointSource {
   waitFor(position: Position, timeoutMs: number): Promise<boolean>;
   readonly position: Position | null;
 }
 
-export function readYourWritesThrough(source: CheckpointSource, logger: Logger): ReadYourWrites {
+export function readYourWritesThrough(source: CheckpointSource, logger: Logger, timeoutMs: number): ReadYourWrites {
   return {
     waitFor: async (position) => {
-      const reached = await source.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS);
+      const reached = await source.waitFor(position, timeoutMs);
       if (!reached) logger.warn('read models lag behind a command', { position, reached: source.position });
       return reached;
     },

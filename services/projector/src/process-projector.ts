@@ -12,6 +12,7 @@ export function processProjector(ports: PortRegistry): Projector {
   return new Projector(ports.get(TOKENS.eventStore), ports.get(TOKENS.documentStore), readModelProjections, {
     holder: newLeaseHolder(),
     clock: ports.get(TOKENS.clock),
+    retireGraceMs: ports.get(TOKENS.config).retiredGenerationGraceMs,
     ...(catchUps === null ? {} : { catchUpRunner: catchUps }),
     onError: (error, activity) => logger.error('projector failed; it carries on by itself', { activity, error }),
     onPromoted: (collection, generation) => logger.info('rebuilt projection is live', { projection: collection, generation }),

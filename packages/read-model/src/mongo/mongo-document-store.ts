@@ -6,6 +6,11 @@
  * checkpoints. Writes are revision-guarded upserts, so a replayed batch changes nothing; only the
  * projector holding the lease writes, so checkpoints need no transaction: they are written after the
  * documents they cover.
+ *
+ * A query goes to the generation this process last found live and, sent with it, a read of the catalog's
+ * live generation: when the catalog names another (a promotion, in whatever process), the query is asked
+ * again of that one. So no read answers from a generation replaced before it began (docs/decisions.md,
+ * "Reads checked against the catalog").
  */
 import { positionFrom, sortablePosition, type Position } from '@passes/event-store';
 import { isDuplicateKey, onMongo } from '@passes/storage/distributed';
@@ -23,8 +28,11 @@ import {
 } from '../document-store';
 
 const STORE = 'read store';
-/** How long a query trusts the live generation it last saw; a command's wait for the read models refreshes it. */
-const LIVE_POINTER_TTL_MS = 1000;
+/**
+ * Generations a query follows when promotions keep replacing the one it asks, before it answers from the
+ * last one the catalog named live.
+ */
+const MAX_GENERATION_SWITCHES = 3;
 /** Collection names become MongoDB collection names, so they are held to a safe shape. */
 const COLLECTION_NAME = /^[a-z][a-z0-9_]{0,62}$/;
 
@@ -67,7 +75,8 @@ interface LeaseDocument {
 export class MongoDocumentStore implements DocumentStore {
   private readonly catalog: Collection<CatalogDocument>;
   private readonly leases: Collection<LeaseDocument>;
-  private readonly livePointers = new Map<string, { generation: number | null; seenAt: number }>();
+  /** Each collection's live generation as this process last found it; every query checks it (onLive). */
+  private readonly livePointers = new Map<string, number | null>();
 
   private constructor(private readonly db: Db) {
     this.catalog = db.collection<CatalogDocument>('projection_generations');
@@ -79,37 +88,34 @@ export class MongoDocumentStore implements DocumentStore {
   }
 
   async get(collection: string, id: string): Promise<StoredDocument<unknown> | null> {
-    const live = await this.liveRecords(collection);
-    const record = live === null ? null : await onMongo(STORE, () => live.findOne({ _id: id }));
+    const record = await this.onLive(collection, null, (live) => onMongo(STORE, () => live.findOne({ _id: id })));
     return record === null || record.doc === null ? null : { id: record._id, revision: record.revision, doc: record.doc };
   }
 
   async find(collection: string, index: string, key: string, limit = 1000): Promise<unknown[]> {
-    const live = await this.liveRecords(collection);
-    if (live === null) return [];
-    const records = await onMongo(STORE, () =>
-      live
-        .find({ [`keys.${index}`]: key, doc: { $ne: null } })
-        .sort({ order: 1 })
-        .limit(limit)
-        .toArray(),
+    const records = await this.onLive(collection, [], (live) =>
+      onMongo(STORE, () =>
+        live
+          .find({ [`keys.${index}`]: key, doc: { $ne: null } })
+          .sort({ order: 1 })
+          .limit(limit)
+          .toArray(),
+      ),
     );
     return records.map((record) => record.doc);
   }
 
   async count(collection: string, index: string, key: string): Promise<number> {
-    const live = await this.liveRecords(collection);
-    return live === null ? 0 : onMongo(STORE, () => live.countDocuments({ [`keys.${index}`]: key }));
+    return this.onLive(collection, 0, (live) => onMongo(STORE, () => live.countDocuments({ [`keys.${index}`]: key })));
   }
 
   async collections(): Promise<CollectionState[]> {
     const documents = await onMongo(STORE, () => this.catalog.find({}).sort({ _id: 1 }).toArray());
-    const now = Date.now();
     return documents
       .map(withDefaults)
       .filter((document) => document.live !== null || document.next !== null)
       .map(({ _id, live, next, retired }) => {
-        this.livePointers.set(_id, { generation: live?.generation ?? null, seenAt: now });
+        this.livePointers.set(_id, live?.generation ?? null);
         return {
           collection: _id,
           live: live === null ? null : generationOf(live),
@@ -179,7 +185,7 @@ export class MongoDocumentStore implements DocumentStore {
       ),
     );
     if (swapped.matchedCount === 0) throw new Error(`Generation ${generation} of ${collection} changed while being promoted`);
-    this.livePointers.set(collection, { generation, seenAt: Date.now() });
+    this.livePointers.set(collection, generation);
   }
 
   async drop(target: GenerationRef): Promise<void> {
@@ -228,15 +234,30 @@ export class MongoDocumentStore implements DocumentStore {
     return this.db.collection<StoredRecord>(`${target.collection}_g${target.generation}`);
   }
 
-  private async liveRecords(collection: string): Promise<Collection<StoredRecord> | null> {
-    const cached = this.livePointers.get(collection);
-    let generation = cached?.generation ?? null;
-    if (cached === undefined || Date.now() - cached.seenAt > LIVE_POINTER_TTL_MS) {
-      const document = await onMongo(STORE, () => this.catalog.findOne({ _id: collection }, { projection: { live: 1 } }));
-      generation = document?.live?.generation ?? null;
-      this.livePointers.set(collection, { generation, seenAt: Date.now() });
+  /**
+   * Runs `query` on the collection's live generation as this process last found it, with a read of the
+   * catalog sent beside it (one round trip). When the catalog names the same generation, the result stands:
+   * a generation live after this call began was live when any write its caller saw acknowledged was, or
+   * was promoted after with everything up to it. When it names another, that one is asked the same way.
+   * A collection this process has not found live yet is looked up first. `none` is the answer while the
+   * collection has no live generation.
+   */
+  private async onLive<Result>(collection: string, none: Result, query: (live: Collection<StoredRecord>) => Promise<Result>): Promise<Result> {
+    let generation = this.livePointers.get(collection) ?? (await this.liveGeneration(collection));
+    for (let switches = 0; generation !== null; switches += 1) {
+      const [result, current] = await Promise.all([query(this.records({ collection, generation })), this.liveGeneration(collection)]);
+      if (current === generation || switches === MAX_GENERATION_SWITCHES) return result;
+      generation = current;
     }
-    return generation === null ? null : this.records({ collection, generation });
+    return none;
+  }
+
+  /** The collection's live generation as the catalog says now; remembered for the queries that follow. */
+  private async liveGeneration(collection: string): Promise<number | null> {
+    const document = await onMongo(STORE, () => this.catalog.findOne({ _id: collection }, { projection: { live: 1 } }));
+    const generation = document?.live?.generation ?? null;
+    this.livePointers.set(collection, generation);
+    return generation;
   }
 
   /**

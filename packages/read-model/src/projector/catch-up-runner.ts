@@ -32,5 +32,5 @@ export interface CatchUpRunner {
    * pages of a large generation takes a while (SQLite frees them one by one), and on the thread
    * that serves requests every request would wait for it.
    */
-  drop(target: GenerationRef): Promise<void>;
+  drop(target: GenerationRef, signal?: AbortSignal): Promise<void>;
 }

@@ -8,7 +8,7 @@
  * its projection, or for which an operator asked a rebuild, gets a next generation built beside it; once
  * that has caught up, the live feed pauses, the new generation takes the last events and is promoted in
  * one atomic step, and the old one is dropped after a grace period (by the catch-up runner when there is
- * one, while the live feed's commits wait in the projector's queue).
+ * one), beside the live feed, which never waits for a drop.
  */
 import type { EventStore, Position, RecordedEvent, Subscription } from '@passes/event-store';
 import { hasReached, isAfter } from '@passes/event-store';
@@ -64,10 +64,9 @@ export class Projector {
   private housekeeping: Promise<void> | null = null;
   private requestPollTimer: NodeJS.Timeout | null = null;
   private requestPoll: Promise<void> | null = null;
-  /** Drops under way (see drop). */
+  /** Drops under way (see drop), and what stops them when this projector stops. */
   private readonly drops = new Set<Promise<void>>();
-  /** When this projector last renewed its lease, in Date.now() milliseconds. */
-  private leaseRenewedAt = Number.NEGATIVE_INFINITY;
+  private dropsStop = new AbortController();
   private writing = false;
   private stopped = true;
 
@@ -102,6 +101,7 @@ export class Projector {
 
   async start(): Promise<void> {
     this.stopped = false;
+    this.dropsStop = new AbortController();
     await this.waiter.refresh();
     await this.tick();
     this.housekeepingTimer = setInterval(() => void this.tick(), this.options.housekeepingIntervalMs ?? 1000);
@@ -125,9 +125,10 @@ export class Projector {
     this.stopped = true;
     if (this.housekeepingTimer) clearInterval(this.housekeepingTimer);
     if (this.requestPollTimer) clearInterval(this.requestPollTimer);
-    // No drop starts from here on; one under way finishes before the store is let go.
+    // No drop starts from here on; one under way stops after its page, before the store is let go.
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
+    this.dropsStop.abort();
     await this.housekeeping;
     await this.requestPoll;
     await Promise.allSettled(this.drops);
@@ -149,10 +150,7 @@ export class Projector {
 
   private async keepHouse(): Promise<void> {
     const ttlMs = this.options.leaseTtlMs ?? 10_000;
-    // While a drop holds the store's write lock, a renewal would wait for it on this thread; the lease can wait.
-    if (this.drops.size > 0 && Date.now() - this.leaseRenewedAt < ttlMs / 2) return;
     const leased = await this.store.acquireLease(PROJECTOR_LEASE, this.options.holder, new Date(), ttlMs, isStaleLeaseHolder);
-    if (leased) this.leaseRenewedAt = Date.now();
     if (this.stopped) return;
     if (leased && !this.writing) await this.takeOver();
     else if (!leased && this.writing) await this.resign();
@@ -257,17 +255,17 @@ export class Projector {
 
   /**
    * Drops a generation in the catch-up runner when there is one (see CatchUpRunner.drop), then in this
-   * projector's store, which forgets what it kept of it and finds its tables gone. In the projector's queue:
-   * meanwhile the runner holds the store's write lock, and the live feed's commits wait their turn in the
-   * queue rather than for the lock, on the thread that serves requests. So does the lease's renewal, while
-   * the lease has time left (keepHouse).
+   * projector's store, which forgets what it kept of it and finds its tables gone. Not in the projector's
+   * queue: the live feed's commits, which every command's answer waits for (read-your-writes), go on
+   * meanwhile. A drop holds the store's write lock a page at a time (DocumentStore.drop), so a commit waits
+   * for a page at most, never for a whole generation nor for the runner to start.
    */
   private async drop(target: GenerationRef): Promise<void> {
-    const runner = this.options.catchUpRunner;
-    const dropped = this.queue.run(async () => {
-      await runner?.drop(target);
-      await this.store.drop(target);
-    });
+    const { signal } = this.dropsStop;
+    const dropped = (async () => {
+      await this.options.catchUpRunner?.drop(target, signal);
+      if (!signal.aborted) await this.store.drop(target, signal);
+    })();
     this.drops.add(dropped);
     try {
       await dropped;

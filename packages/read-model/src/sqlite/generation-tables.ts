@@ -71,6 +71,17 @@ export class GenerationTables {
       .immediate();
   }
 
+  /**
+   * The generation's tables as they are in the file now: undefined when they are gone, also when another
+   * connection (the catch-up worker) dropped them after this one prepared them.
+   */
+  existing(target: GenerationRef): PreparedGeneration | undefined {
+    const names = tableNames(target);
+    if (this.tableExists.get(names.documents) !== undefined) return this.of(target);
+    this.prepared.delete(names.documents);
+    return undefined;
+  }
+
   /** The generation's tables, or undefined when it does not exist (never created, or dropped). */
   of(target: GenerationRef): PreparedGeneration | undefined {
     const names = tableNames(target);
@@ -137,6 +148,9 @@ class PreparedGeneration {
       keysOf: db.prepare<[DocumentRowNumber], [string, string]>(`SELECT index_name, key FROM ${lookups} WHERE doc = ?`).raw(true),
       removeKeys: db.prepare<[DocumentRowNumber]>(`DELETE FROM ${lookups} WHERE doc = ?`),
       addKey: db.prepare<[string, string, DocumentRowNumber]>(`INSERT OR IGNORE INTO ${lookups} (index_name, key, doc) VALUES (?, ?, ?)`),
+      // The first rows of the table, and their keys first (through the index by document).
+      deleteKeysOfPage: db.prepare<[number]>(`DELETE FROM ${lookups} WHERE doc IN (SELECT rowid FROM ${documents} ORDER BY rowid LIMIT ?)`),
+      deletePage: db.prepare<[number]>(`DELETE FROM ${documents} WHERE rowid IN (SELECT rowid FROM ${documents} ORDER BY rowid LIMIT ?)`),
     };
   }
 
@@ -168,6 +182,15 @@ class PreparedGeneration {
 
   count(index: string, key: string): number {
     return this.statements.count.get(index, key)?.count ?? 0;
+  }
+
+  /**
+   * Deletes up to `rows` documents and their keys, inside the caller's transaction, on the way to dropping a
+   * generation; false once there were none left.
+   */
+  deleteRows(rows: number): boolean {
+    this.statements.deleteKeysOfPage.run(rows);
+    return this.statements.deletePage.run(rows).changes > 0;
   }
 
   /**

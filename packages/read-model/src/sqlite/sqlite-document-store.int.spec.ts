@@ -329,6 +329,70 @@ describe('SqliteDocumentStore', () => {
     expect(tables).not.toContain('keys_passes_g3');
   });
 
+  describe('a drop of a large generation', () => {
+    /** A live generation, and a retired one of `documents` documents, each with a lookup key. */
+    async function withRetired(documents: number) {
+      const store = SqliteDocumentStore.open(freshFile());
+      const old = await store.createGeneration({ ...shape, indexes: ['email'] }, 'live', new Date());
+      const retired = { collection: 'passes', generation: old.generation };
+      const writes = Array.from({ length: documents }, (_, index) => ({ id: `p-${index}`, revision: 0, doc: { index }, keys: { email: [`e-${index}`] }, isNew: true }));
+      await store.commit([{ target: retired, writes }], positionOfInteger(1));
+      const next = await store.createGeneration({ ...shape, indexes: ['email'] }, 'next', new Date());
+      await store.promote('passes', next.generation);
+      return { store, retired, live: { collection: 'passes', generation: next.generation } };
+    }
+
+    it('gives way to commits while it goes, a page of documents at a time, and leaves nothing of the generation', async () => {
+      const { store, retired, live } = await withRetired(5000);
+      const order: string[] = [];
+      const dropped = store.drop(retired).then(() => order.push('dropped'));
+      await store.commit([{ target: live, writes: [{ ...write(0, { during: 'the drop' }), keys: { email: ['e-0'] } }] }], positionOfInteger(2));
+      order.push('committed');
+      await dropped;
+      expect(order).toEqual(['committed', 'dropped']);
+      expect(await store.find('passes', 'email', 'e-0')).toEqual([{ during: 'the drop' }]);
+      expect((await store.collections())[0]?.retired).toEqual([]);
+      expect(await store.load(retired, ['p-0', 'p-4999'])).toEqual(new Map());
+      await store.close();
+    });
+
+    it('stops between pages once its signal is aborted, leaving the generation retired; dropped again, it goes', async () => {
+      const { store, retired } = await withRetired(5000);
+      const stopping = new AbortController();
+      const dropped = store.drop(retired, stopping.signal);
+      stopping.abort();
+      await dropped;
+      expect((await store.collections())[0]?.retired).toEqual([retired.generation]);
+      await store.drop(retired);
+      expect((await store.collections())[0]?.retired).toEqual([]);
+      expect(await store.load(retired, ['p-0', 'p-4999'])).toEqual(new Map());
+      await store.close();
+    });
+
+    it('of an abandoned next generation retires it first: cut short, it is dropped again, never built on', async () => {
+      const store = SqliteDocumentStore.open(freshFile());
+      await store.createGeneration(shape, 'live', new Date());
+      const next = await store.createGeneration(shape, 'next', new Date());
+      const target = { collection: 'passes', generation: next.generation };
+      const writes = Array.from({ length: 5000 }, (_, index) => ({ id: `p-${index}`, revision: 0, doc: { index }, keys: {}, isNew: true }));
+      await store.commit([{ target, writes }], positionOfInteger(1));
+      const dropping = store.drop(target);
+      // Seen from another connection while the drop is under way, as a projector starting after a crash would see it.
+      const elsewhere = await (async () => {
+        const other = SqliteDocumentStore.open(path.join(directory, `read-${files}.sqlite`));
+        try {
+          return (await other.collections())[0];
+        } finally {
+          await other.close();
+        }
+      })();
+      expect(elsewhere).toMatchObject({ next: null, retired: [next.generation] });
+      await dropping;
+      expect((await store.collections())[0]).toMatchObject({ next: null, retired: [] });
+      await store.close();
+    });
+  });
+
   it('drops the tables of the layout before generations, whose documents are rebuilt', async () => {
     const file = freshFile();
     const old = new Database(file);

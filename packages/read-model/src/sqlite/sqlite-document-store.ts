@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { positionFrom, type Position } from '@passes/event-store';
 import {
@@ -18,7 +19,7 @@ import {
   type GenerationWrites,
   type StoredDocument,
 } from '../document-store';
-import { GenerationTables } from './generation-tables';
+import { GenerationTables, type PreparedGeneration } from './generation-tables';
 
 const CATALOG = `
   CREATE TABLE IF NOT EXISTS generations (
@@ -74,6 +75,13 @@ const DEFAULT_TRUST_MS = 1;
  */
 const PAGE_CACHE_KIB = 64 * 1024;
 
+/**
+ * Documents a drop deletes per transaction. Whoever drops holds the store's one write lock meanwhile, and the
+ * projector's commits, which requests wait for, wait for it: a page is short beside a commit's own time,
+ * where a whole generation of a large store would keep them waiting (and every request with them).
+ */
+const DROP_PAGE_ROWS = 200;
+
 /** The layout before generations; its documents are rebuilt into generations like any stale projection. */
 const PREVIOUS_LAYOUT = 'DROP TABLE IF EXISTS document_keys; DROP TABLE IF EXISTS documents; DROP TABLE IF EXISTS checkpoints;';
 
@@ -93,6 +101,7 @@ export class SqliteDocumentStore implements DocumentStore {
   private readonly createTransaction;
   private readonly promoteTransaction;
   private readonly leaseTransaction;
+  private readonly dropPageTransaction;
   /** Each collection's live generation as of `dataVersion`; see liveTables. */
   private readonly liveGenerations = new Map<string, number | undefined>();
   private dataVersion = 0;
@@ -126,6 +135,7 @@ export class SqliteDocumentStore implements DocumentStore {
       ),
       setCheckpoint: db.prepare<[string, string, number]>('UPDATE generations SET checkpoint = ? WHERE collection = ? AND generation = ?'),
       setRole: db.prepare<[string, string, number]>('UPDATE generations SET role = ? WHERE collection = ? AND generation = ?'),
+      retireNext: db.prepare<[string, number]>("UPDATE generations SET role = 'retired' WHERE collection = ? AND generation = ? AND role = 'next'"),
       deleteGeneration: db.prepare<[string, number]>('DELETE FROM generations WHERE collection = ? AND generation = ?'),
       lease: db.prepare<[string], { holder: string; until: number }>('SELECT holder, until FROM leases WHERE name = ?'),
       setLease: db.prepare<[string, string, number]>(
@@ -161,6 +171,7 @@ export class SqliteDocumentStore implements DocumentStore {
       if (live !== undefined) this.statements.setRole.run('retired', collection, live.generation);
       this.statements.setRole.run('live', collection, generation);
     });
+    this.dropPageTransaction = db.transaction((tables: PreparedGeneration) => tables.deleteRows(DROP_PAGE_ROWS));
     this.leaseTransaction = db.transaction((name: string, holder: string, now: number, until: number, isStale: (holder: string) => boolean) => {
       const current = this.statements.lease.get(name);
       const free = current === undefined || current.holder === holder || current.until <= now || isStale(current.holder);
@@ -240,8 +251,18 @@ export class SqliteDocumentStore implements DocumentStore {
     this.promoteTransaction.immediate(collection, generation);
   }
 
-  async drop(target: GenerationRef): Promise<void> {
+  /**
+   * A page of documents at a time, giving way between pages (DROP_PAGE_ROWS); then the emptied tables. An
+   * abandoned next generation is retired first: one left half emptied by a crash is dropped again, never resumed.
+   */
+  async drop(target: GenerationRef, signal?: AbortSignal): Promise<void> {
     this.liveGenerations.clear();
+    this.statements.retireNext.run(target.collection, target.generation);
+    const tables = this.tables.existing(target);
+    while (tables !== undefined && this.dropPageTransaction.immediate(tables)) {
+      await yieldToEventLoop();
+      if (signal?.aborted) return;
+    }
     this.db.transaction(() => {
       this.tables.drop(target);
       this.statements.deleteGeneration.run(target.collection, target.generation);

@@ -141,6 +141,10 @@ export interface Config {
   walletRetryScheduleMs: readonly number[];
   /** How long one APNs push or Google Wallet call may take; not read from the environment. */
   walletTimeoutMs: number;
+  /** How long a command's answer waits for the read models to reflect it (DESIGN §4); not read from the environment, tests shorten it. */
+  readYourWritesTimeoutMs: number;
+  /** How long a generation replaced by a rebuild is kept before it is dropped; not read from the environment, tests shorten it. */
+  retiredGenerationGraceMs: number;
 }
 
 /** The values an unset environment gives, for tests that build a Config by hand. */
@@ -168,6 +172,9 @@ export const DEFAULT_CONFIG: Omit<Config, 'dataDir'> = {
   // Pushes matter while the holder looks at the pass: retried soon, then less and less often, for a day.
   walletRetryScheduleMs: [10_000, 60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 86_400_000],
   walletTimeoutMs: 10_000,
+  readYourWritesTimeoutMs: 5000,
+  // Long beside anything that reads a generation it looked up before a promotion.
+  retiredGenerationGraceMs: 30_000,
 };
 
 export class ConfigError extends Error {}
@@ -218,6 +225,8 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv): Config {
     wallets,
     walletRetryScheduleMs: DEFAULT_CONFIG.walletRetryScheduleMs,
     walletTimeoutMs: DEFAULT_CONFIG.walletTimeoutMs,
+    readYourWritesTimeoutMs: DEFAULT_CONFIG.readYourWritesTimeoutMs,
+    retiredGenerationGraceMs: DEFAULT_CONFIG.retiredGenerationGraceMs,
   };
 }
 

@@ -23,7 +23,7 @@ export type ToWorker = z.input<typeof toWorker>;
 
 export const fromWorker = z.discriminatedUnion('type', [
   z.object({ type: z.literal('page'), id: z.number().int(), checkpoint: position, replayed: z.number().int() }),
-  /** A catch-up job ended (caught up, or stopped first), or a drop is done (`caughtUp` true). */
+  /** A catch-up job ended (caught up, or stopped first), or a drop did (`caughtUp` true unless stopped first). */
   z.object({ type: z.literal('done'), id: z.number().int(), caughtUp: z.boolean() }),
   z.object({ type: z.literal('failed'), id: z.number().int(), message: z.string() }),
 ]);

@@ -29,6 +29,8 @@ const events = SqliteEventStore.open(files.events);
 const REBUILD_WAL_AUTOCHECKPOINT_PAGES = 10_000;
 const documents = SqliteDocumentStore.open(files.documents, { walAutocheckpointPages: REBUILD_WAL_AUTOCHECKPOINT_PAGES });
 const builders = new Map<number, GenerationBuilder>();
+/** Drops under way, each stopped (between pages) by aborting. */
+const drops = new Map<number, AbortController>();
 
 const post = (message: FromWorker) => port.postMessage(fromWorker.parse(message));
 
@@ -60,13 +62,19 @@ port.on('message', (raw: unknown) => {
     }
     case 'stop':
       builders.get(message.id)?.stop();
+      drops.get(message.id)?.abort();
       return;
     case 'drop': {
       const { id } = message;
-      documents.drop(message.target).then(
-        () => post({ type: 'done', id, caughtUp: true }),
-        (error: unknown) => post({ type: 'failed', id, message: failureMessage(error) }),
-      );
+      const stopping = new AbortController();
+      drops.set(id, stopping);
+      documents
+        .drop(message.target, stopping.signal)
+        .then(
+          () => post({ type: 'done', id, caughtUp: !stopping.signal.aborted }),
+          (error: unknown) => post({ type: 'failed', id, message: failureMessage(error) }),
+        )
+        .finally(() => drops.delete(id));
       return;
     }
     case 'close':

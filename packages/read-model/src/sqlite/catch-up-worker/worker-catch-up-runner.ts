@@ -35,8 +35,17 @@ export class WorkerCatchUpRunner implements CatchUpRunner {
     return { done, stop };
   }
 
-  async drop({ collection, generation }: GenerationRef): Promise<void> {
-    await this.submit(() => undefined, (id) => ({ type: 'drop', id, target: { collection, generation } })).done;
+  async drop({ collection, generation }: GenerationRef, signal?: AbortSignal): Promise<void> {
+    const { worker, id, done } = this.submit(() => undefined, (id) => ({ type: 'drop', id, target: { collection, generation } }));
+    const stop = () => {
+      if (this.jobs.has(id)) send(worker, { type: 'stop', id });
+    };
+    signal?.addEventListener('abort', stop, { once: true });
+    try {
+      await done;
+    } finally {
+      signal?.removeEventListener('abort', stop);
+    }
   }
 
   private submit(onPage: (page: CatchUpPage) => void, message: (id: number) => ToWorker): { worker: Worker; id: number; done: Promise<boolean> } {
