@@ -120,7 +120,7 @@ interface KeptLookup {
  * `get` serves it) while the data_version stays where it was. This connection's writes forget the lookups of
  * every key they add to or take from a document; another connection's commit makes each lookup read anew.
  */
-class PreparedGeneration {
+export class PreparedGeneration {
   private readonly statements;
   private readonly recent = new LRUCache<string, KeptDocument>({ max: RECENT_DOCUMENTS });
   private readonly lookups = new LRUCache<string, KeptLookup>({ max: RECENT_LOOKUPS });
