@@ -111,6 +111,7 @@ function benchPass(): WalletPass {
     barcodeData: null,
     nfcData: null,
     walletDevices: {},
+    rewards: [],
     createdAt: at,
     updatedAt: at,
     checkedInAt: null,

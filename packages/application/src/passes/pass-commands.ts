@@ -29,7 +29,7 @@ export type IssuePassInput = Omit<IssuePassData, 'passId' | 'businessId' | 'mode
  * The actions on a pass (spec 6–13) as callers give them: the current time is added here, and a
  * check-in's cooldown is the pass's template's.
  */
-export type PassAction = DistributiveOmit<Exclude<PassCommand, { type: 'IssuePass' | 'UpdatePass' | 'ScanPass' }>, 'now' | 'cooldown'>;
+export type PassAction = DistributiveOmit<Exclude<PassCommand, { type: 'IssuePass' | 'UpdatePass' | 'ScanPass' }>, 'now' | 'cooldown' | 'milestones'>;
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 export class PassCommands {
@@ -82,7 +82,7 @@ export class PassCommands {
     const newExternalId = update.externalId;
     const changesExternalId = newExternalId !== undefined && newExternalId !== current.externalId;
     if (changesExternalId && newExternalId !== null) await this.reserveExternalId(scope, newExternalId, current.id, context);
-    const pass = await this.run(scope.businessId, current.id, context, () => ({ type: 'UpdatePass', update, now: this.clock.now() }));
+    const pass = await this.run(scope.businessId, current.id, context, () => ({ type: 'UpdatePass', update, milestones: [], now: this.clock.now() }));
     if (changesExternalId && current.externalId !== null && pass.externalId !== current.externalId) {
       await this.uniqueValues.release(this.externalIdClaim(scope, current.externalId, current.id), context);
     }
@@ -92,6 +92,8 @@ export class PassCommands {
   async act(scope: PassScope, identifier: string, action: PassAction, context: CommandContext): Promise<Pass> {
     const current = await this.queries.get(scope, identifier);
     return this.run(scope.businessId, current.id, context, async (): Promise<PassCommand> => {
+      // The application passes the template's active milestones into every command that may change stamps or points.
+      if (action.type === 'AddStamps' || action.type === 'AdjustPoints' || action.type === 'RedeemReward') return { ...action, milestones: [], now: this.clock.now() };
       if (action.type !== 'CheckIn') return { ...action, now: this.clock.now() };
       // Read on every attempt, so a check-in always meets the template's cooldown as it stands.
       const template = await this.templates.get(scope.businessId, current.templateId);

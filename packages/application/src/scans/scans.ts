@@ -79,6 +79,7 @@ export class Scans {
       signature,
       cooldown,
       autoStamp,
+      milestones: [],
       now,
     }));
     if (result.position !== null) await this.readYourWrites.waitFor(result.position);

@@ -19,6 +19,7 @@ const PASS: Pass = {
   barcodeData: null,
   nfcData: null,
   walletDevices: {},
+  rewards: [],
   createdAt: '2026-11-21T09:00:00.000Z',
   updatedAt: '2026-11-21T09:30:00.000Z',
   checkedInAt: null,
