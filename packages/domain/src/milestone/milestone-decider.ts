@@ -1,4 +1,5 @@
 /** What milestone commands record, or why they are refused; how the records make a milestone. */
+import { requireWithinLimit } from '../plan/plan';
 import { assertNever, type Decider } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
 import type { Milestone, MilestoneCommand, MilestoneEvent, MilestoneState, MilestoneTermsData } from './milestone';
@@ -8,7 +9,9 @@ function decideMilestone(command: MilestoneCommand, state: MilestoneState): Mile
   const occurred_at = command.now.toISOString();
   if (command.type === 'CreateMilestone') {
     if (state !== null) throw new DomainError('conflict', `Milestone ${state.id} already exists.`, { milestone_id: state.id });
-    const { milestoneId, businessId, mode, templateId, draft } = command;
+    const { milestoneId, businessId, mode, templateId, draft, allowance } = command;
+    // An archived milestone frees its place: only active ones count.
+    requireWithinLimit(allowance.plan, 'reward_milestones', allowance.active);
     return [
       {
         type: 'MilestoneCreated',

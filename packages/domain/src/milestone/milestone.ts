@@ -7,6 +7,7 @@
  * needs no shared stream either: the pass decision receives the template's active milestones as context
  * (DESIGN §8), and no store is consistent across two streams anyway.
  */
+import type { Plan } from '../plan/plan';
 import type { Mode } from '../shared/mode';
 
 export const MILESTONE_METRICS = ['stamps', 'points'] as const;
@@ -49,8 +50,26 @@ export type MilestoneEvent =
   | { type: 'MilestoneUpdated'; data: { changes: Partial<MilestoneTermsData>; occurred_at: string } }
   | { type: 'MilestoneArchived'; data: { occurred_at: string } };
 
+/**
+ * What the plan's limit on milestones needs from outside the milestone (DESIGN §8): the business's plan
+ * and how many active milestones the new one would join, which the application counts.
+ */
+export interface MilestoneAllowance {
+  plan: Plan;
+  active: number;
+}
+
 export type MilestoneCommand =
-  | { type: 'CreateMilestone'; milestoneId: string; businessId: string; mode: Mode; templateId: string; draft: MilestoneDraft; now: Date }
+  | {
+      type: 'CreateMilestone';
+      milestoneId: string;
+      businessId: string;
+      mode: Mode;
+      templateId: string;
+      draft: MilestoneDraft;
+      allowance: MilestoneAllowance;
+      now: Date;
+    }
   | { type: 'UpdateMilestone'; update: MilestoneUpdate; now: Date }
   | { type: 'ArchiveMilestone'; now: Date };
 
