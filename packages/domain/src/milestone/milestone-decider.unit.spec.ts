@@ -20,7 +20,8 @@ const DRAFT: MilestoneDraft = {
   rewardExpiresAfterDays: 30,
 };
 const PRO: MilestoneAllowance = { plan: 'pro', active: 0 };
-const create = (draft: Partial<MilestoneDraft> = {}, allowance = PRO): MilestoneCommand => ({
+type CreateMilestone = Extract<MilestoneCommand, { type: 'CreateMilestone' }>;
+const create = (draft: Partial<MilestoneDraft> = {}, allowance = PRO): CreateMilestone => ({
   type: 'CreateMilestone',
   milestoneId: 'milestone-1',
   businessId: 'business-1',
