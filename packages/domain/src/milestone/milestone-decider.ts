@@ -1,5 +1,6 @@
 /** What milestone commands record, or why they are refused; how the records make a milestone. */
 import { requireWithinLimit } from '../plan/plan';
+import { changedFields } from '../shared/changed-fields';
 import { assertNever, type Decider } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
 import type { Milestone, MilestoneCommand, MilestoneEvent, MilestoneState, MilestoneTermsData } from './milestone';
@@ -23,7 +24,7 @@ function decideMilestone(command: MilestoneCommand, state: MilestoneState): Mile
   switch (command.type) {
     case 'UpdateMilestone': {
       if (state.status === 'archived') throw new DomainError('invalid_state', 'Cannot update a milestone that is archived.', { status: state.status });
-      const changes = changedTerms(state, updateTerms(command.update));
+      const changes = changedFields(termsData(state), updateTerms(command.update));
       // An update that changes nothing is no fact.
       if (Object.keys(changes).length === 0) return [];
       return [{ type: 'MilestoneUpdated', data: { changes, occurred_at } }];
@@ -71,14 +72,6 @@ function termsOf(data: MilestoneTermsData): Terms {
 
 function termsData(terms: Terms): MilestoneTermsData {
   return { name: terms.name, threshold: terms.threshold, reward: terms.reward, reward_expires_after_days: terms.rewardExpiresAfterDays };
-}
-
-/** Each term whose value differs from the milestone's, with its whole new value. */
-function changedTerms(milestone: Milestone, requested: Partial<MilestoneTermsData>): Partial<MilestoneTermsData> {
-  const current = termsData(milestone);
-  const keys = Object.keys(requested) as (keyof MilestoneTermsData)[];
-  const changed = keys.filter((key) => JSON.stringify(requested[key]) !== JSON.stringify(current[key]));
-  return Object.fromEntries(changed.map((key) => [key, requested[key]])) as Partial<MilestoneTermsData>;
 }
 
 export const milestoneDecider: Decider<MilestoneCommand, MilestoneEvent, MilestoneState> = {

@@ -69,8 +69,9 @@ type PassIndex = 'serial' | 'external_id' | 'email' | 'barcode_data' | 'customer
 const passProjection = aggregateProjection<Pass, PassEvent, PassIndex>({
   collection: collections.passes,
   // 2: wallet devices replaced `installed`, with lookups by device and by template. 3: no key by business,
-  // which nothing looked up once the business_usage projection counted a business's passes.
-  version: 3,
+  // which nothing looked up once the business_usage projection counted a business's passes. 4: a pass
+  // holds its rewards, which a document built before has not.
+  version: 4,
   category: 'pass',
   events: passEvents,
   evolve: passDecider.evolve,
