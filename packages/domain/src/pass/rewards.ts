@@ -2,7 +2,7 @@
  * The rewards a pass earns from its template's milestones (PROGRAMME §1): what the pass holds of them,
  * their status at an instant, and the next one within reach.
  */
-import type { MilestoneMetric, RewardTerms } from '../milestone/milestone';
+import type { Milestone, MilestoneMetric, RewardTerms } from '../milestone/milestone';
 import type { Pass } from './pass-state';
 
 /** A reward as the pass holds it; whether it is still available depends on when it is read (rewardStatusAt). */
@@ -46,6 +46,14 @@ export interface MilestoneTerms {
  */
 export interface ActiveMilestone extends MilestoneTerms {
   rewardId: string;
+}
+
+/**
+ * The milestones that apply to a pass: the active ones of its template in its mode, in the order given.
+ * They are the context of its commands (each with a new reward id) and of its next reward.
+ */
+export function milestonesFor(pass: Pass, milestones: readonly Milestone[]): Milestone[] {
+  return milestones.filter((milestone) => milestone.status === 'active' && milestone.templateId === pass.templateId && milestone.mode === pass.mode);
 }
 
 /** How far the pass is from the reward of a milestone it has no available reward of. */

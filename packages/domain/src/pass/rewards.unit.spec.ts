@@ -5,7 +5,8 @@ import { milestone, rewardEarned, stamped } from '../testing/reward-fixtures';
 import { passDecider } from './pass-decider';
 import type { PassEvent } from './pass-events';
 import type { Pass } from './pass-state';
-import { nextReward, rewardStatusAt } from './rewards';
+import type { Milestone } from '../milestone/milestone';
+import { milestonesFor, nextReward, rewardStatusAt } from './rewards';
 
 const coffee = milestone({ threshold: 10 });
 const cake = milestone({ id: 'milestone-cake', threshold: 20, title: 'Free cake' });
@@ -47,6 +48,37 @@ describe('the status of a reward at an instant', () => {
     const lasting = passAfter([passIssued(), rewardEarned(coffee, ISSUED_AT)]).rewards[0];
     if (!lasting) throw new Error('no reward');
     expect(rewardStatusAt(lasting, new Date('2036-01-01T00:00:00.000Z'))).toBe('available');
+  });
+});
+
+describe('the milestones that apply to a pass', () => {
+  const pass = passAfter([passIssued()]);
+  const of = (id: string, changes: Partial<Milestone> = {}): Milestone => ({
+    id,
+    businessId: pass.businessId,
+    mode: pass.mode,
+    templateId: pass.templateId,
+    name: id,
+    metric: 'stamps',
+    threshold: 10,
+    reward: { title: 'Free coffee', description: null },
+    rewardExpiresAfterDays: null,
+    status: 'active',
+    createdAt: ISSUED_AT,
+    updatedAt: ISSUED_AT,
+    ...changes,
+  });
+
+  test("are the active ones of its template in its mode, in the order given", () => {
+    const milestones = [of('second'), of('archived', { status: 'archived' }), of('other-template', { templateId: 'template-2' }), of('sandbox', { mode: 'test' }), of('first')];
+    expect(milestonesFor(pass, milestones).map((milestone) => milestone.id)).toEqual(['second', 'first']);
+  });
+
+  test('serve as the context of a command once each has a reward id', () => {
+    const [applying] = milestonesFor(pass, [of('coffee')]);
+    if (!applying) throw new Error('no milestone applies');
+    const events = passDecider.decide({ type: 'AddStamps', count: 10, milestones: [{ ...applying, rewardId: 'reward-1' }], now: AT }, pass);
+    expect(events.map((event) => event.type)).toEqual(['PassStamped', 'RewardEarned']);
   });
 });
 
