@@ -1,7 +1,7 @@
 /** Every use case of the service, built from the ports it runs on. Library code: no container needed. */
 import type { EventStore } from '@passes/event-store';
 import type { Mailer } from '@passes/mailer';
-import type { DocumentStore } from '@passes/read-model';
+import type { ReadModels } from '@passes/read-model';
 import { AccessTokens } from './auth/access-tokens';
 import { Accounts } from './auth/accounts';
 import { ApiKeys } from './auth/api-keys';
@@ -29,7 +29,7 @@ import { Webhooks, type WebhookPorts } from './webhooks/webhooks';
 
 interface ApplicationPorts {
   events: EventStore;
-  documents: DocumentStore;
+  readModels: ReadModels;
   clock: Clock;
   ids: IdGenerator;
   readYourWrites: ReadYourWrites;
@@ -59,28 +59,28 @@ export class Application {
   readonly magicLinks: MagicLinks;
 
   constructor(ports: ApplicationPorts) {
-    const { events, documents, clock, ids, readYourWrites } = ports;
+    const { events, readModels, clock, ids, readYourWrites } = ports;
     const tokens = new AccessTokens(ports.secretKey, clock);
     const commands = new CommandHandler(events);
-    this.accounts = new Accounts(commands, documents, tokens, clock, ids, readYourWrites);
-    this.apiKeys = new ApiKeys(commands, documents, clock, ids, readYourWrites);
-    this.authenticator = new Authenticator(documents, tokens);
-    this.businesses = new Businesses(commands, documents, clock, readYourWrites);
-    this.passes = new PassQueries(documents);
-    this.plans = new Plans(documents);
+    this.accounts = new Accounts(commands, readModels, tokens, clock, ids, readYourWrites);
+    this.apiKeys = new ApiKeys(commands, readModels, clock, ids, readYourWrites);
+    this.authenticator = new Authenticator(readModels, tokens);
+    this.businesses = new Businesses(commands, readModels, clock, readYourWrites);
+    this.passes = new PassQueries(readModels);
+    this.plans = new Plans(readModels);
     // One per process: every creation a plan limits, by whichever use case, is held in the same place.
     const admissions = new PlanLimitAdmissions(this.plans);
-    this.templates = new Templates(commands, documents, clock, ids, readYourWrites, admissions);
-    this.passCommands = new PassCommands(commands, documents, this.passes, this.templates, clock, ids, readYourWrites, admissions);
+    this.templates = new Templates(commands, readModels, clock, ids, readYourWrites, admissions);
+    this.passCommands = new PassCommands(commands, readModels, this.passes, this.templates, clock, ids, readYourWrites, admissions);
     this.bulkPassCommands = new BulkPassCommands(this.passCommands, this.passes, this.plans);
     this.passHistory = new PassHistory(events, this.passes);
     this.walletRegistrations = new WalletRegistrations(commands, clock, readYourWrites);
     const signatures = new BarcodeSignatures(ports.secretKey);
     this.passBarcodes = new PassBarcodes(this.templates, signatures, ports.appUrl);
     this.scans = new Scans(commands, this.passes, this.templates, signatures, clock, readYourWrites);
-    this.webhooks = new Webhooks(commands, documents, ports.webhooks, clock, ids, readYourWrites, admissions);
+    this.webhooks = new Webhooks(commands, readModels, ports.webhooks, clock, ids, readYourWrites, admissions);
     const customerTokens = new CustomerTokens(ports.secretKey, clock);
-    this.customerPasses = new CustomerPasses(documents, customerTokens);
+    this.customerPasses = new CustomerPasses(readModels, customerTokens);
     this.magicLinks = new MagicLinks(this.customerPasses, customerTokens, ports.mailer, ports.appUrl);
   }
 }

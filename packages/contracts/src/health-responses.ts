@@ -8,7 +8,7 @@ const storeStatus = z.enum(['ok', 'unavailable']);
 
 export const readinessResponse = z.strictObject({
   status: z.enum(['ready', 'not_ready']),
-  dependencies: z.strictObject({ event_store: storeStatus, read_store: storeStatus }),
+  dependencies: z.strictObject({ event_store: storeStatus, read_store: storeStatus, work_store: storeStatus }),
   projections: z.array(
     z.strictObject({
       name: z.string(),
@@ -30,5 +30,7 @@ export const readinessResponse = z.strictObject({
       restarts: z.int().min(0),
     }),
   ),
+  /** Each kind of background work with pending items: how many, and how long the oldest due one has waited. */
+  background_work: z.array(z.strictObject({ kind: z.string(), pending: z.int().min(0), lag_seconds: z.number().min(0) })),
 });
 export type ReadinessResponse = z.infer<typeof readinessResponse>;

@@ -69,10 +69,14 @@ export interface GenerationWrites {
 }
 
 export interface DocumentStore {
-  /** The collection's live document, or null (also for a removed one). */
-  get<Doc>(collection: string, id: string): Promise<StoredDocument<Doc> | null>;
-  /** Live documents whose `index` holds `key`, in the order they were first written. */
-  find<Doc>(collection: string, index: string, key: string, limit?: number): Promise<Doc[]>;
+  /**
+   * The collection's live document, or null (also for a removed one), as stored: untyped, since only its
+   * projection knows its shape (ReadModel checks it). A document given out is never changed afterwards; a
+   * store may give the same object again for as long as the document is unchanged.
+   */
+  get(collection: string, id: string): Promise<StoredDocument<unknown> | null>;
+  /** Live documents whose `index` holds `key`, in the order they were first written, as `get` gives them. */
+  find(collection: string, index: string, key: string, limit?: number): Promise<unknown[]>;
   /** How many live documents' `index` holds `key`. */
   count(collection: string, index: string, key: string): Promise<number>;
 

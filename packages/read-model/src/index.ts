@@ -3,6 +3,7 @@ export * from './projections/business-usage';
 export * from './projections/customer-email-digest';
 export * from './projections/projection';
 export * from './projections/read-models';
+export * from './read-models/read-model';
 export * from './projector/checkpoint-waiter';
 export * from './projector/generation-builder';
 export * from './projector/lease-holder';

@@ -3,12 +3,12 @@
  * a token does not compile.
  */
 import type { Clock, IdGenerator } from '@passes/application';
+import type { WorkStore } from '@passes/background-work';
 import type { CheckpointStore, EventStore } from '@passes/event-store';
 import type { Mailer } from '@passes/mailer';
-import type { CatchUpRunner, DocumentStore } from '@passes/read-model';
+import type { CatchUpRunner, DocumentStore, ReadModels } from '@passes/read-model';
 import type { IdempotencyStore, RateLimitStore } from '@passes/request-guards';
-import type { WalletNotificationStore } from '@passes/wallets';
-import type { DeliveryStore, HostResolver } from '@passes/webhooks';
+import type { HostResolver } from '@passes/webhooks';
 import type { Config } from './config/config';
 import type { Logger } from './logging/logger';
 import type { Metrics } from './metrics/metrics';
@@ -32,11 +32,13 @@ export const TOKENS = {
   metrics: token<Metrics>('Metrics'),
   eventStore: token<EventStore>('EventStore'),
   documentStore: token<DocumentStore>('DocumentStore'),
-  deliveryStore: token<DeliveryStore>('DeliveryStore'),
+  /** The typed read models over the document store, one set per process. */
+  readModels: token<ReadModels>('ReadModels'),
+  /** Due work of every kind (webhook deliveries, wallet notifications, timers): the background-work engine's store. */
+  workStore: token<WorkStore>('WorkStore'),
   rateLimitStore: token<RateLimitStore>('RateLimitStore'),
   idempotencyStore: token<IdempotencyStore>('IdempotencyStore'),
   checkpointStore: token<CheckpointStore>('CheckpointStore'),
-  walletNotificationStore: token<WalletNotificationStore>('WalletNotificationStore'),
   mailer: token<Mailer>('Mailer'),
   /** Where the projector catches rebuilt generations up; null: on a thread of its own. */
   catchUpRunner: token<CatchUpRunner | null>('CatchUpRunner'),

@@ -1,5 +1,6 @@
 /**
- * The distributed profile's wallet notification store (MongoDB), behind an entry point of its own so that
- * the embedded profile and the CLI never load the MongoDB client (a few hundred milliseconds of start-up).
+ * The conversion of the distributed profile's wallet notification store of before the work store
+ * (MongoDB), behind an entry point of its own so that the embedded profile and the CLI never load the
+ * MongoDB client (a few hundred milliseconds of start-up).
  */
-export * from './notifier/mongo-wallet-notification-store';
+export * from './notifier/mongo-legacy-notifications';

@@ -9,6 +9,6 @@ export * from './apple/default-images';
 export * from './apple/passkit-web-service';
 export * from './google/save-link';
 export * from './google/loyalty-objects';
-export * from './notifier/wallet-notification-store';
-export * from './notifier/sqlite-wallet-notification-store';
+export * from './notifier/wallet-notification-kind';
+export * from './notifier/sqlite-legacy-notifications';
 export * from './notifier/wallet-notifier';

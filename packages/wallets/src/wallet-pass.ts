@@ -1,7 +1,7 @@
 /** A pass with everything a wallet shows of it: its template, its business's name and the codes it carries. */
 import type { PassBarcodes, PassCodes } from '@passes/application';
-import type { Business, Pass, Template } from '@passes/domain';
-import { collections, type DocumentStore } from '@passes/read-model';
+import type { Pass, Template } from '@passes/domain';
+import type { ReadModels } from '@passes/read-model';
 
 export interface WalletPass {
   pass: Pass;
@@ -14,19 +14,19 @@ export interface WalletPass {
 
 export class WalletPasses {
   constructor(
-    private readonly documents: DocumentStore,
+    private readonly readModels: Pick<ReadModels, 'businesses' | 'templates'>,
     private readonly barcodes: PassBarcodes,
   ) {}
 
   /** Null when the pass's template or business is gone from the read models (never, but not assumed). */
   async of(pass: Pass): Promise<WalletPass | null> {
     const [template, business] = await Promise.all([
-      this.documents.get<Template>(collections.templates, pass.templateId),
-      this.documents.get<Business>(collections.businesses, pass.businessId),
+      this.readModels.templates.get(pass.templateId),
+      this.readModels.businesses.get(pass.businessId),
     ]);
     if (!template || !business) return null;
     const codes = await this.barcodes.codesOf(pass);
-    return { pass, template: template.doc, businessName: business.doc.name, codes, lastModified: lastModifiedOf(pass, template.doc) };
+    return { pass, template, businessName: business.name, codes, lastModified: lastModifiedOf(pass, template) };
   }
 }
 

@@ -4,7 +4,7 @@
  */
 import type { PassBarcodes, PassQueries } from '@passes/application';
 import type { Pass } from '@passes/domain';
-import type { DocumentStore } from '@passes/read-model';
+import type { ReadModels } from '@passes/read-model';
 import { AppleWallet } from './apple/apple-wallet';
 import { GoogleSaveLinks } from './google/save-link';
 import { PassSecrets } from './pass-secrets';
@@ -24,7 +24,7 @@ interface WalletsPorts {
   settings: WalletSettings;
   /** The service secret (PASSES_SECRET_KEY, or the generated one) the pass secrets derive from. */
   secretKey: Uint8Array;
-  documents: DocumentStore;
+  readModels: Pick<ReadModels, 'businesses' | 'templates'>;
   passes: PassQueries;
   barcodes: PassBarcodes;
   appUrl: () => string;
@@ -38,7 +38,7 @@ export class Wallets {
 
   constructor(private readonly ports: WalletsPorts) {
     this.secrets = new PassSecrets(ports.secretKey);
-    this.passes = new WalletPasses(ports.documents, ports.barcodes);
+    this.passes = new WalletPasses(ports.readModels, ports.barcodes);
     this.apple = ports.settings.apple ? new AppleWallet(ports.settings.apple, this.secrets, ports.appUrl) : null;
     this.google = ports.settings.google ? new GoogleSaveLinks(ports.settings.google, ports.appUrl) : null;
   }

@@ -1,5 +1,5 @@
 /**
- * The distributed profile's delivery store (MongoDB), behind an entry point of its own so that the embedded
- * profile and the CLI never load the MongoDB client (a few hundred milliseconds of start-up).
+ * The conversion of the distributed profile's delivery store of before the work store (MongoDB), behind
+ * an entry point of its own so that the embedded profile and the CLI never load the MongoDB client.
  */
-export * from './delivery/mongo-delivery-store';
+export * from './delivery/mongo-legacy-deliveries';

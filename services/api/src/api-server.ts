@@ -60,6 +60,8 @@ export class ApiServer {
       wallets: this.parts.wallets,
       events: ports.get(TOKENS.eventStore),
       documents: ports.get(TOKENS.documentStore),
+      readModels: ports.get(TOKENS.readModels),
+      work: ports.get(TOKENS.workStore),
       rateLimits,
       idempotencyKeys: ports.get(TOKENS.idempotencyStore),
       clock,

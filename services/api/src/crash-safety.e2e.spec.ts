@@ -61,19 +61,26 @@ async function upgradeToPro(baseUrl: string, businessId: string, token: string):
   }
 }
 
+/** A business registered on the server, with a template and one pass. */
+async function businessWithPass(baseUrl: string, email: string) {
+  const registered = await post<{ access_token: string; business: { id: string } }>(`${baseUrl}/auth/register`, null, {
+    business_name: 'Crash Test Café',
+    email,
+    password: 'correct-horse-battery',
+  });
+  const token = registered.body.access_token;
+  const businessId = registered.body.business.id;
+  const template = await post<{ id: string }>(`${baseUrl}/businesses/${businessId}/templates`, token, { name: 'Card' });
+  const pass = await post<{ id: string }>(`${baseUrl}/businesses/${businessId}/passes`, token, { template_id: template.body.id });
+  return { token, businessId, templateId: template.body.id, passId: pass.body.id };
+}
+
 describe('SIGKILL during a stream of writes', () => {
   it('finds every acknowledged pass and stamp after a restart', async () => {
     const first = await startServer();
-    const registered = await post<{ access_token: string; business: { id: string } }>(`${first.baseUrl}/auth/register`, null, {
-      business_name: 'Crash Test Café',
-      email: 'crash@example.com',
-      password: 'correct-horse-battery',
-    });
-    const token = registered.body.access_token;
-    const passesUrl = `${first.baseUrl}/businesses/${registered.body.business.id}/passes`;
-    const template = await post<{ id: string }>(`${first.baseUrl}/businesses/${registered.body.business.id}/templates`, token, { name: 'Card' });
-    const stampTarget = await post<{ id: string }>(passesUrl, token, { template_id: template.body.id });
-    await upgradeToPro(first.baseUrl, registered.body.business.id, token);
+    const { token, businessId, templateId, passId: stampTargetId } = await businessWithPass(first.baseUrl, 'crash@example.com');
+    const passesUrl = `${first.baseUrl}/businesses/${businessId}/passes`;
+    await upgradeToPro(first.baseUrl, businessId, token);
 
     const acknowledgedPasses: string[] = [];
     let acknowledgedStamps = 0;
@@ -82,10 +89,10 @@ describe('SIGKILL during a stream of writes', () => {
       for (let i = 0; !killed; i++) {
         try {
           if (i % 2 === 0) {
-            const issued = await post<{ id: string }>(passesUrl, token, { template_id: template.body.id, external_id: `w${worker}-${i}` });
+            const issued = await post<{ id: string }>(passesUrl, token, { template_id: templateId, external_id: `w${worker}-${i}` });
             if (issued.status === 201) acknowledgedPasses.push(issued.body.id);
           } else {
-            const stamped = await post(`${passesUrl}/${stampTarget.body.id}/stamp`, token);
+            const stamped = await post(`${passesUrl}/${stampTargetId}/stamp`, token);
             if (stamped.status === 200) acknowledgedStamps++;
           }
         } catch {
@@ -102,11 +109,11 @@ describe('SIGKILL during a stream of writes', () => {
     expect(acknowledgedPasses.length).toBeGreaterThanOrEqual(150);
 
     const second = await startServer();
-    const readUrl = `${second.baseUrl}/businesses/${registered.body.business.id}/passes`;
+    const readUrl = `${second.baseUrl}/businesses/${businessId}/passes`;
     const read = async (id: string) => fetch(`${readUrl}/${id}`, { headers: { authorization: `Bearer ${token}` } });
     const statuses = await Promise.all(acknowledgedPasses.map(async (id) => (await read(id)).status));
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
-    const stamped = (await (await read(stampTarget.body.id)).json()) as { stamps: number };
+    const stamped = (await (await read(stampTargetId)).json()) as { stamps: number };
     // A stamp in flight at the kill may have been stored without its answer arriving: at least, never fewer.
     expect(stamped.stamps).toBeGreaterThanOrEqual(acknowledgedStamps);
     second.child.kill('SIGTERM');
@@ -116,16 +123,8 @@ describe('SIGKILL during a stream of writes', () => {
 describe('SIGKILL while requests with an Idempotency-Key run', () => {
   it('lets every key the kill cut off run again at once after the restart, never answering 409', async () => {
     const first = await startServer();
-    const registered = await post<{ access_token: string; business: { id: string } }>(`${first.baseUrl}/auth/register`, null, {
-      business_name: 'Keyed Café',
-      email: 'keys@example.com',
-      password: 'correct-horse-battery',
-    });
-    const token = registered.body.access_token;
-    const passesUrl = `${first.baseUrl}/businesses/${registered.body.business.id}/passes`;
-    const template = await post<{ id: string }>(`${first.baseUrl}/businesses/${registered.body.business.id}/templates`, token, { name: 'Card' });
-    const pass = await post<{ id: string }>(passesUrl, token, { template_id: template.body.id });
-    const stampPath = `/businesses/${registered.body.business.id}/passes/${pass.body.id}/stamp`;
+    const { token, businessId, passId } = await businessWithPass(first.baseUrl, 'keys@example.com');
+    const stampPath = `/businesses/${businessId}/passes/${passId}/stamp`;
 
     // Stamps on one pass wait in line after their keys are claimed: at the kill, most in flight hold one.
     const cutOff: string[] = [];

@@ -152,7 +152,7 @@ describeWithServers(['mongodb', 'kafka'], 'the distributed topology as separate 
   it('reports each dependency and each projection on /readyz', async () => {
     const ready = await fetch(`${api1.url.replace(/\/api\/v1$/, '')}/readyz`);
     const body = (await ready.json()) as { status: string; dependencies: Record<string, string>; projections: { name: string; caught_up: boolean }[] };
-    expect(body.dependencies).toEqual({ event_store: 'ok', read_store: 'ok' });
+    expect(body.dependencies).toEqual({ event_store: 'ok', read_store: 'ok', work_store: 'ok' });
     expect(body.projections.map((projection) => projection.name).sort()).toEqual(['api_keys', 'business_usage', 'businesses', 'passes', 'templates', 'users', 'webhooks']);
   });
 
@@ -161,11 +161,11 @@ describeWithServers(['mongodb', 'kafka'], 'the distributed topology as separate 
     const created = { method: 'POST', route: '/api/v1/businesses/:business_id/passes', status: '201' };
     expect(sampleOf(await scrape(api1), 'passes_http_request_duration_seconds_count', created)).toBeGreaterThan(0);
     expect(sampleOf(await scrape(projector), 'passes_projection_lag_events', { projection: 'passes' })).not.toBeNull();
-    expect(sampleOf(await scrape(dispatcher2), 'passes_webhook_backlog_deliveries')).not.toBeNull();
     expect(sampleOf(await scrape(dispatcher2), 'passes_follower_running', { follower: 'webhook-dispatcher' })).toBe(1);
     const dispatcherReady = await fetch(dispatcher2.metricsUrl.replace(/\/metrics$/, '/readyz'));
     expect(dispatcherReady.status).toBe(200);
     expect(await dispatcherReady.json()).toMatchObject({ status: 'ready', followers: [expect.objectContaining({ follower: 'webhook-dispatcher', running: true })] });
+    expect(sampleOf(await scrape(dispatcher2), 'passes_work_backlog_items', { kind: 'webhook.delivery' })).not.toBeNull();
     expect(sampleOf(await scrape(relay), 'process_cpu_user_seconds_total')).not.toBeNull();
     const ended = await Promise.all([api1, api2, relay, dispatcher1, dispatcher2, projector].map((running) => running.kill('SIGTERM')));
     expect(ended).toEqual(ended.map(() => ({ code: 0, signal: null })));

@@ -1,8 +1,9 @@
 /** The express application: routes under /api/v1, health at the root, one error handler for everything. */
+import type { WorkStore } from '@passes/background-work';
 import type { Application, Clock } from '@passes/application';
 import { openApiDocument } from '@passes/contracts';
 import type { EventStore } from '@passes/event-store';
-import type { DocumentStore } from '@passes/read-model';
+import type { DocumentStore, ReadModels } from '@passes/read-model';
 import type { IdempotencyStore, RateLimitStore } from '@passes/request-guards';
 import type { FollowerHealth, Logger, Metrics, TrustProxy } from '@passes/runtime';
 import { APPLE_WEB_SERVICE_PATH, PasskitWebService, type Wallets } from '@passes/wallets';
@@ -40,6 +41,9 @@ interface HttpAppDependencies {
   wallets: Wallets;
   events: EventStore;
   documents: DocumentStore;
+  readModels: ReadModels;
+  /** Background work, for the lag `/readyz` reports. */
+  work: WorkStore;
   rateLimits: RateLimitStore;
   idempotencyKeys: IdempotencyStore;
   clock: Clock;
@@ -59,7 +63,7 @@ interface HttpAppDependencies {
 const PUBLIC_PAGES = ['/validate', '/customer', '/passes', '/wallet', '/docs'];
 
 export function createHttpApp(dependencies: HttpAppDependencies): express.Express {
-  const { application, wallets, events, documents, clock, logger, metrics, limits } = dependencies;
+  const { application, wallets, events, documents, readModels, work, clock, logger, metrics, limits } = dependencies;
   const app = express();
   app.disable('x-powered-by');
   // No ETags: nothing in the API offers conditional requests, and express would hash every body for one
@@ -97,7 +101,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   // A path no route serves meets the same guards before its 404; in a router of its own, whose mount names
   // such requests (`/api/v1/*`) in the logs and metrics.
   app.use('/api/v1', express.Router().use(...everyApiRequest));
-  app.use(healthRoutes(events, documents, dependencies.followers));
+  app.use(healthRoutes({ events, documents, work, clock, followers: dependencies.followers }));
 
   // Unauthenticated pages at `{app_url}`, limited per client IP like the API's public routes.
   app.use(PUBLIC_PAGES, limitRate);
@@ -106,7 +110,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   app.use(downloadRoutes(wallets, clock));
   app.use(referencePageRoutes(document));
   if (wallets.apple) {
-    const webService = new PasskitWebService(wallets.apple, wallets.secrets, application.passes, wallets.passes, application.walletRegistrations, documents);
+    const webService = new PasskitWebService(wallets.apple, wallets.secrets, application.passes, wallets.passes, application.walletRegistrations, readModels);
     app.use(APPLE_WEB_SERVICE_PATH, appleWebServiceRoutes(webService, clock, logger));
   }
 

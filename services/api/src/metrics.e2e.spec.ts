@@ -1,6 +1,6 @@
 /**
  * Prometheus metrics of the real embedded stack, scraped from their own listener: request durations by
- * route pattern and status, append latency, projection lag, webhook backlog and failures, rate-limit
+ * route pattern and status, append latency, projection lag, background work backlog and lag, webhook failures, rate-limit
  * refusals. The public listener never serves them.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -68,7 +68,8 @@ describe('the metrics listener', () => {
     await registerWebhook(server, business, receiver.url);
     await issuePass(server, business);
     const text = await scrapeUntil((current) => (sampleOf(current, 'passes_webhook_attempts_total', { outcome: 'retrying' }) ?? 0) >= 1);
-    expect(sampleOf(text, 'passes_webhook_backlog_deliveries')).toBeGreaterThanOrEqual(1);
+    expect(sampleOf(text, 'passes_work_backlog_items', { kind: 'webhook.delivery' })).toBeGreaterThanOrEqual(1);
+    expect(sampleOf(text, 'passes_work_lag_seconds', { kind: 'wallet.notification' })).toBe(0);
     expect(sampleOf(text, 'passes_webhook_attempts_total', { outcome: 'delivered' })).toBeNull();
   });
 

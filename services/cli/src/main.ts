@@ -28,6 +28,7 @@ async function main(): Promise<void> {
       application,
       events: ports.get(TOKENS.eventStore),
       documents: ports.get(TOKENS.documentStore),
+      readModels: ports.get(TOKENS.readModels),
       clock: systemClock,
       output: {
         out: (text) => process.stdout.write(`${text}\n`),

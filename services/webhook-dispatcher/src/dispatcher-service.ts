@@ -6,11 +6,12 @@
  * is a process of its own in a Kafka consumer group.
  */
 import type { Application } from '@passes/application';
+import { workLag } from '@passes/background-work';
 import type { EventFeed } from '@passes/event-store';
 import { CheckpointWaiter, collections, newLeaseHolder } from '@passes/read-model';
 import { serviceSecrets, TOKENS, type FollowerHealth, type PortRegistry } from '@passes/runtime';
-import { WalletNotifier, type Wallets } from '@passes/wallets';
-import { WebhookDispatcher } from '@passes/webhooks';
+import { WALLET_NOTIFICATION, WalletNotifier, type Wallets } from '@passes/wallets';
+import { WEBHOOK_DELIVERY, WebhookDispatcher } from '@passes/webhooks';
 
 /** How often the notifier looks at another process's projector while a push waits for the read models. */
 const READ_MODEL_POLL_INTERVAL_MS = 20;
@@ -32,7 +33,8 @@ export class DispatcherService {
   readonly dispatcher: WebhookDispatcher;
   /** Null when neither wallet is configured. */
   readonly walletNotifier: WalletNotifier | null;
-  private readonly readModels: CheckpointWaiter;
+  /** Where the notifier sees whether another process's projector has reached an event. */
+  private readonly projections: CheckpointWaiter;
   private readonly webhookFeed: EventFeed;
   private readonly walletFeed: EventFeed;
 
@@ -45,8 +47,8 @@ export class DispatcherService {
     const metrics = ports.get(TOKENS.metrics);
     const events = ports.get(TOKENS.eventStore);
     const documents = ports.get(TOKENS.documentStore);
-    const deliveries = ports.get(TOKENS.deliveryStore);
-    this.dispatcher = new WebhookDispatcher(webhookFeed, events, deliveries, serviceSecrets(config).cipher, {
+    const work = ports.get(TOKENS.workStore);
+    this.dispatcher = new WebhookDispatcher(webhookFeed, events, work, serviceSecrets(config).cipher, {
       holder: newLeaseHolder(),
       clock,
       retryScheduleMs: config.webhookRetryScheduleMs,
@@ -58,9 +60,9 @@ export class DispatcherService {
       onError: (error) => logger.error('webhook dispatcher failed; it carries on by itself', { error }),
       onAttempted: (outcome) => metrics.webhookAttempted(outcome),
     });
-    metrics.watchWebhookBacklog(() => deliveries.countPending());
+    metrics.watchWorkBacklog(() => workLag(work, clock.now(), [WEBHOOK_DELIVERY.name, WALLET_NOTIFICATION.name]));
     metrics.watchFollowers(() => this.followers());
-    this.readModels = new CheckpointWaiter(documents, [collections.passes, collections.templates], READ_MODEL_POLL_INTERVAL_MS);
+    this.projections = new CheckpointWaiter(documents, [collections.passes, collections.templates], READ_MODEL_POLL_INTERVAL_MS);
     const { apple, google } = config.wallets;
     this.walletNotifier =
       apple === null && google === null
@@ -70,9 +72,9 @@ export class DispatcherService {
             {
               feed: walletFeed,
               events,
-              documents,
-              notifications: ports.get(TOKENS.walletNotificationStore),
-              readModels: this.readModels,
+              readModels: ports.get(TOKENS.readModels),
+              work,
+              projections: this.projections,
               walletPasses: wallets.passes,
               registrations: application.walletRegistrations,
             },
@@ -108,6 +110,6 @@ export class DispatcherService {
   async stop(): Promise<void> {
     await this.dispatcher.stop();
     await this.walletNotifier?.stop();
-    this.readModels.close();
+    this.projections.close();
   }
 }

@@ -1,6 +1,6 @@
 /** Dashboard accounts: registering a business with its first user, and logging in. */
 import { businessAggregate, streamNames, userAggregate, type Business, type User } from '@passes/domain';
-import { collections, lookupKeys, type DocumentStore } from '@passes/read-model';
+import { lookupKeys, type ReadModels } from '@passes/read-model';
 import type { Clock } from '../shared/clock';
 import type { CommandContext } from '../shared/command-context';
 import type { CommandHandler } from '../shared/command-handler';
@@ -26,7 +26,7 @@ export class Accounts {
 
   constructor(
     private readonly commands: CommandHandler,
-    private readonly documents: DocumentStore,
+    private readonly readModels: Pick<ReadModels, 'users'>,
     private readonly tokens: AccessTokens,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
@@ -77,7 +77,7 @@ export class Accounts {
 
   /** An access token, or null when the email and password do not match an account. */
   async login(email: string, password: string): Promise<Login | null> {
-    const [user] = await this.documents.find<User>(collections.users, 'email', lookupKeys.userByEmail(email), 1);
+    const [user] = await this.readModels.users.find('email', lookupKeys.userByEmail(email), 1);
     const matches = await verifyPassword(password, user?.passwordHash ?? UNUSABLE_PASSWORD_HASH);
     if (!user || !matches) return null;
     return { accessToken: await this.tokens.issue({ userId: user.id, businessId: user.businessId }), businessId: user.businessId };

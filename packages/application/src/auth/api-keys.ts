@@ -1,6 +1,6 @@
 /** API keys of a business: created with the secret shown once, listed without it, revoked at once. */
 import { apiKeyAggregate, DomainError, streamNames, type ApiKey, type ApiKeyMode, type ApiKeyScope } from '@passes/domain';
-import { collections, lookupKeys, type DocumentStore } from '@passes/read-model';
+import { lookupKeys, type ReadModels } from '@passes/read-model';
 import type { Clock } from '../shared/clock';
 import type { CommandContext } from '../shared/command-context';
 import type { CommandHandler } from '../shared/command-handler';
@@ -23,7 +23,7 @@ interface NewApiKey {
 export class ApiKeys {
   constructor(
     private readonly commands: CommandHandler,
-    private readonly documents: DocumentStore,
+    private readonly readModels: Pick<ReadModels, 'apiKeys'>,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly readYourWrites: ReadYourWrites,
@@ -49,12 +49,12 @@ export class ApiKeys {
   }
 
   async list(businessId: string): Promise<ApiKey[]> {
-    return this.documents.find<ApiKey>(collections.apiKeys, 'business', lookupKeys.byBusiness(businessId));
+    return this.readModels.apiKeys.find('business', lookupKeys.byBusiness(businessId));
   }
 
   async revoke(businessId: string, keyId: string, context: CommandContext): Promise<void> {
-    const key = await this.documents.get<ApiKey>(collections.apiKeys, keyId);
-    if (!key || key.doc.businessId !== businessId) throw new DomainError('not_found', `API key '${keyId}' not found`);
+    const key = await this.readModels.apiKeys.get(keyId);
+    if (!key || key.businessId !== businessId) throw new DomainError('not_found', `API key '${keyId}' not found`);
     const result = await this.commands.handle(apiKeyAggregate, { stream: streamNames.apiKey(keyId), businessId, context }, () => ({
       type: 'RevokeApiKey' as const,
       now: this.clock.now(),

@@ -1,7 +1,7 @@
 /** Turns a request's credential into the principal it stands for, or null. */
 import { timingSafeEqual } from 'node:crypto';
-import type { ApiKey, ApiKeyScope, Mode } from '@passes/domain';
-import { collections, lookupKeys, type DocumentStore } from '@passes/read-model';
+import type { ApiKeyScope, Mode } from '@passes/domain';
+import { lookupKeys, type ReadModels } from '@passes/read-model';
 import type { AccessTokens } from './access-tokens';
 import { API_KEY_PATTERN, hashApiKey } from './api-key-secret';
 
@@ -21,14 +21,14 @@ export function credentialOf(principal: Principal): string {
 
 export class Authenticator {
   constructor(
-    private readonly documents: DocumentStore,
+    private readonly readModels: Pick<ReadModels, 'apiKeys'>,
     private readonly tokens: AccessTokens,
   ) {}
 
   async byApiKey(key: string): Promise<Principal | null> {
     if (!API_KEY_PATTERN.test(key)) return null;
     const hash = hashApiKey(key);
-    const [found] = await this.documents.find<ApiKey>(collections.apiKeys, 'hash', lookupKeys.apiKeyByHash(hash), 1);
+    const [found] = await this.readModels.apiKeys.find('hash', lookupKeys.apiKeyByHash(hash), 1);
     // The index lookup already matched; comparing again in constant time keeps the check itself free of timing leaks.
     if (!found || found.revokedAt !== null || !timingSafeEqual(Buffer.from(found.keyHash), Buffer.from(hash))) return null;
     return { kind: 'api_key', businessId: found.businessId, keyId: found.id, mode: found.mode, scopes: found.scopes };

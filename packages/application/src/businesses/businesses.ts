@@ -1,6 +1,6 @@
 /** Businesses: reading one, and changing its plan (an operator's action, through the CLI). */
 import { businessAggregate, DomainError, streamNames, type Business, type Plan } from '@passes/domain';
-import { collections, type DocumentStore } from '@passes/read-model';
+import type { ReadModels } from '@passes/read-model';
 import type { Clock } from '../shared/clock';
 import type { CommandContext } from '../shared/command-context';
 import type { CommandHandler } from '../shared/command-handler';
@@ -9,15 +9,15 @@ import type { ReadYourWrites } from '../shared/read-your-writes';
 export class Businesses {
   constructor(
     private readonly commands: CommandHandler,
-    private readonly documents: DocumentStore,
+    private readonly readModels: Pick<ReadModels, 'businesses'>,
     private readonly clock: Clock,
     private readonly readYourWrites: ReadYourWrites,
   ) {}
 
   async get(businessId: string): Promise<Business> {
-    const business = await this.documents.get<Business>(collections.businesses, businessId);
+    const business = await this.readModels.businesses.get(businessId);
     if (!business) throw new DomainError('not_found', `Business '${businessId}' not found`);
-    return business.doc;
+    return business;
   }
 
   async changePlan(businessId: string, plan: Plan, context: CommandContext): Promise<Business> {

@@ -1,6 +1,6 @@
 /** What a customer sees through their link: their passes in every business, with the names a person recognises. */
-import type { Business, Pass, Template } from '@passes/domain';
-import { collections, lookupKeys, type DocumentStore } from '@passes/read-model';
+import type { Pass } from '@passes/domain';
+import { lookupKeys, type ReadModel, type ReadModels } from '@passes/read-model';
 import type { CustomerTokens } from './customer-tokens';
 
 export interface CustomerPass {
@@ -13,7 +13,7 @@ export type CustomerPassesResult = { status: 'valid'; passes: CustomerPass[]; ex
 
 export class CustomerPasses {
   constructor(
-    private readonly documents: DocumentStore,
+    private readonly readModels: Pick<ReadModels, 'passes' | 'businesses' | 'templates'>,
     private readonly tokens: CustomerTokens,
   ) {}
 
@@ -22,7 +22,7 @@ export class CustomerPasses {
    * send?) and the list. The index holds live passes only: customers never see sandbox passes.
    */
   async select(emailDigest: string): Promise<Pass[]> {
-    return this.documents.find<Pass>(collections.passes, 'customer', lookupKeys.passByCustomer(emailDigest));
+    return this.readModels.passes.find('customer', lookupKeys.passByCustomer(emailDigest));
   }
 
   async forToken(token: string | undefined): Promise<CustomerPassesResult> {
@@ -30,11 +30,11 @@ export class CustomerPasses {
     if (check.status !== 'valid') return check;
     const passes = await this.select(check.emailDigest);
     const names = new Map<string, Promise<string>>();
-    const nameOf = (collection: string, id: string) => {
-      const key = `${collection}/${id}`;
+    const nameOf = (readModel: Pick<ReadModel<{ name: string }, string>, 'collection' | 'get'>, id: string) => {
+      const key = `${readModel.collection}/${id}`;
       let name = names.get(key);
       if (!name) {
-        name = this.documents.get<Business | Template>(collection, id).then((found) => found?.doc.name ?? '');
+        name = readModel.get(id).then((found) => found?.name ?? '');
         names.set(key, name);
       }
       return name;
@@ -42,8 +42,8 @@ export class CustomerPasses {
     const withNames = await Promise.all(
       passes.map(async (pass) => ({
         pass,
-        businessName: await nameOf(collections.businesses, pass.businessId),
-        templateName: await nameOf(collections.templates, pass.templateId),
+        businessName: await nameOf(this.readModels.businesses, pass.businessId),
+        templateName: await nameOf(this.readModels.templates, pass.templateId),
       })),
     );
     return { status: 'valid', passes: withNames, expiresAt: check.expiresAt };

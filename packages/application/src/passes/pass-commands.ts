@@ -10,8 +10,7 @@ import {
   type PassCommand,
   type PassUpdate,
 } from '@passes/domain';
-import { collections, type DocumentStore } from '@passes/read-model';
-import type { Template } from '@passes/domain';
+import type { ReadModels } from '@passes/read-model';
 import type { Templates } from '../templates/templates';
 import type { Clock } from '../shared/clock';
 import type { CommandContext } from '../shared/command-context';
@@ -37,7 +36,7 @@ export class PassCommands {
 
   constructor(
     private readonly commands: CommandHandler,
-    private readonly documents: DocumentStore,
+    private readonly readModels: Pick<ReadModels, 'templates'>,
     private readonly queries: PassQueries,
     private readonly templates: Templates,
     private readonly clock: Clock,
@@ -65,8 +64,8 @@ export class PassCommands {
 
   private async issueNew(scope: PassScope, input: IssuePassInput, context: CommandContext, admission: Admission): Promise<Pass> {
     const { businessId, mode } = scope;
-    const template = await this.documents.get<Template>(collections.templates, input.templateId);
-    if (!template || template.doc.businessId !== businessId) {
+    const template = await this.readModels.templates.get(input.templateId);
+    if (!template || template.businessId !== businessId) {
       throw new DomainError('validation_error', 'Request body failed validation', {
         issues: [{ path: 'template_id', message: `No template '${input.templateId}' in this business` }],
       });

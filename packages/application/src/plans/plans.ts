@@ -6,7 +6,6 @@ import {
   PRO_FEATURES,
   hasFeature,
   requireFeature,
-  type Business,
   type CountedResource,
   type Plan,
   type PlanLimits,
@@ -14,7 +13,7 @@ import {
   type Usage,
 } from '@passes/domain';
 import type { Position } from '@passes/event-store';
-import { collections, leastCheckpoint, lookupKeys, type BusinessUsage, type DocumentStore } from '@passes/read-model';
+import { lookupKeys, type BusinessUsage, type ReadModels } from '@passes/read-model';
 
 export interface PlanStatus {
   plan: Plan;
@@ -37,7 +36,7 @@ export interface CountedUsage {
  * same however many a business has; webhooks, at most a few by plan, are counted on each read.
  */
 export class Plans {
-  constructor(private readonly documents: DocumentStore) {}
+  constructor(private readonly readModels: Pick<ReadModels, 'businessUsage' | 'businesses' | 'webhooks'>) {}
 
   async status(businessId: string): Promise<PlanStatus> {
     const [plan, counted, webhooks] = await Promise.all([this.planOf(businessId), this.countedOf(businessId), this.webhooksOf(businessId)]);
@@ -70,7 +69,7 @@ export class Plans {
       case 'webhooks': {
         // Read before counting, so the count takes in every registration up to it; one projected between
         // the two reads is counted twice by this check, which errs towards refusing.
-        const position = leastCheckpoint(await this.documents.collections(), [collections.webhooks]);
+        const position = await this.readModels.webhooks.checkpoint();
         return { used: await this.webhooksOf(businessId), position };
       }
       default:
@@ -80,17 +79,17 @@ export class Plans {
 
   /** The business's counted passes and templates, and the feed position they reach; nothing counted yet before its first. */
   private async countedOf(businessId: string): Promise<Pick<BusinessUsage, 'livePasses' | 'templates'> & { position: Position | null }> {
-    const usage = await this.documents.get<BusinessUsage>(collections.businessUsage, businessId);
-    return usage?.doc ?? { livePasses: 0, templates: 0, position: null };
+    const usage = await this.readModels.businessUsage.get(businessId);
+    return usage ?? { livePasses: 0, templates: 0, position: null };
   }
 
   private webhooksOf(businessId: string): Promise<number> {
-    return this.documents.count(collections.webhooks, 'business', lookupKeys.byBusiness(businessId));
+    return this.readModels.webhooks.count('business', lookupKeys.byBusiness(businessId));
   }
 
   private async planOf(businessId: string): Promise<Plan> {
-    const business = await this.documents.get<Business>(collections.businesses, businessId);
+    const business = await this.readModels.businesses.get(businessId);
     if (!business) throw new DomainError('not_found', `Business '${businessId}' not found`);
-    return business.doc.plan;
+    return business.plan;
   }
 }

@@ -1,6 +1,6 @@
 /** Templates: create, read, list and change them. Every read is scoped to the caller's business. */
 import { DomainError, streamNames, templateAggregate, type Template, type TemplateCommand, type TemplateDraft, type TemplateUpdate } from '@passes/domain';
-import { collections, lookupKeys, type DocumentStore } from '@passes/read-model';
+import { lookupKeys, type ReadModels } from '@passes/read-model';
 import type { Clock } from '../shared/clock';
 import { awaitReflection, runAdmitted, UNHELD_ADMISSION, type Admission, type PlanLimitAdmissions } from '../plans/plan-limit-admissions';
 import type { CommandContext } from '../shared/command-context';
@@ -11,7 +11,7 @@ import type { ReadYourWrites } from '../shared/read-your-writes';
 export class Templates {
   constructor(
     private readonly commands: CommandHandler,
-    private readonly documents: DocumentStore,
+    private readonly readModels: Pick<ReadModels, 'templates'>,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly readYourWrites: ReadYourWrites,
@@ -31,14 +31,14 @@ export class Templates {
   }
 
   async get(businessId: string, templateId: string): Promise<Template> {
-    const template = await this.documents.get<Template>(collections.templates, templateId);
-    if (!template || template.doc.businessId !== businessId) throw new DomainError('not_found', `Template '${templateId}' not found`);
-    return template.doc;
+    const template = await this.readModels.templates.get(templateId);
+    if (!template || template.businessId !== businessId) throw new DomainError('not_found', `Template '${templateId}' not found`);
+    return template;
   }
 
   /** Oldest first. */
   async list(businessId: string): Promise<Template[]> {
-    return this.documents.find<Template>(collections.templates, 'business', lookupKeys.byBusiness(businessId));
+    return this.readModels.templates.find('business', lookupKeys.byBusiness(businessId));
   }
 
   /** `admission` is the plan's hold on a creation, let go once the read models count it; a change has none. */

@@ -3,8 +3,8 @@
  * delivery log, and redelivery by hand. The dispatcher disables a webhook whose endpoint answered 410.
  */
 import { DomainError, streamNames, webhookAggregate, type Webhook, type WebhookEventName } from '@passes/domain';
-import { collections, lookupKeys, type DocumentStore } from '@passes/read-model';
-import { newWebhookSecret, webhookTargetProblem, type Delivery, type DeliveryStore, type HostResolver, type TargetPolicy, type WebhookSecretCipher } from '@passes/webhooks';
+import { lookupKeys, type ReadModels } from '@passes/read-model';
+import { newWebhookSecret, webhookTargetProblem, type Delivery, type DeliveryLog, type HostResolver, type TargetPolicy, type WebhookSecretCipher } from '@passes/webhooks';
 import { awaitReflection, runAdmitted, type Admission, type PlanLimitAdmissions } from '../plans/plan-limit-admissions';
 import type { Clock } from '../shared/clock';
 import type { CommandContext } from '../shared/command-context';
@@ -28,7 +28,7 @@ interface RegisteredWebhook {
 }
 
 export interface WebhookPorts {
-  deliveries: DeliveryStore;
+  deliveries: DeliveryLog;
   cipher: WebhookSecretCipher;
   policy: TargetPolicy;
   /** Resolves the URL's host at registration; delivery checks again, against the addresses of that moment. */
@@ -40,7 +40,7 @@ export interface WebhookPorts {
 export class Webhooks {
   constructor(
     private readonly commands: CommandHandler,
-    private readonly documents: DocumentStore,
+    private readonly readModels: Pick<ReadModels, 'webhooks'>,
     private readonly ports: WebhookPorts,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
@@ -74,13 +74,13 @@ export class Webhooks {
   }
 
   async list(businessId: string): Promise<Webhook[]> {
-    return this.documents.find<Webhook>(collections.webhooks, 'business', lookupKeys.byBusiness(businessId));
+    return this.readModels.webhooks.find('business', lookupKeys.byBusiness(businessId));
   }
 
   async get(businessId: string, webhookId: string): Promise<Webhook> {
-    const webhook = await this.documents.get<Webhook>(collections.webhooks, webhookId);
-    if (!webhook || webhook.doc.businessId !== businessId) throw new DomainError('not_found', `Webhook '${webhookId}' not found`);
-    return webhook.doc;
+    const webhook = await this.readModels.webhooks.get(webhookId);
+    if (!webhook || webhook.businessId !== businessId) throw new DomainError('not_found', `Webhook '${webhookId}' not found`);
+    return webhook;
   }
 
   async delete(businessId: string, webhookId: string, context: CommandContext): Promise<void> {
@@ -94,8 +94,8 @@ export class Webhooks {
 
   /** Called by the dispatcher when the endpoint answered 410 Gone; no caller waits for the read model. */
   async disableGone(webhookId: string, statusCode: number, context: CommandContext): Promise<void> {
-    const webhook = await this.documents.get<Webhook>(collections.webhooks, webhookId);
-    await this.commands.handle(webhookAggregate, { stream: streamNames.webhook(webhookId), businessId: webhook?.doc.businessId ?? null, context }, () => ({
+    const webhook = await this.readModels.webhooks.get(webhookId);
+    await this.commands.handle(webhookAggregate, { stream: streamNames.webhook(webhookId), businessId: webhook?.businessId ?? null, context }, () => ({
       type: 'DisableWebhook' as const,
       reason: 'endpoint_gone' as const,
       statusCode,

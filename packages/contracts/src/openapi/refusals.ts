@@ -18,7 +18,12 @@ export const REFUSALS: Readonly<Record<number, Refusal>> = {
   402: { description: '`pro_feature`: the plan lacks the feature or its limit is reached (flat body)', body: planRefusalResponse },
   403: { description: "`forbidden`: another business's path, an API key on a dashboard-only route, or a key without the scope the method needs", body: errorResponse },
   404: { description: '`not_found`: no such pass, template, webhook, delivery or key in the scope of the credentials', body: errorResponse },
-  409: { description: '`conflict`: already in use, or a request with the same Idempotency-Key still running; `invalid_state`: the status does not allow the move', body: errorResponse },
+  409: {
+    description:
+      '`conflict`: already in use, or, with `Retry-After`, a request with the same Idempotency-Key still running or a record other writers kept changing; `invalid_state`: the status does not allow the move. Never replayed under an Idempotency-Key',
+    body: errorResponse,
+    retryAfter: true,
+  },
   413: { description: '`payload_too_large`: a body over 1 MiB', body: errorResponse },
   415: { description: '`unsupported_media_type`: a body that is not UTF-8 `application/json`', body: errorResponse },
   422: { description: '`validation_error` with `details: [{path, message}]`; `idempotency_mismatch`: an Idempotency-Key reused for another request', body: errorResponse },

@@ -78,13 +78,13 @@ export class MongoDocumentStore implements DocumentStore {
     return new MongoDocumentStore(db);
   }
 
-  async get<Doc>(collection: string, id: string): Promise<StoredDocument<Doc> | null> {
+  async get(collection: string, id: string): Promise<StoredDocument<unknown> | null> {
     const live = await this.liveRecords(collection);
     const record = live === null ? null : await onMongo(STORE, () => live.findOne({ _id: id }));
-    return record === null || record.doc === null ? null : { id: record._id, revision: record.revision, doc: record.doc as Doc };
+    return record === null || record.doc === null ? null : { id: record._id, revision: record.revision, doc: record.doc };
   }
 
-  async find<Doc>(collection: string, index: string, key: string, limit = 1000): Promise<Doc[]> {
+  async find(collection: string, index: string, key: string, limit = 1000): Promise<unknown[]> {
     const live = await this.liveRecords(collection);
     if (live === null) return [];
     const records = await onMongo(STORE, () =>
@@ -94,7 +94,7 @@ export class MongoDocumentStore implements DocumentStore {
         .limit(limit)
         .toArray(),
     );
-    return records.map((record) => record.doc as Doc);
+    return records.map((record) => record.doc);
   }
 
   async count(collection: string, index: string, key: string): Promise<number> {

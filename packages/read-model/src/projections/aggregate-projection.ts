@@ -3,11 +3,13 @@
  * one document per stream, so the read side can never disagree with the rules about what an event means.
  */
 import { aggregateIdOf, decodeEvent, eventTypesOf, type DomainEventShape, type EventRegistry, type StreamCategory } from '@passes/domain';
+import type { z } from 'zod';
 import type { Projection } from './projection';
 
 interface AggregateProjectionOptions<State, Event extends DomainEventShape, Index extends string> {
   collection: string;
   version: number;
+  schema: z.ZodType<State>;
   category: StreamCategory;
   events: EventRegistry<Event>;
   evolve(state: State | null, event: Event): State | null;
@@ -17,10 +19,11 @@ interface AggregateProjectionOptions<State, Event extends DomainEventShape, Inde
 
 export function aggregateProjection<State, Event extends DomainEventShape, Index extends string = never>(
   options: AggregateProjectionOptions<State, Event, Index>,
-): Projection<State> {
+): Projection<State, Index> {
   return {
     collection: options.collection,
     version: options.version,
+    schema: options.schema,
     indexes: options.indexes,
     eventTypes: new Set(eventTypesOf(options.events)),
     documentId: (event) => aggregateIdOf(event.stream, options.category),

@@ -8,20 +8,23 @@
  * its business.
  */
 import { decodeEvent, passEvents, templateEvents } from '@passes/domain';
-import { hasReached, type Position, type RecordedEvent } from '@passes/event-store';
+import { hasReached, positionFrom, type RecordedEvent } from '@passes/event-store';
+import { z } from 'zod';
 import type { Projection } from './projection';
 
 export const BUSINESS_USAGE_COLLECTION = 'business_usage';
 
-export interface BusinessUsage {
-  businessId: string;
+const businessUsageDocument = z.object({
+  businessId: z.string(),
   /** Live passes ever issued: sandbox passes do not count toward plan limits, and passes are never removed. */
-  livePasses: number;
+  livePasses: z.number(),
   /** Templates ever created: templates are never removed. */
-  templates: number;
+  templates: z.number(),
   /** The last event taken in. */
-  position: Position;
-}
+  position: z.string().transform(positionFrom),
+});
+
+export type BusinessUsage = z.infer<typeof businessUsageDocument>;
 
 type UsageEvent = { type: 'PassIssued'; businessId: string; live: boolean } | { type: 'TemplateCreated'; businessId: string };
 
@@ -36,9 +39,10 @@ function usageEventOf(event: RecordedEvent): UsageEvent {
   return { type: 'TemplateCreated', businessId: created.data.business_id };
 }
 
-export const businessUsageProjection: Projection<BusinessUsage> = {
+export const businessUsageProjection: Projection<BusinessUsage, never> = {
   collection: BUSINESS_USAGE_COLLECTION,
   version: 1,
+  schema: businessUsageDocument,
   indexes: [],
   eventTypes: new Set(['PassIssued', 'TemplateCreated']),
   documentId: (event) => usageEventOf(event).businessId,

@@ -3,9 +3,10 @@
  * lookup keys of a document. Any read-store adapter can run it.
  */
 import type { RecordedEvent } from '@passes/event-store';
+import type { z } from 'zod';
 import type { StoredDocument } from '../document-store';
 
-export interface Projection<Doc = unknown> {
+export interface Projection<Doc = unknown, Index extends string = string> {
   /** The collection its documents live in; also the projection's name. */
   collection: string;
   /**
@@ -13,8 +14,16 @@ export interface Projection<Doc = unknown> {
    * built by another version are rebuilt into a new generation while the old one keeps serving.
    */
   version: number;
+  /**
+   * The shape of its documents: what every document read from storage is checked against (ReadModel),
+   * and, with the indexes, what the recorded fingerprint of each version is made of
+   * (projection-versions.unit.spec.ts), so a changed shape without a new version fails a test. While a
+   * rebuild runs, the old version's documents are still read through it: a field added gets a
+   * `.default()` until the rebuilt generation is live.
+   */
+  schema: z.ZodType<Doc>;
   /** The index names `keys` may use. */
-  indexes: readonly string[];
+  indexes: readonly Index[];
   eventTypes: ReadonlySet<string>;
   documentId(event: RecordedEvent): string;
   /**
@@ -30,5 +39,5 @@ export interface Projection<Doc = unknown> {
    */
   startsDocument(event: RecordedEvent): boolean;
   apply(doc: Doc | null, event: RecordedEvent): Doc | null;
-  keys(doc: Doc): Record<string, string[]>;
+  keys(doc: Doc): Record<Index, string[]>;
 }

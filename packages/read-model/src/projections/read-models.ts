@@ -27,9 +27,12 @@ import {
   type Webhook,
   type WebhookEvent,
 } from '@passes/domain';
+import type { DocumentStore } from '../document-store';
+import { ReadModel } from '../read-models/read-model';
 import { aggregateProjection } from './aggregate-projection';
 import { BUSINESS_USAGE_COLLECTION, businessUsageProjection } from './business-usage';
 import { customerEmailDigest } from './customer-email-digest';
+import { apiKeyDocument, businessDocument, passDocument, templateDocument, userDocument, webhookDocument } from './document-schemas';
 import type { Projection } from './projection';
 
 export const collections = {
@@ -66,8 +69,9 @@ export const lookupKeys = {
 
 type PassIndex = 'serial' | 'external_id' | 'email' | 'barcode_data' | 'customer' | 'wallet_device' | 'wallet_template';
 
-const passProjection = aggregateProjection<Pass, PassEvent, PassIndex>({
+export const passProjection = aggregateProjection<Pass, PassEvent, PassIndex>({
   collection: collections.passes,
+  schema: passDocument,
   // 2: wallet devices replaced `installed`, with lookups by device and by template. 3: no key by business,
   // which nothing looked up once the business_usage projection counted a business's passes. 4: a pass
   // holds its rewards, which a document built before has not.
@@ -89,6 +93,7 @@ const passProjection = aggregateProjection<Pass, PassEvent, PassIndex>({
 
 const businessProjection = aggregateProjection<Business, BusinessEvent>({
   collection: collections.businesses,
+  schema: businessDocument,
   version: 1,
   category: 'business',
   events: businessEvents,
@@ -99,6 +104,7 @@ const businessProjection = aggregateProjection<Business, BusinessEvent>({
 
 const userProjection = aggregateProjection<User, UserEvent, 'email'>({
   collection: collections.users,
+  schema: userDocument,
   version: 1,
   category: 'user',
   events: userEvents,
@@ -109,6 +115,7 @@ const userProjection = aggregateProjection<User, UserEvent, 'email'>({
 
 const apiKeyProjection = aggregateProjection<ApiKey, ApiKeyEvent, 'hash' | 'business'>({
   collection: collections.apiKeys,
+  schema: apiKeyDocument,
   version: 1,
   category: 'api-key',
   events: apiKeyEvents,
@@ -119,6 +126,7 @@ const apiKeyProjection = aggregateProjection<ApiKey, ApiKeyEvent, 'hash' | 'busi
 
 const templateProjection = aggregateProjection<Template, TemplateEvent, 'business'>({
   collection: collections.templates,
+  schema: templateDocument,
   version: 1,
   category: 'template',
   events: templateEvents,
@@ -129,6 +137,7 @@ const templateProjection = aggregateProjection<Template, TemplateEvent, 'busines
 
 const webhookProjection = aggregateProjection<Webhook, WebhookEvent, 'business'>({
   collection: collections.webhooks,
+  schema: webhookDocument,
   version: 1,
   category: 'webhook',
   events: webhookEvents,
@@ -145,4 +154,22 @@ export const readModelProjections: readonly Projection[] = [
   templateProjection,
   webhookProjection,
   businessUsageProjection,
-] as readonly Projection[];
+];
+
+/**
+ * Every read model as a handle over the store: built once per process from its document store, each
+ * handle's documents of the type its projection makes and its lookups by the indexes it declares.
+ */
+export function readModelsOf(documents: DocumentStore) {
+  return {
+    passes: new ReadModel(documents, passProjection),
+    businesses: new ReadModel(documents, businessProjection),
+    users: new ReadModel(documents, userProjection),
+    apiKeys: new ReadModel(documents, apiKeyProjection),
+    templates: new ReadModel(documents, templateProjection),
+    webhooks: new ReadModel(documents, webhookProjection),
+    businessUsage: new ReadModel(documents, businessUsageProjection),
+  };
+}
+
+export type ReadModels = ReturnType<typeof readModelsOf>;

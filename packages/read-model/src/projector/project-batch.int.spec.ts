@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { positionOfInteger, type RecordedEvent } from '@passes/event-store';
+import { z } from 'zod';
 import type { GenerationRef } from '../document-store';
 import type { Projection } from '../projections/projection';
 import { SqliteDocumentStore } from '../sqlite/sqlite-document-store';
@@ -20,6 +21,7 @@ interface Tally {
 const tallies: Projection<Tally> = {
   collection: 'tallies',
   version: 1,
+  schema: z.object({ count: z.number() }),
   indexes: ['stream'],
   eventTypes: new Set(['Ticked']),
   documentId: (event) => event.stream,

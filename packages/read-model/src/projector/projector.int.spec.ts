@@ -8,8 +8,10 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { SqliteEventStore, type NewEvent, type RecordedEvent } from '@passes/event-store';
+import { z } from 'zod';
 import { SqliteDocumentStore } from '../sqlite/sqlite-document-store';
 import type { Projection } from '../projections/projection';
+import { ReadModel } from '../read-models/read-model';
 import { until } from '../testing/until';
 import { Projector } from './projector';
 
@@ -25,6 +27,7 @@ function tallies(version: number): Projection<Tally> {
   return {
     collection: 'tallies',
     version,
+    schema: z.object({ stream: z.string(), count: z.number(), madeBy: z.number() }),
     indexes: ['prefix'],
     eventTypes: new Set(['Ticked']),
     documentId: (event: RecordedEvent) => event.stream,
@@ -122,7 +125,7 @@ describe('the projector', () => {
     const seen: [number | undefined, number | undefined][] = [];
     await until(async () => {
       const generation = await liveGeneration();
-      const madeBy = (await documents.get<Tally>('tallies', 'c-1'))?.doc.madeBy;
+      const madeBy = (await new ReadModel(documents, tallies(1)).get('c-1'))?.madeBy;
       // A swap between the two reads says nothing about either generation.
       if ((await liveGeneration()) === generation) seen.push([generation, madeBy]);
       return generation !== oldGeneration;

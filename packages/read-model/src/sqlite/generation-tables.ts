@@ -6,6 +6,7 @@
 import { BOUND_LIMIT } from '@passes/storage';
 import type Database from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
+import { deepFreeze } from '../deep-freeze';
 import type { DocumentWrite, GenerationRef, StoredDocument } from '../document-store';
 
 interface DocumentRow {
@@ -263,11 +264,3 @@ function sameKeys(stored: readonly (readonly [string, string])[], wanted: readon
 }
 
 const keyText = ([index, key]: readonly [string, string]) => `${index}\u0000${key}`;
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const property of Object.values(value)) deepFreeze(property);
-  }
-  return value;
-}

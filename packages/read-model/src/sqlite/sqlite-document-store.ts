@@ -185,14 +185,13 @@ export class SqliteDocumentStore implements DocumentStore {
     }
   }
 
-  async get<Doc>(collection: string, id: string): Promise<StoredDocument<Doc> | null> {
-    const tables = this.liveTables(collection);
-    const stored = tables?.get(id, this.dataVersion);
-    return stored === undefined || stored.doc === null ? null : { ...stored, doc: stored.doc as Doc };
+  async get(collection: string, id: string): Promise<StoredDocument<unknown> | null> {
+    const stored = this.liveTables(collection)?.get(id, this.dataVersion);
+    return stored === undefined || stored.doc === null ? null : stored;
   }
 
-  async find<Doc>(collection: string, index: string, key: string, limit = 1000): Promise<Doc[]> {
-    return (this.liveTables(collection)?.find(index, key, limit, this.dataVersion) ?? []) as Doc[];
+  async find(collection: string, index: string, key: string, limit = 1000): Promise<unknown[]> {
+    return this.liveTables(collection)?.find(index, key, limit, this.dataVersion) ?? [];
   }
 
   async count(collection: string, index: string, key: string): Promise<number> {

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
+import type { Pass } from '@passes/domain';
 import { positionOfInteger } from '@passes/event-store';
 import { freshForEachTest } from '@passes/testkit';
 import { GenerationConflictError, type CollectionShape, type DocumentStore, type DocumentWrite, type GenerationRef } from '../document-store';
+import { passProjection } from '../projections/read-models';
+import { ReadModel } from '../read-models/read-model';
 
 const T0 = new Date('2026-11-23T10:00:00.000Z');
 const later = (ms: number) => new Date(T0.getTime() + ms);
@@ -56,8 +59,8 @@ export function describeDocumentStoreContract(
         const target = await liveCollection();
         await store().commit([{ target, writes: [write('z', 0, { email: ['e'] }), write('a', 0, { email: ['e'] })] }], at(1));
         await store().commit([{ target, writes: [write('m', 0, { email: ['e'] }), write('z', 1, { email: ['e'] })] }], at(2));
-        expect((await store().find<{ id: string }>(target.collection, 'email', 'e')).map((doc) => doc.id)).toEqual(['z', 'a', 'm']);
-        expect((await store().find<{ id: string }>(target.collection, 'email', 'e', 2)).map((doc) => doc.id)).toEqual(['z', 'a']);
+        expect(await store().find(target.collection, 'email', 'e')).toEqual([{ id: 'z', revision: 1 }, { id: 'a', revision: 0 }, { id: 'm', revision: 0 }]);
+        expect(await store().find(target.collection, 'email', 'e', 2)).toEqual([{ id: 'z', revision: 1 }, { id: 'a', revision: 0 }]);
       });
 
       it('count the documents a key holds, following key changes and removals', async () => {
@@ -89,6 +92,51 @@ export function describeDocumentStoreContract(
         expect(await store().count(first.collection, 'email', 'k')).toBe(1);
         expect(await store().count(second.collection, 'business', 'k')).toBe(0);
         expect(await store().get(second.collection, 'a')).toBeNull();
+      });
+    });
+
+    describe('read through a read model', () => {
+      const pass: Pass = {
+        id: 'a',
+        businessId: 'b',
+        mode: 'live',
+        templateId: 't',
+        serialNumber: 'S-1',
+        status: 'active',
+        customerName: null,
+        customerEmail: 'ada@example.com',
+        externalId: null,
+        points: 12,
+        balanceMinor: 1050,
+        stamps: 0,
+        metadata: { tier: 'gold', visits: 3, vip: true },
+        barcodeData: null,
+        nfcData: null,
+        walletDevices: { 'device-1': 'a1b2c3d4e5f60718' },
+        createdAt: T0.toISOString(),
+        updatedAt: T0.toISOString(),
+        checkedInAt: null,
+        redeemedAt: null,
+        voidedAt: null,
+        reactivatedAt: null,
+        lastScannedAt: null,
+      };
+      const passesIn = (target: GenerationRef) => new ReadModel(store(), { ...passProjection, collection: target.collection });
+
+      it('give the documents a projection wrote back as its type, checked against its schema', async () => {
+        const target = await liveCollection();
+        await store().commit([{ target, writes: [write('a', 0, { email: ['e'] }, pass)] }], at(1));
+
+        expect(await passesIn(target).get('a')).toEqual(pass);
+        expect(await passesIn(target).find('email', 'e')).toEqual([pass]);
+      });
+
+      it('refuse a stored document not of the shape the read model holds, naming its collection', async () => {
+        const target = await liveCollection();
+        await store().commit([{ target, writes: [write('a', 0, { email: ['e'] }, { ...pass, points: 'many' })] }], at(1));
+
+        await expect(passesIn(target).get('a')).rejects.toThrow(new RegExp(`${target.collection} document 'a' is not what its projection makes`));
+        await expect(passesIn(target).find('email', 'e')).rejects.toThrow(/points/);
       });
     });
 

@@ -3,7 +3,7 @@
  * (which disables webhooks whose endpoint is gone) and the operator's CLI share one.
  */
 import { Application, type ReadYourWrites } from '@passes/application';
-import { WebhookSecretCipher } from '@passes/webhooks';
+import { DeliveryLog, WebhookSecretCipher } from '@passes/webhooks';
 import type { Config } from '../config/config';
 import { loadSecretKey } from '../config/secret-key';
 import { TOKENS } from '../tokens';
@@ -29,13 +29,13 @@ export function composeApplication(ports: PortRegistry, { readYourWrites, appUrl
   const { secretKey, cipher } = serviceSecrets(config);
   return new Application({
     events: ports.get(TOKENS.eventStore),
-    documents: ports.get(TOKENS.documentStore),
+    readModels: ports.get(TOKENS.readModels),
     clock: ports.get(TOKENS.clock),
     ids: ports.get(TOKENS.ids),
     secretKey,
     appUrl,
     webhooks: {
-      deliveries: ports.get(TOKENS.deliveryStore),
+      deliveries: new DeliveryLog(ports.get(TOKENS.workStore)),
       cipher,
       policy: { allowPrivate: config.webhookAllowPrivate },
       resolveHost: ports.get(TOKENS.hostResolver),

@@ -10,7 +10,7 @@ export function composeWallets(ports: PortRegistry, application: Application, ap
   return new Wallets({
     settings: config.wallets,
     secretKey: loadSecretKey(config.dataDir, config.secretKey),
-    documents: ports.get(TOKENS.documentStore),
+    readModels: ports.get(TOKENS.readModels),
     passes: application.passes,
     barcodes: application.passBarcodes,
     appUrl,

@@ -1,5 +1,6 @@
 /** The ports of one process (or of one embedded server among several in a test run), registered once. */
 import type { Clock, IdGenerator } from '@passes/application';
+import { readModelsOf } from '@passes/read-model';
 import { systemHostResolver, type HostResolver } from '@passes/webhooks';
 import type { Config } from '../config/config';
 import type { Logger } from '../logging/logger';
@@ -36,11 +37,11 @@ export function processPorts(basics: ProcessBasics, stores: Stores): PortRegistr
     .provide(TOKENS.deliveryHostResolver, basics.resolveDeliveryHost ?? systemHostResolver)
     .provide(TOKENS.eventStore, meteredEventStore(stores.events, basics.metrics))
     .provide(TOKENS.documentStore, stores.documents)
-    .provide(TOKENS.deliveryStore, stores.deliveries)
+    .provide(TOKENS.readModels, readModelsOf(stores.documents))
+    .provide(TOKENS.workStore, stores.work)
     .provide(TOKENS.rateLimitStore, stores.rateLimits)
     .provide(TOKENS.idempotencyStore, stores.idempotencyKeys)
     .provide(TOKENS.checkpointStore, stores.checkpoints)
-    .provide(TOKENS.walletNotificationStore, stores.walletNotifications)
     .provide(TOKENS.mailer, stores.mailer)
     .provide(TOKENS.catchUpRunner, stores.catchUps);
 }

@@ -16,6 +16,13 @@ export interface ProjectionLag {
   events: number;
 }
 
+/** A kind of background work: its pending items, and how long the oldest due one has waited. */
+export interface WorkBacklog {
+  kind: string;
+  pending: number;
+  lagSeconds: number;
+}
+
 export type WebhookAttemptOutcome = 'delivered' | 'retrying' | 'failed';
 
 /** `conflict`: the stream had moved on (a wrong expected revision); `failed`: anything else went wrong. */
@@ -38,10 +45,10 @@ export interface Metrics {
   webhookAttempted(outcome: WebhookAttemptOutcome): void;
   /** Read each time the metrics are collected. */
   watchProjectionLag(read: () => Promise<readonly ProjectionLag[]>): void;
-  /** Read each time the metrics are collected: deliveries waiting for an attempt. */
-  watchWebhookBacklog(read: () => Promise<number>): void;
   /** Read each time the metrics are collected: the process's followers of the event feed. */
   watchFollowers(read: () => readonly FollowerHealth[]): void;
+  /** Read each time the metrics are collected: each kind of background work's backlog. */
+  watchWorkBacklog(read: () => Promise<readonly WorkBacklog[]>): void;
 }
 
 export const noMetrics: Metrics = {
@@ -50,6 +57,6 @@ export const noMetrics: Metrics = {
   rateLimitRefused: () => undefined,
   webhookAttempted: () => undefined,
   watchProjectionLag: () => undefined,
-  watchWebhookBacklog: () => undefined,
   watchFollowers: () => undefined,
+  watchWorkBacklog: () => undefined,
 };

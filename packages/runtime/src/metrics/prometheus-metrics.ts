@@ -4,7 +4,7 @@
  * in docs/operations.md.
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { AppendOutcome, FollowerHealth, Metrics, ProjectionLag, RateLimitScope, ServedRequest, WebhookAttemptOutcome } from './metrics';
+import type { AppendOutcome, FollowerHealth, Metrics, ProjectionLag, RateLimitScope, ServedRequest, WebhookAttemptOutcome, WorkBacklog } from './metrics';
 
 /** From a cached read (1 ms) to a request that waited out its read-your-writes bound (5 s and more). */
 const REQUEST_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -17,7 +17,7 @@ export class PrometheusMetrics implements Metrics {
   private readonly refusals: Counter<'scope'>;
   private readonly attempts: Counter<'outcome'>;
   private readonly lagReaders: Array<() => Promise<readonly ProjectionLag[]>> = [];
-  private readonly backlogReaders: Array<() => Promise<number>> = [];
+  private readonly backlogReaders: Array<() => Promise<readonly WorkBacklog[]>> = [];
   private readonly followerReaders: Array<() => readonly FollowerHealth[]> = [];
 
   constructor() {
@@ -39,15 +39,6 @@ export class PrometheusMetrics implements Metrics {
       },
     });
     const backlogReaders = this.backlogReaders;
-    new Gauge({
-      name: 'passes_webhook_backlog_deliveries',
-      help: 'Webhook deliveries waiting for their first attempt or a retry',
-      registers,
-      async collect() {
-        const backlogs = await Promise.all(backlogReaders.map((read) => read().catch(() => 0)));
-        this.set(backlogs.reduce((sum, backlog) => sum + backlog, 0));
-      },
-    });
     const followerReaders = this.followerReaders;
     const followers = () => followerReaders.flatMap((read) => read());
     new Gauge({
@@ -70,6 +61,19 @@ export class PrometheusMetrics implements Metrics {
         for (const health of followers()) this.set({ follower: health.follower }, health.restarts);
       },
     });
+    const workGauge = (name: string, help: string, value: (backlog: WorkBacklog) => number) =>
+      new Gauge({
+        name,
+        help,
+        labelNames: ['kind'],
+        registers,
+        async collect() {
+          this.reset();
+          for (const read of backlogReaders) for (const backlog of await read().catch(() => [])) this.set({ kind: backlog.kind }, value(backlog));
+        },
+      });
+    workGauge('passes_work_backlog_items', 'Background work items waiting for their first attempt or a retry, by kind', (backlog) => backlog.pending);
+    workGauge('passes_work_lag_seconds', 'How long the oldest due background work item of each kind has waited', (backlog) => backlog.lagSeconds);
   }
 
   requestServed({ method, route, status, seconds }: ServedRequest): void {
@@ -92,7 +96,7 @@ export class PrometheusMetrics implements Metrics {
     this.lagReaders.push(read);
   }
 
-  watchWebhookBacklog(read: () => Promise<number>): void {
+  watchWorkBacklog(read: () => Promise<readonly WorkBacklog[]>): void {
     this.backlogReaders.push(read);
   }
 

@@ -3,13 +3,14 @@
  * processes of a host, `PASSES_EVENT_STORE=sqlite`), and MongoDB for everything every process must
  * see alike. Mail still lands in the data directory's outbox, and goes out over SMTP when configured.
  */
+import { MongoWorkStore } from '@passes/background-work/distributed';
 import type { EventStore } from '@passes/event-store';
 import { EsdbEventStore, MongoCheckpointStore } from '@passes/event-store/distributed';
 import { MongoDocumentStore } from '@passes/read-model/distributed';
 import { MongoIdempotencyStore, MongoRateLimitStore } from '@passes/request-guards/distributed';
 import { connectMongo, openWhenReachable } from '@passes/storage/distributed';
-import { MongoWalletNotificationStore } from '@passes/wallets/distributed';
-import { MongoDeliveryStore } from '@passes/webhooks/distributed';
+import { convertMongoWalletNotifications } from '@passes/wallets/distributed';
+import { convertMongoDeliveries } from '@passes/webhooks/distributed';
 import type { Config, DistributedConfig } from '../config/config';
 import { openSqliteEventStore } from './embedded-stores';
 import { openMailer } from './mailer';
@@ -35,14 +36,17 @@ async function openOnce(config: Config, settings: DistributedConfig, now: () => 
   const mongo = await connectMongo(settings.mongoUrl, settings.mongoDatabase);
   try {
     const documents = await MongoDocumentStore.open(mongo.db);
+    const work = await MongoWorkStore.open(mongo.db);
+    // The stores of before the work store, converted once.
+    await convertMongoDeliveries(mongo.db, work);
+    await convertMongoWalletNotifications(mongo.db, work);
     // Opened once MongoDB has answered: an attempt that fails before leaves nothing open behind it.
     const stores = {
       documents,
-      deliveries: await MongoDeliveryStore.open(mongo.db),
+      work,
       rateLimits: await MongoRateLimitStore.open(mongo.db),
       idempotencyKeys: await MongoIdempotencyStore.open(mongo.db, IDEMPOTENCY_TIMINGS, now),
       checkpoints: await MongoCheckpointStore.open(mongo.db),
-      walletNotifications: await MongoWalletNotificationStore.open(mongo.db),
       events: openEventStore(config, settings, now),
       mailer: openMailer(config, now),
       catchUps: null,
@@ -53,8 +57,7 @@ async function openOnce(config: Config, settings: DistributedConfig, now: () => 
         await stores.mailer.close();
         await Promise.all([
           stores.checkpoints.close(),
-          stores.walletNotifications.close(),
-          stores.deliveries.close(),
+          stores.work.close(),
           stores.rateLimits.close(),
           stores.idempotencyKeys.close(),
           stores.documents.close(),

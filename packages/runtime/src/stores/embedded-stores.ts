@@ -4,11 +4,12 @@
  * file between the processes of one host.
  */
 import path from 'node:path';
+import { SqliteWorkStore } from '@passes/background-work';
 import { SqliteCheckpointStore, SqliteEventStore } from '@passes/event-store';
 import { SqliteDocumentStore, WalCheckpointer, WorkerCatchUpRunner } from '@passes/read-model';
 import { SqliteIdempotencyStore, SqliteRateLimitStore } from '@passes/request-guards';
-import { SqliteWalletNotificationStore } from '@passes/wallets';
-import { SqliteDeliveryStore } from '@passes/webhooks';
+import { convertSqliteWalletNotifications } from '@passes/wallets';
+import { convertSqliteDeliveries } from '@passes/webhooks';
 import type { Config } from '../config/config';
 import { jsonLogger } from '../logging/pino-logger';
 import { openMailer } from './mailer';
@@ -22,19 +23,21 @@ export function openSqliteEventStore(config: Config, now: () => Date): SqliteEve
   return SqliteEventStore.open(path.join(config.dataDir, 'events.sqlite'), { now, ...(shared ? { pollIntervalMs: SHARED_FILE_POLL_INTERVAL_MS } : {}) });
 }
 
-export function openEmbeddedStores(config: Config, now: () => Date): Stores {
+export async function openEmbeddedStores(config: Config, now: () => Date): Promise<Stores> {
   const file = (name: string) => path.join(config.dataDir, name);
   const stores = {
     events: openSqliteEventStore(config, now),
     documents: SqliteDocumentStore.open(file('read-models.sqlite')),
-    deliveries: SqliteDeliveryStore.open(file('webhook-deliveries.sqlite')),
+    work: SqliteWorkStore.open(file('background-work.sqlite')),
     rateLimits: SqliteRateLimitStore.open(file('rate-limits.sqlite')),
     idempotencyKeys: SqliteIdempotencyStore.open(file('idempotency.sqlite'), IDEMPOTENCY_TIMINGS),
     checkpoints: SqliteCheckpointStore.open(file('checkpoints.sqlite')),
-    walletNotifications: SqliteWalletNotificationStore.open(file('wallet-notifications.sqlite')),
     mailer: openMailer(config, now),
     catchUps: new WorkerCatchUpRunner({ events: file('events.sqlite'), documents: file('read-models.sqlite') }),
   };
+  // The stores of before the work store, converted once.
+  await convertSqliteDeliveries(file('webhook-deliveries.sqlite'), stores.work);
+  await convertSqliteWalletNotifications(file('wallet-notifications.sqlite'), stores.work);
   // Without it the store is whole and its log bounded all the same: its own commits copy the log back.
   const checkpointer = WalCheckpointer.start(file('read-models.sqlite'), { onError: (error) => jsonLogger().warn('read store checkpointer', { error }) });
   return {
@@ -42,8 +45,7 @@ export function openEmbeddedStores(config: Config, now: () => Date): Stores {
     close: async () => {
       await stores.mailer.close();
       await stores.checkpoints.close();
-      await stores.walletNotifications.close();
-      await stores.deliveries.close();
+      await stores.work.close();
       await stores.rateLimits.close();
       await stores.idempotencyKeys.close();
       await checkpointer.stop();

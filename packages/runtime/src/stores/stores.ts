@@ -2,21 +2,20 @@
  * The ports every process of the service is built on, opened together from the configuration. This
  * folder is the one place that names concrete adapters: each profile is a preset of them.
  */
+import type { WorkStore } from '@passes/background-work';
 import type { CheckpointStore, EventStore } from '@passes/event-store';
 import type { Mailer } from '@passes/mailer';
 import type { CatchUpRunner, DocumentStore } from '@passes/read-model';
 import type { IdempotencyStore, RateLimitStore } from '@passes/request-guards';
-import type { WalletNotificationStore } from '@passes/wallets';
-import type { DeliveryStore } from '@passes/webhooks';
 
 export interface Stores {
   events: EventStore;
   documents: DocumentStore;
-  deliveries: DeliveryStore;
+  /** Background work: webhook deliveries, wallet notifications, timed work. */
+  work: WorkStore;
   rateLimits: RateLimitStore;
   idempotencyKeys: IdempotencyStore;
   checkpoints: CheckpointStore;
-  walletNotifications: WalletNotificationStore;
   mailer: Mailer;
   /** Where the projector catches rebuilt generations up; on its own thread when null. */
   catchUps: CatchUpRunner | null;

@@ -7,7 +7,7 @@
  */
 import type { CommandContext, PassQueries, WalletRegistrations } from '@passes/application';
 import type { Pass, Template } from '@passes/domain';
-import { collections, lookupKeys, type DocumentStore } from '@passes/read-model';
+import { lookupKeys, type ReadModels } from '@passes/read-model';
 import type { PassSecrets } from '../pass-secrets';
 import { lastModifiedOf, type WalletPasses } from '../wallet-pass';
 import type { AppleWallet } from './apple-wallet';
@@ -39,7 +39,7 @@ export class PasskitWebService {
     private readonly passes: PassQueries,
     private readonly walletPasses: WalletPasses,
     private readonly registrations: WalletRegistrations,
-    private readonly documents: DocumentStore,
+    private readonly readModels: Pick<ReadModels, 'passes' | 'templates'>,
   ) {}
 
   /** `created` for a new registration (201), `registered` when it already was (200). */
@@ -61,12 +61,12 @@ export class PasskitWebService {
   /** The device's passes changed after `since` (all of them without it); null when none did (204). */
   async updatedSince(deviceLibraryIdentifier: string, passTypeIdentifier: string, since: string | undefined): Promise<UpdatedPasses | null> {
     if (passTypeIdentifier !== this.apple.settings.passTypeIdentifier) return null;
-    const registered = await this.documents.find<Pass>(collections.passes, 'wallet_device', lookupKeys.passByWalletDevice(deviceLibraryIdentifier));
+    const registered = await this.readModels.passes.find('wallet_device', lookupKeys.passByWalletDevice(deviceLibraryIdentifier));
     const templates = new Map<string, Promise<Template | null>>();
     const templateOf = (id: string) => {
       let template = templates.get(id);
       if (!template) {
-        template = this.documents.get<Template>(collections.templates, id).then((found) => found?.doc ?? null);
+        template = this.readModels.templates.get(id);
         templates.set(id, template);
       }
       return template;

@@ -6,14 +6,15 @@
  */
 import { hash } from 'node:crypto';
 import { aggregateIdOf, isEventOf, passAggregate, passEvents, templateEvents, type Pass, type PassEventType } from '@passes/domain';
-import type { EventFeed, EventStore, RecordedEvent } from '@passes/event-store';
-import { collections, lookupKeys, StreamStates, type DocumentStore } from '@passes/read-model';
-import type { NewWalletNotification, WalletNotificationStore, WalletWork } from './wallet-notification-store';
+import { newWork, type NewWork, type WorkStore } from '@passes/background-work';
+import { sortablePosition, type EventFeed, type EventStore, type RecordedEvent } from '@passes/event-store';
+import { lookupKeys, StreamStates, type ReadModels } from '@passes/read-model';
+import { WALLET_NOTIFICATION, type WalletWork } from './wallet-notification-kind';
 
 /** Facts that change nothing a wallet shows: a scan, and the registrations themselves. */
 const UNSEEN: ReadonlySet<PassEventType> = new Set<PassEventType>(['PassScanned', 'PassInstalled', 'PassUninstalled']);
 
-interface NotificationRecorderOptions {
+export interface NotificationRecorderOptions {
   apple: boolean;
   google: boolean;
   now: () => Date;
@@ -27,8 +28,8 @@ export class NotificationRecorder {
   constructor(
     private readonly feed: EventFeed,
     events: EventStore,
-    private readonly documents: DocumentStore,
-    private readonly notifications: WalletNotificationStore,
+    private readonly readModels: Pick<ReadModels, 'passes'>,
+    private readonly work: WorkStore,
     private readonly options: NotificationRecorderOptions,
   ) {
     this.passes = new StreamStates(events);
@@ -43,13 +44,14 @@ export class NotificationRecorder {
   }
 
   private async handle(batch: readonly RecordedEvent[]): Promise<void> {
-    const recorded: NewWalletNotification[] = [];
+    const recorded: NewWork[] = [];
     for (const event of batch) {
       const works = await this.workFor(event);
       const createdAt = this.options.now();
-      for (const work of works) recorded.push({ id: notificationId(event.id, work), work, position: event.position, createdAt });
+      const order = sortablePosition(event.position);
+      for (const work of works) recorded.push(newWork(WALLET_NOTIFICATION, { id: notificationId(event.id, work), order, payload: work, dueAt: createdAt, createdAt }));
     }
-    await this.notifications.record(recorded);
+    await this.work.record(recorded);
     if (recorded.length > 0) this.options.onRecorded();
   }
 
@@ -65,7 +67,7 @@ export class NotificationRecorder {
     if (isEventOf(templateEvents, event.type) && event.type === 'TemplateUpdated') {
       const templateId = aggregateIdOf(event.stream, 'template');
       const registered = this.options.apple
-        ? await this.documents.find<Pass>(collections.passes, 'wallet_template', lookupKeys.walletPassesOfTemplate(templateId))
+        ? await this.readModels.passes.find('wallet_template', lookupKeys.walletPassesOfTemplate(templateId))
         : [];
       return [...registered.flatMap(pushes), ...(this.options.google ? [{ kind: 'google_class' as const, templateId }] : [])];
     }

@@ -1,12 +1,14 @@
 /**
  * The wallet notifier: follows the event feed like the webhook dispatcher, records the pushes and
- * Google Wallet updates each event calls for, and sends them with retries, never in a request's way.
- * Library code, composed by the dispatcher service; any number may run side by side on one store.
+ * Google Wallet updates each event calls for, and sends them with retries on a background-work runner,
+ * never in a request's way. Library code, composed by the dispatcher service; any number may run side
+ * by side on one work store.
  */
 import type { WalletRegistrations } from '@passes/application';
+import { WorkRunner, type WorkStore } from '@passes/background-work';
 import { PASS_EVENT_TYPES, TEMPLATE_EVENT_TYPES } from '@passes/domain';
 import type { AllFilter, EventFeed, EventStore } from '@passes/event-store';
-import type { CheckpointWaiter, DocumentStore } from '@passes/read-model';
+import type { CheckpointWaiter, ReadModels } from '@passes/read-model';
 import { ApnsClient } from '../apple/apns-client';
 import { GoogleAccessTokens } from '../google/google-access-tokens';
 import { GoogleWalletApi } from '../google/google-wallet-api';
@@ -14,23 +16,22 @@ import type { WalletPasses } from '../wallet-pass';
 import type { WalletSettings } from '../wallet-settings';
 import { NotificationRecorder } from './notification-recorder';
 import { NotificationSender } from './notification-sender';
-import type { WalletNotificationStore } from './wallet-notification-store';
 
 /** The events wallets hear of, for a feed that can filter (the embedded one). */
 export const WALLET_FEED_FILTER: AllFilter = { eventTypes: [...PASS_EVENT_TYPES, ...TEMPLATE_EVENT_TYPES] };
 
-interface WalletNotifierPorts {
+export interface WalletNotifierPorts {
   feed: EventFeed;
   events: EventStore;
-  documents: DocumentStore;
-  notifications: WalletNotificationStore;
-  /** Tells when the read models have reached an event, so a device told of a change can read it. */
-  readModels: CheckpointWaiter;
+  readModels: Pick<ReadModels, 'businesses' | 'passes' | 'templates'>;
+  work: WorkStore;
+  /** Tells when the projections have reached an event, so a device told of a change can read it. */
+  projections: CheckpointWaiter;
   walletPasses: WalletPasses;
   registrations: WalletRegistrations;
 }
 
-interface WalletNotifierOptions {
+export interface WalletNotifierOptions {
   holder: string;
   clock: { now(): Date };
   retryScheduleMs: readonly number[];
@@ -42,7 +43,7 @@ interface WalletNotifierOptions {
 
 export class WalletNotifier {
   private readonly recorder: NotificationRecorder;
-  private readonly sender: NotificationSender;
+  private readonly runner: WorkRunner;
   private readonly apns: ApnsClient | null;
 
   constructor(settings: WalletSettings, ports: WalletNotifierPorts, options: WalletNotifierOptions) {
@@ -51,37 +52,34 @@ export class WalletNotifier {
     const google = settings.google
       ? { api: new GoogleWalletApi(settings.google, new GoogleAccessTokens(settings.google, now, options.timeoutMs), options.timeoutMs), issuerId: settings.google.issuerId }
       : null;
-    this.sender = new NotificationSender(ports.notifications, { apns: this.apns, google }, ports.documents, ports.readModels, ports.walletPasses, ports.registrations, {
-      holder: options.holder,
-      now,
+    const sender = new NotificationSender({ apns: this.apns, google }, ports.readModels, ports.projections, ports.walletPasses, ports.registrations, {
       retryScheduleMs: options.retryScheduleMs,
       timeoutMs: options.timeoutMs,
-      pollIntervalMs: options.pollIntervalMs ?? 1000,
       maxConcurrent: options.maxConcurrent ?? 16,
-      onError: options.onError,
     });
-    this.recorder = new NotificationRecorder(ports.feed, ports.events, ports.documents, ports.notifications, {
+    this.runner = new WorkRunner(ports.work, { holder: options.holder, now, pollIntervalMs: options.pollIntervalMs ?? 1000, onError: options.onError }).register(sender);
+    this.recorder = new NotificationRecorder(ports.feed, ports.events, ports.readModels, ports.work, {
       apple: settings.apple !== null,
       google: settings.google !== null,
       now,
-      onRecorded: () => this.sender.wake(),
+      onRecorded: () => this.runner.wake(),
       onError: options.onError,
     });
   }
 
   async start(): Promise<void> {
     await this.recorder.start();
-    this.sender.start();
+    this.runner.start();
   }
 
   /** Looks for due notifications now: when a test has moved the clock. */
   wake(): void {
-    this.sender.wake();
+    this.runner.wake();
   }
 
   async stop(): Promise<void> {
     await this.recorder.stop();
-    await this.sender.stop();
+    await this.runner.stop();
     this.apns?.close();
   }
 }

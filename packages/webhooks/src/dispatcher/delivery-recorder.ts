@@ -7,7 +7,8 @@
 import { decodeEvent, isEventOf, passAggregate, passEvents, type PassEventType } from '@passes/domain';
 import type { EventFeed, EventStore, RecordedEvent } from '@passes/event-store';
 import { StreamStates } from '@passes/read-model';
-import type { DeliveryStore, NewDelivery } from '../delivery/delivery-store';
+import type { DeliveryLog } from '../delivery/delivery-log';
+import type { NewDelivery } from '../delivery/webhook-delivery-kind';
 import { webhookEventId } from '../events/webhook-event-id';
 import { webhookEventOf } from '../events/webhook-event-mapping';
 import { webhookPayload } from '../events/webhook-payload';
@@ -27,7 +28,7 @@ export class DeliveryRecorder {
   constructor(
     private readonly feed: EventFeed,
     events: EventStore,
-    private readonly deliveries: DeliveryStore,
+    private readonly deliveries: DeliveryLog,
     private readonly options: DeliveryRecorderOptions,
   ) {
     this.directory = new WebhookDirectory(events);

@@ -1,5 +1,5 @@
 /**
- * Numbers in a JSON body taken as written (docs/api.md, Validation): JSON.parse gives the nearest double,
+ * Numbers in a JSON body taken as written (docs/api.md, Passes): JSON.parse gives the nearest double,
  * so `99999999.999999999` would read as 100000000 and `1.0000000000000001` as 1 without a word. The body's
  * text is scanned for number literals whose double says something else; node 20's JSON.parse reviver
  * cannot see a literal's text.

@@ -165,9 +165,10 @@ describe('routing', () => {
     expect(ready.status).toBe(200);
     expect(await ready.json()).toMatchObject({
       status: 'ready',
-      dependencies: { event_store: 'ok', read_store: 'ok' },
+      dependencies: { event_store: 'ok', read_store: 'ok', work_store: 'ok' },
       projections: expect.arrayContaining([expect.objectContaining({ name: 'passes', lag: 0, caught_up: true })]),
       followers: [{ name: 'webhook-dispatcher', running: true, restarts: 0 }],
+      background_work: [],
     });
   });
 });

@@ -1,7 +1,7 @@
 /** What every command of the `passes` tool works with: the use cases and stores of the configured profile, a clock and somewhere to write. */
 import type { Application, Clock } from '@passes/application';
 import type { EventStore } from '@passes/event-store';
-import type { DocumentStore } from '@passes/read-model';
+import type { DocumentStore, ReadModels } from '@passes/read-model';
 
 export interface Output {
   out(text: string): void;
@@ -16,6 +16,7 @@ export interface CliContext {
   application: Application;
   events: EventStore;
   documents: DocumentStore;
+  readModels: ReadModels;
   clock: Clock;
   output: Output;
   /** Aborted by Ctrl-C: long commands stop cleanly. */

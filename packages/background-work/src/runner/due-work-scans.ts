@@ -1,7 +1,7 @@
 /**
- * Runs a scan for due work (rows a store hands out under a lease) on a timer and whenever woken. A wake
- * that arrives while a scan runs is folded into one more scan after it, so a burst of wakes never stacks
- * scans and none is missed. Shared by the webhook and the wallet senders.
+ * Runs a scan for due work (items the store hands out under a lease) on a timer and whenever woken. A
+ * wake that arrives while a scan runs is folded into one more scan after it, so a burst of wakes never
+ * stacks scans and none is missed.
  */
 interface DueWorkScanOptions {
   pollIntervalMs: number;

@@ -1,0 +1,109 @@
+/**
+ * The stored shape of each aggregate's read model: what a document must be to be served as the domain's
+ * state. `satisfies` holds each schema to its domain type, so a field the domain adds and the schema lacks
+ * does not compile; changing a schema changes its projection's fingerprint (projection-versions.unit.spec.ts).
+ */
+import {
+  BARCODE_FORMATS,
+  PASS_TYPES,
+  WEBHOOK_EVENT_NAMES,
+  type ApiKey,
+  type Business,
+  type Pass,
+  type Template,
+  type User,
+  type Webhook,
+} from '@passes/domain';
+import { z } from 'zod';
+
+const text = z.string();
+const optionalText = z.string().nullable();
+const instant = z.string();
+const mode = z.enum(['live', 'test']);
+
+export const passDocument = z.object({
+  id: text,
+  businessId: text,
+  mode,
+  templateId: text,
+  serialNumber: text,
+  status: z.enum(['active', 'checked_in', 'redeemed', 'voided']),
+  customerName: optionalText,
+  customerEmail: optionalText,
+  externalId: optionalText,
+  points: z.number(),
+  balanceMinor: z.number().nullable(),
+  stamps: z.number(),
+  metadata: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+  barcodeData: optionalText,
+  nfcData: optionalText,
+  walletDevices: z.record(z.string(), z.string()),
+  createdAt: instant,
+  updatedAt: instant,
+  checkedInAt: instant.nullable(),
+  redeemedAt: instant.nullable(),
+  voidedAt: instant.nullable(),
+  reactivatedAt: instant.nullable(),
+  lastScannedAt: instant.nullable(),
+}) satisfies z.ZodType<Pass>;
+
+export const businessDocument = z.object({
+  id: text,
+  name: text,
+  ownerUserId: text,
+  plan: z.enum(['free', 'pro']),
+  createdAt: instant,
+}) satisfies z.ZodType<Business>;
+
+export const userDocument = z.object({
+  id: text,
+  businessId: text,
+  email: text,
+  passwordHash: text,
+  createdAt: instant,
+}) satisfies z.ZodType<User>;
+
+export const apiKeyDocument = z.object({
+  id: text,
+  businessId: text,
+  name: text,
+  mode,
+  scopes: z.array(z.enum(['read', 'write'])),
+  keyHash: text,
+  prefix: text,
+  createdAt: instant,
+  revokedAt: instant.nullable(),
+}) satisfies z.ZodType<ApiKey>;
+
+const displayFields = z.array(z.object({ key: text, label: text, value: text }));
+
+export const templateDocument = z.object({
+  id: text,
+  businessId: text,
+  createdAt: instant,
+  updatedAt: instant,
+  name: text,
+  passType: z.enum(PASS_TYPES),
+  description: optionalText,
+  logoText: optionalText,
+  colors: z.object({ background: text, foreground: text, label: text }),
+  displayFields: z.object({ header: displayFields, primary: displayFields, secondary: displayFields, auxiliary: displayFields, back: displayFields }),
+  barcodeFormat: z.enum(BARCODE_FORMATS),
+  nfcMessage: optionalText,
+  currency: optionalText,
+  stampsForReward: z.number().nullable(),
+  scanSecurity: z.object({ signedBarcodes: z.boolean(), scanCooldown: z.number().nullable(), autoStampOnScan: z.boolean() }),
+}) satisfies z.ZodType<Template>;
+
+export const webhookDocument = z.object({
+  id: text,
+  businessId: text,
+  url: text,
+  events: z.array(z.enum(WEBHOOK_EVENT_NAMES)),
+  description: optionalText,
+  secretCiphertext: text,
+  status: z.enum(['active', 'disabled']),
+  createdAt: instant,
+  disabledAt: instant.nullable(),
+  disabledReason: z.enum(['endpoint_gone']).nullable(),
+}) satisfies z.ZodType<Webhook>;

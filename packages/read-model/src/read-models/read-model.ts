@@ -1,0 +1,67 @@
+/**
+ * A read model as its readers see it: one collection's live documents, of the type its projection makes,
+ * looked up by the indexes it declares. The store hands documents out untyped; here each is checked
+ * against the projection's schema before anyone reads it, so a reader never names a type of its own.
+ */
+import type { Position } from '@passes/event-store';
+import { z } from 'zod';
+import { deepFreeze } from '../deep-freeze';
+import type { DocumentStore } from '../document-store';
+import { leastCheckpoint } from '../projector/checkpoint-waiter';
+import type { Projection } from '../projections/projection';
+
+export class ReadModel<Doc, Index extends string> {
+  readonly collection: string;
+  private readonly schema: z.ZodType<Doc>;
+  /**
+   * Each stored document as checked, by the object the store gave. The embedded store gives the same frozen
+   * object for as long as it keeps a document (DocumentStore.get), so a document is checked once as it
+   * enters that store's cache rather than on every read, the pass `get` of most requests included; the
+   * document checked is the same object each time too, which what readers keep beside a document relies on.
+   * MongoDB's documents are new objects each read, checked each time, next to a network round trip.
+   */
+  private readonly checked = new WeakMap<object, Doc>();
+
+  constructor(
+    private readonly documents: DocumentStore,
+    projection: Pick<Projection<Doc, Index>, 'collection' | 'schema' | 'indexes'>,
+  ) {
+    this.collection = projection.collection;
+    this.schema = projection.schema;
+  }
+
+  /** The live document, or null (also for a removed one). */
+  async get(id: string): Promise<Doc | null> {
+    const stored = await this.documents.get(this.collection, id);
+    return stored === null ? null : this.checkedDocument(stored.doc, `'${id}'`);
+  }
+
+  /** Live documents whose `index` holds `key`, in the order they were first written; at most `limit`. */
+  async find(index: Index, key: string, limit?: number): Promise<Doc[]> {
+    const found = await this.documents.find(this.collection, index, key, limit);
+    return found.map((doc) => this.checkedDocument(doc, `found by ${index}`));
+  }
+
+  /** How many live documents' `index` holds `key`. */
+  count(index: Index, key: string): Promise<number> {
+    return this.documents.count(this.collection, index, key);
+  }
+
+  /** How far into the feed the live documents reflect; null before the first event, or before there are any. */
+  async checkpoint(): Promise<Position | null> {
+    return leastCheckpoint(await this.documents.collections(), [this.collection]);
+  }
+
+  private checkedDocument(stored: unknown, which: string): Doc {
+    const known = typeof stored === 'object' && stored !== null ? this.checked.get(stored) : undefined;
+    if (known !== undefined) return known;
+    const parsed = this.schema.safeParse(stored);
+    if (!parsed.success) {
+      throw new Error(`The ${this.collection} document ${which} is not what its projection makes:\n${z.prettifyError(parsed.error)}`);
+    }
+    // Shared by every reader of the kept document, as the store's own copy is.
+    const doc = deepFreeze(parsed.data);
+    if (typeof stored === 'object' && stored !== null) this.checked.set(stored, doc);
+    return doc;
+  }
+}
