@@ -5,6 +5,7 @@
  */
 import {
   BARCODE_FORMATS,
+  MILESTONE_METRICS,
   PASS_TYPES,
   WEBHOOK_EVENT_NAMES,
   type ApiKey,
@@ -38,6 +39,19 @@ export const passDocument = z.object({
   barcodeData: optionalText,
   nfcData: optionalText,
   walletDevices: z.record(z.string(), z.string()),
+  rewards: z.array(
+    z.object({
+      id: text,
+      milestoneId: text,
+      metric: z.enum(MILESTONE_METRICS),
+      threshold: z.number(),
+      title: text,
+      description: optionalText,
+      earnedAt: instant,
+      expiresAt: instant.nullable(),
+      redeemedAt: instant.nullable(),
+    }),
+  ),
   createdAt: instant,
   updatedAt: instant,
   checkedInAt: instant.nullable(),

@@ -138,7 +138,8 @@ const templateProjection = aggregateProjection<Template, TemplateEvent, 'busines
 const webhookProjection = aggregateProjection<Webhook, WebhookEvent, 'business'>({
   collection: collections.webhooks,
   schema: webhookDocument,
-  version: 1,
+  // 2: a webhook may subscribe to the reward events.
+  version: 2,
   category: 'webhook',
   events: webhookEvents,
   evolve: webhookDecider.evolve,
