@@ -31,9 +31,9 @@ export const passResponse = z.strictObject({
   voided_at: instant.nullable(),
   reactivated_at: instant.nullable(),
   /** The latest 50 rewards, newest first (all of them: `GET .../passes/{identifier}/rewards`). */
-  rewards: z.array(rewardResponse).max(50).optional(),
+  rewards: z.array(rewardResponse).max(50),
   /** Null when the pass holds an available reward of every milestone of its template, or it has none. */
-  next_reward: nextRewardResponse.nullable().optional(),
+  next_reward: nextRewardResponse.nullable(),
 });
 export type PassResponse = z.infer<typeof passResponse>;
 

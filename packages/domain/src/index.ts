@@ -46,3 +46,4 @@ export * from './milestone/milestone-decider';
 export * from './pass/rewards';
 export * from './aggregates';
 export { MAX_WALLET_DEVICES } from './pass/wallet-devices';
+export * from './shared/invalid-field';

@@ -21,9 +21,12 @@ export type DecidedLimit = 'reward_milestones';
 export type RefusedFeature = ProFeature | CountedResource | DecidedLimit;
 export const REFUSED_FEATURES: readonly RefusedFeature[] = [...PRO_FEATURES, ...COUNTED_RESOURCES, 'reward_milestones'];
 
+/** Every limit a plan sets and `GET /businesses/me` shows, counted by the application or decided by an aggregate. */
+export type LimitedResource = CountedResource | DecidedLimit;
+export const LIMITED_RESOURCES: readonly LimitedResource[] = [...COUNTED_RESOURCES, 'reward_milestones'];
+
 /** `null` is unlimited. */
 export type PlanLimits = Readonly<Record<CountedResource, number | null>>;
-export type Usage = Readonly<Record<CountedResource, number>>;
 
 export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
   free: { templates: 1, passes: 100, webhooks: 1 },
@@ -53,6 +56,11 @@ const RESOURCE_NAMES: Readonly<Record<CountedResource | DecidedLimit, { one: str
   webhooks: { one: 'webhook', many: 'webhooks' },
   reward_milestones: { one: 'active reward milestone', many: 'active reward milestones' },
 };
+
+/** Every limit of the plan; `null` is unlimited. */
+export function limitsOf(plan: Plan): Readonly<Record<LimitedResource, number | null>> {
+  return { ...PLAN_LIMITS[plan], ...DECIDED_LIMITS[plan] };
+}
 
 export function hasFeature(plan: Plan, feature: ProFeature): boolean {
   return PLAN_FEATURES[plan].has(feature);

@@ -10,6 +10,7 @@ import {
   WEBHOOK_EVENT_NAMES,
   type ApiKey,
   type Business,
+  type Milestone,
   type Pass,
   type Template,
   type User,
@@ -121,3 +122,18 @@ export const webhookDocument = z.object({
   disabledAt: instant.nullable(),
   disabledReason: z.enum(['endpoint_gone']).nullable(),
 }) satisfies z.ZodType<Webhook>;
+
+export const milestoneDocument = z.object({
+  id: text,
+  businessId: text,
+  mode,
+  templateId: text,
+  name: text,
+  metric: z.enum(MILESTONE_METRICS),
+  threshold: z.number(),
+  reward: z.object({ title: text, description: optionalText }),
+  rewardExpiresAfterDays: z.number().nullable(),
+  status: z.enum(['active', 'archived']),
+  createdAt: instant,
+  updatedAt: instant,
+}) satisfies z.ZodType<Milestone>;
