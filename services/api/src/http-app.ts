@@ -109,7 +109,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   app.use(PUBLIC_PAGES, limitRate);
   app.use(validationPageRoutes(application));
   app.use('/customer', customerPageRoutes(application, wallets));
-  app.use(downloadRoutes(wallets, clock));
+  app.use(downloadRoutes(wallets, clock, application.passRewards));
   app.use(referencePageRoutes(document));
   if (wallets.apple) {
     const webService = new PasskitWebService(wallets.apple, wallets.secrets, application.passes, wallets.passes, application.walletRegistrations, readModels);
