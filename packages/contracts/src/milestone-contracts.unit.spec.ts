@@ -88,8 +88,8 @@ describe('the reward fields of a pass', () => {
     expires_at: null,
   };
 
-  test('are optional, so a pass answered without them still reads', () => {
-    expect(passResponse.safeParse(pass).success).toBe(true);
+  test('are in every pass answer: one without them does not read', () => {
+    expect(passResponse.safeParse(pass).success).toBe(false);
   });
 
   test('carry the rewards and the next reward', () => {
@@ -99,7 +99,8 @@ describe('the reward fields of a pass', () => {
   });
 
   test('a reward reads available, redeemed or expired, nothing else', () => {
-    expect(passResponse.safeParse({ ...pass, rewards: [{ ...reward, status: 'pending' }] }).success).toBe(false);
+    expect(passResponse.safeParse({ ...pass, rewards: [reward], next_reward: null }).success).toBe(true);
+    expect(passResponse.safeParse({ ...pass, rewards: [{ ...reward, status: 'pending' }], next_reward: null }).success).toBe(false);
   });
 });
 
