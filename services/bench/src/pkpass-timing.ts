@@ -141,6 +141,7 @@ function benchPass(): WalletPass {
     template,
     businessName: 'Corner Café',
     codes: { barcode: { format: 'qr', message: `https://passes.example/validate/${pass.serialNumber}?sig=${'x'.repeat(43)}` }, nfcMessage: null },
+    milestones: [],
     lastModified: at,
   };
 }

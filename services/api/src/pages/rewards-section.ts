@@ -1,6 +1,6 @@
 /** A pass's rewards on its holder's pages: those available to claim, and how far the next one is ("3 stamps to A free coffee"). */
 import { escapeHtml, type PassRewardsView } from '@passes/application';
-import type { NextReward } from '@passes/domain';
+import { nextRewardText } from '@passes/wallets';
 
 export const REWARDS_CSS = `
   .rewards { margin: 1rem 0 0; }
@@ -21,11 +21,4 @@ export function rewardsSection({ rewards, nextReward }: PassRewardsView): string
           .join('')}</ul>`;
   const next = nextReward === null ? '' : `<p class="next">${escapeHtml(nextRewardText(nextReward))}</p>`;
   return `<section class="rewards" aria-label="Rewards">\n${[list, next].filter((part) => part !== '').join('\n')}\n</section>`;
-}
-
-/** "3 stamps to A free coffee"; a milestone already reached applies with the next stamp or points. */
-export function nextRewardText({ title, metric, remaining }: NextReward): string {
-  if (remaining === 0) return `${title}: yours with your next ${metric === 'stamps' ? 'stamp' : 'points'}`;
-  const unit = metric === 'stamps' ? (remaining === 1 ? 'stamp' : 'stamps') : remaining === 1 ? 'point' : 'points';
-  return `${remaining} ${unit} to ${title}`;
 }
