@@ -7,15 +7,13 @@
 import {
   DISPLAY_FIELD_SLOTS,
   minorUnitsToNumber,
-  nextReward,
-  rewardStatusAt,
   type BarcodeFormat,
   type DisplayField,
   type DisplayFieldSlot,
   type MilestoneTerms,
   type Pass,
 } from '@passes/domain';
-import { nextRewardText } from '../reward-texts';
+import { rewardTexts } from '../reward-texts';
 import type { WalletPass } from '../wallet-pass';
 
 interface StoreCardField {
@@ -144,11 +142,10 @@ function ownFields({ pass, template, milestones }: WalletPass, now: Date): Recor
  * the value changes), and the next reward, which changes with every stamp the stamps field already alerts of.
  */
 function rewardFields(pass: Pass, milestones: readonly MilestoneTerms[], now: Date): StoreCardField[] {
-  const available = pass.rewards.filter((reward) => rewardStatusAt(reward, now) === 'available').map((reward) => reward.title);
-  const next = nextReward(pass, milestones, now);
+  const { available, next } = rewardTexts(pass, milestones, now);
   return [
     ...(available.length === 0 ? [] : [{ key: 'pass_rewards', label: 'Rewards', value: available.join(', '), changeMessage: 'You earned %@' }]),
-    ...(next === null ? [] : [{ key: 'pass_next_reward', label: 'Next reward', value: nextRewardText(next) }]),
+    ...(next === null ? [] : [{ key: 'pass_next_reward', label: 'Next reward', value: next }]),
   ];
 }
 
