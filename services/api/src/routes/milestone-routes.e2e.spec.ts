@@ -82,6 +82,14 @@ describe('a Free business', () => {
   });
 });
 
+describe('creations at once on Free', () => {
+  it('take the one place among them: one 201, the others 402', async () => {
+    const racing = await registerBusiness(server, 'Racing Café');
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, index) => create(racing, { ...coffee, name: `Round ${index}` })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 402, 402, 402, 402, 402]);
+  });
+});
+
 describe('validation', () => {
   it.each([
     ['a threshold of 0', { threshold: 0 }, 'threshold'],
