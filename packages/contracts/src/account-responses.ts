@@ -1,5 +1,5 @@
 /** What the dashboard endpoints answer: businesses, users, logins and API keys. Secrets appear once, where noted. */
-import { COUNTED_RESOURCES, PLANS, PRO_FEATURES } from '@passes/domain';
+import { LIMITED_RESOURCES, PLANS, PRO_FEATURES } from '@passes/domain';
 import { z } from 'zod';
 import { instant } from './wire-formats';
 
@@ -8,7 +8,7 @@ const plan = z.enum(PLANS);
 export const businessResponse = z.strictObject({ id: z.string(), name: z.string(), plan, created_at: instant });
 export type BusinessResponse = z.infer<typeof businessResponse>;
 
-const byResource = <Value extends z.ZodType>(value: Value) => z.strictObject(Object.fromEntries(COUNTED_RESOURCES.map((resource) => [resource, value])) as Record<(typeof COUNTED_RESOURCES)[number], Value>);
+const byResource = <Value extends z.ZodType>(value: Value) => z.strictObject(Object.fromEntries(LIMITED_RESOURCES.map((resource) => [resource, value])) as Record<(typeof LIMITED_RESOURCES)[number], Value>);
 
 export const planStatusResponse = z.strictObject({
   /** `null` is unlimited. */

@@ -1,6 +1,7 @@
 /** How passes answer (docs/api.md, Passes and Scans): the whole pass, its summary, its history and a scan's verdict. */
 import { BARCODE_FORMATS, PASS_EVENT_TYPES } from '@passes/domain';
 import { z } from 'zod';
+import { nextRewardResponse, rewardResponse } from './milestone-responses';
 import { instant, metadataResponse, moneyResponse, passStatus } from './wire-formats';
 
 export const passResponse = z.strictObject({
@@ -29,6 +30,10 @@ export const passResponse = z.strictObject({
   redeemed_at: instant.nullable(),
   voided_at: instant.nullable(),
   reactivated_at: instant.nullable(),
+  /** The latest 50 rewards, newest first (all of them: `GET .../passes/{identifier}/rewards`). */
+  rewards: z.array(rewardResponse).max(50),
+  /** Null when the pass holds an available reward of every milestone of its template, or it has none. */
+  next_reward: nextRewardResponse.nullable(),
 });
 export type PassResponse = z.infer<typeof passResponse>;
 

@@ -44,3 +44,15 @@ export const historyQuery = z.object({
 export const customerTokenQuery = z.object({
   token: z.string().describe('The token of the emailed link'),
 });
+
+/** A page of a list that can grow (PROGRAMME): 50 items when `limit` is absent, at most 200. */
+export const LIST_PAGE = { default: 50, max: 200 } as const;
+
+export const pageQuery = z.object({
+  limit: z.int().min(1).max(LIST_PAGE.max).optional().describe(`Items per page; ${LIST_PAGE.default} when absent`),
+  cursor: z.string().optional().describe("The previous page's `next_cursor`: the page after it"),
+});
+
+export const milestoneListQuery = pageQuery.extend({
+  template_id: z.string().optional().describe("Only this template's milestones"),
+});

@@ -7,6 +7,8 @@ import { apiKeyEvents } from './api-key/api-key-event-registry';
 import { businessDecider } from './business/business-decider';
 import { businessEvents } from './business/business-event-registry';
 import { decodeEvent, type DomainEventShape, type EncodedEvent, type EventRegistry } from './events/event-registry';
+import { milestoneDecider } from './milestone/milestone-decider';
+import { milestoneEvents } from './milestone/milestone-event-registry';
 import { passDecider } from './pass/pass-decider';
 import { passEvents } from './pass/pass-event-registry';
 import { reservationDecider } from './reservation/reservation-decider';
@@ -31,6 +33,7 @@ export const apiKeyAggregate = { decider: apiKeyDecider, events: apiKeyEvents };
 export const templateAggregate = { decider: templateDecider, events: templateEvents };
 export const webhookAggregate = { decider: webhookDecider, events: webhookEvents };
 export const reservationAggregate = { decider: reservationDecider, events: reservationEvents };
+export const milestoneAggregate = { decider: milestoneDecider, events: milestoneEvents };
 
 /** Folds stored events into a state through the aggregate's registry. */
 export function replayEncoded<Command, Event extends DomainEventShape, State>(

@@ -1,5 +1,6 @@
 export * from './wallet-settings';
 export * from './pass-secrets';
+export * from './reward-texts';
 export * from './wallet-pass';
 export * from './wallets';
 export * from './apple/apple-wallet';

@@ -24,7 +24,7 @@ interface WalletsPorts {
   settings: WalletSettings;
   /** The service secret (PASSES_SECRET_KEY, or the generated one) the pass secrets derive from. */
   secretKey: Uint8Array;
-  readModels: Pick<ReadModels, 'businesses' | 'templates'>;
+  readModels: Pick<ReadModels, 'businesses' | 'templates' | 'milestones'>;
   passes: PassQueries;
   barcodes: PassBarcodes;
   appUrl: () => string;

@@ -160,11 +160,31 @@ describeWithServers(['mongodb', 'kafka'], 'the distributed topology as separate 
     expect(status.map((row) => row.state)).toEqual(status.map(() => 'live'));
   });
 
+  it('earns a reward from a milestone made on the other API process, and lets exactly one of two redeems through the two win', async () => {
+    const milestone = await call<{ id: string }>(api1, 'POST', `/businesses/${owner.businessId}/milestones`, {
+      template_id: owner.templateId,
+      name: 'Coffee round',
+      metric: 'stamps',
+      threshold: 3,
+      reward: { title: 'A free coffee' },
+    });
+    expect(milestone.status).toBe(201);
+    const issued = await call<PassBody>(api1, 'POST', passes(), { template_id: owner.templateId });
+    const stamped = await call<PassBody>(api2, 'POST', `${passes()}/${issued.body.id}/stamp?count=4`);
+    expect(stamped.body.rewards).toMatchObject([{ milestone_id: milestone.body.id, title: 'A free coffee', status: 'available' }]);
+    const redeem = `${passes()}/${issued.body.id}/rewards/${stamped.body.rewards[0]?.id}/redeem`;
+    const replies = await Promise.all([call(api1, 'POST', redeem), call(api2, 'POST', redeem)]);
+    expect(replies.map((reply) => reply.status).sort()).toEqual([200, 409]);
+    const after = await call<PassBody>(api1, 'GET', `${passes()}/${issued.body.id}`);
+    expect(after.body).toMatchObject({ stamps: 1, rewards: [{ status: 'redeemed' }], next_reward: { remaining: 2 } });
+    expect((await call(api2, 'DELETE', `/businesses/${owner.businessId}/milestones/${milestone.body.id}`)).status).toBe(200);
+  });
+
   it('reports each dependency and each projection on /readyz', async () => {
     const ready = await fetch(`${api1.url.replace(/\/api\/v1$/, '')}/readyz`);
     const body = (await ready.json()) as { status: string; dependencies: Record<string, string>; projections: { name: string; caught_up: boolean }[] };
     expect(body.dependencies).toEqual({ event_store: 'ok', read_store: 'ok', work_store: 'ok' });
-    expect(body.projections.map((projection) => projection.name).sort()).toEqual(['api_keys', 'business_usage', 'businesses', 'passes', 'templates', 'users', 'webhooks']);
+    expect(body.projections.map((projection) => projection.name).sort()).toEqual(['api_keys', 'business_usage', 'businesses', 'milestones', 'passes', 'templates', 'users', 'webhooks']);
   });
 
   it('serves each process’s metrics on a listener of its own, and stops each on SIGTERM with exit code 0', async () => {

@@ -29,6 +29,7 @@ import { addCustomerRoutes } from './routes/customer-routes';
 import { dashboardRoutes } from './routes/dashboard-routes';
 import { downloadRoutes } from './routes/download-routes';
 import { healthRoutes } from './routes/health-routes';
+import { addMilestoneRoutes } from './routes/milestone-routes';
 import { addPassRoutes } from './routes/pass-routes';
 import { addOpenApiDocumentRoute, referencePageRoutes } from './routes/reference-routes';
 import { addScanRoutes } from './routes/scan-routes';
@@ -91,6 +92,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   const business = routes.within('/businesses/:business_id', authenticate(application.plans), requireOwnBusiness);
   addPassRoutes(business.within('/passes'), application, wallets, clock, logger);
   addTemplateRoutes(business.within('/templates'), application);
+  addMilestoneRoutes(business.within('/milestones'), application);
   addScanRoutes(business.within('/scans'), application);
   addWebhookRoutes(business.within('/webhooks'), application);
   addApiKeyRoutes(business.within('/api-keys'), application);
@@ -107,7 +109,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   app.use(PUBLIC_PAGES, limitRate);
   app.use(validationPageRoutes(application));
   app.use('/customer', customerPageRoutes(application, wallets));
-  app.use(downloadRoutes(wallets, clock));
+  app.use(downloadRoutes(wallets, clock, application.passRewards));
   app.use(referencePageRoutes(document));
   if (wallets.apple) {
     const webService = new PasskitWebService(wallets.apple, wallets.secrets, application.passes, wallets.passes, application.walletRegistrations, readModels);

@@ -59,7 +59,7 @@ describe('the metrics listener', () => {
   it('times appends to the event store and shows each projection’s lag', async () => {
     const text = await scrape();
     expect(sampleOf(text, 'passes_event_store_append_duration_seconds_count', { outcome: 'appended' })).toBeGreaterThanOrEqual(3);
-    for (const projection of ['passes', 'businesses', 'users', 'api_keys', 'templates', 'webhooks', 'business_usage']) {
+    for (const projection of ['passes', 'businesses', 'users', 'api_keys', 'templates', 'webhooks', 'milestones', 'business_usage']) {
       expect(sampleOf(text, 'passes_projection_lag_events', { projection })).toBe(0);
     }
   });

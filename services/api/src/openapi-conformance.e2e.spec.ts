@@ -103,6 +103,28 @@ describe('Answers of the running service, checked against the OpenAPI document',
     expect((await client.call('reactivatePass', { path: ofPass(), apiKey: key })).status).toBe(200);
   });
 
+  it('milestones and the rewards of a pass', async () => {
+    const body = { template_id: business.templateId, name: 'Coffee round', metric: 'stamps', threshold: 3, reward: { title: 'A free coffee' } };
+    const created = await client.call<{ id: string }>('createMilestone', { path: own(), apiKey: key, body });
+    expect(created.status).toBe(201);
+    expect((await client.call('createMilestone', { path: own(), apiKey: key, body: { ...body, threshold: 0 } })).status).toBe(422);
+    expect((await client.call('createMilestone', { path: own(), apiKey: key, body: { ...body, template_id: 'no-such-template' } })).status).toBe(404);
+    const milestone = { ...own(), milestone_id: created.body.id };
+    expect((await client.call('listMilestones', { path: own(), apiKey: key, query: { template_id: business.templateId, limit: '10' } })).status).toBe(200);
+    expect((await client.call('getMilestone', { path: milestone, apiKey: key })).status).toBe(200);
+    expect((await client.call('getMilestone', { path: { ...own(), milestone_id: 'no-such-milestone' }, apiKey: key })).status).toBe(404);
+    expect((await client.call('updateMilestone', { path: milestone, apiKey: key, body: { reward: { title: 'A free cake', description: 'Any slice' } } })).status).toBe(200);
+    const card = await client.call<PassBody>('issuePass', { path: own(), apiKey: key, body: { template_id: business.templateId } });
+    const stamped = await client.call<PassBody>('stampPass', { path: { ...own(), identifier: card.body.id }, apiKey: key, query: { count: '3' } });
+    const reward = { ...own(), identifier: card.body.id, reward_id: stamped.body.rewards[0]!.id };
+    expect((await client.call('listPassRewards', { path: { ...own(), identifier: card.body.id }, apiKey: key, query: { limit: '1' } })).status).toBe(200);
+    expect((await client.call('redeemReward', { path: reward, apiKey: key })).status).toBe(200);
+    expect((await client.call('redeemReward', { path: reward, apiKey: key })).status).toBe(409);
+    expect((await client.call('redeemReward', { path: { ...reward, reward_id: 'no-such-reward' }, apiKey: key })).status).toBe(404);
+    expect((await client.call('archiveMilestone', { path: milestone, apiKey: key })).status).toBe(200);
+    expect((await client.call('updateMilestone', { path: milestone, apiKey: key, body: { name: 'Archived' } })).status).toBe(409);
+  });
+
   it('webhooks and their deliveries', async () => {
     const list = await client.call<{ data: { id: string }[] }>('listWebhooks', { path: own(), apiKey: key });
     expect(list.status).toBe(200);

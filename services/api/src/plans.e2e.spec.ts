@@ -31,8 +31,8 @@ describe('a Free business', () => {
   it('shows its plan, limits, usage and features on /businesses/me', async () => {
     expect(await me(business)).toMatchObject({
       plan: 'free',
-      limits: { templates: 1, passes: 100, webhooks: 1 },
-      usage: { templates: 1, passes: 0, webhooks: 0 },
+      limits: { templates: 1, passes: 100, webhooks: 1, reward_milestones: 1 },
+      usage: { templates: 1, passes: 0, webhooks: 0, reward_milestones: 0 },
       features: { api_access: false, bulk_operations: false, automations: false, analytics_export: false },
     });
   });
@@ -155,7 +155,7 @@ describe('a Pro business', () => {
   it('shows unlimited templates and passes, 20 webhooks and every feature', async () => {
     expect(await me(business)).toMatchObject({
       plan: 'pro',
-      limits: { templates: null, passes: null, webhooks: 20 },
+      limits: { templates: null, passes: null, webhooks: 20, reward_milestones: null },
       features: { api_access: true, bulk_operations: true, automations: true, analytics_export: true },
     });
   });

@@ -110,6 +110,33 @@ describe('a receiver that answers 2xx', () => {
     expect([modeOf(live.id), modeOf(sandbox.body.id)]).toEqual(['live', 'test']);
   });
 
+  it('gets reward.earned and reward.redeemed with the pass fields and the reward, also when it lists no events', async () => {
+    const chosen = await receiver();
+    const everything = await receiver();
+    await registerWebhook(chosen.url, ['reward.earned', 'reward.redeemed']);
+    await registerWebhook(everything.url);
+    const milestone = await server.request<{ id: string }>('POST', `/businesses/${business.businessId}/milestones`, {
+      token: business.token,
+      body: { template_id: business.templateId, name: 'Two visits', metric: 'stamps', threshold: 2, reward: { title: 'A free coffee' } },
+    });
+    const pass = await issuePass(server, business);
+    const stamped = await server.request<PassBody>('POST', `/businesses/${business.businessId}/passes/${pass.id}/stamp?count=2`, { token: business.token });
+    const rewardId = stamped.body.rewards[0]?.id;
+    await server.request('POST', `/businesses/${business.businessId}/passes/${pass.id}/rewards/${rewardId}/redeem`, { token: business.token });
+
+    const received = await chosen.waitFor(2);
+    const reward = { id: rewardId, milestone_id: milestone.body.id, title: 'A free coffee' };
+    // Deliveries may arrive in any order.
+    const byEvent = received.map((delivery) => delivery.body).sort((a, b) => a.event.localeCompare(b.event));
+    expect(byEvent).toEqual([
+      expect.objectContaining({ event: 'reward.earned', data: expect.objectContaining({ id: pass.id, stamps: 2, reward }) }),
+      expect.objectContaining({ event: 'reward.redeemed', data: expect.objectContaining({ id: pass.id, stamps: 0, reward }) }),
+    ]);
+    const all = await everything.waitFor(4);
+    expect(all.map((delivery) => delivery.body.event).sort()).toEqual(['pass.created', 'pass.updated', 'reward.earned', 'reward.redeemed']);
+    await server.request('DELETE', `/businesses/${business.businessId}/milestones/${milestone.body.id}`, { token: business.token });
+  });
+
   it('the Node snippet of docs/webhooks.md verifies a real delivery, and the doc quotes it as it is', async () => {
     const snippetFile = path.join(__dirname, '../../../docs/examples/verify-webhook.js');
     const { verifyWebhook } = require(snippetFile) as { verifyWebhook: (rawBody: Buffer, signature: unknown, secret: string) => boolean };

@@ -111,6 +111,7 @@ function benchPass(): WalletPass {
     barcodeData: null,
     nfcData: null,
     walletDevices: {},
+    rewards: [],
     createdAt: at,
     updatedAt: at,
     checkedInAt: null,
@@ -140,6 +141,7 @@ function benchPass(): WalletPass {
     template,
     businessName: 'Corner Café',
     codes: { barcode: { format: 'qr', message: `https://passes.example/validate/${pass.serialNumber}?sig=${'x'.repeat(43)}` }, nfcMessage: null },
+    milestones: [],
     lastModified: at,
   };
 }

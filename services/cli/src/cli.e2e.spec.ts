@@ -147,3 +147,28 @@ describe('passes work status | list | retry', () => {
     expect(unknown.stderr).toContain('not_found');
   });
 });
+
+describe('rewards in the audit and a rebuild', () => {
+  it('audit verify finds the read model in agreement with the reward events, and a rebuild keeps the rewards', async () => {
+    const shop = await registerBusiness(server, 'Reward Café');
+    const milestone = await server.request<{ id: string }>('POST', `/businesses/${shop.businessId}/milestones`, {
+      token: shop.token,
+      body: { template_id: shop.templateId, name: 'Coffee round', metric: 'stamps', threshold: 3, reward: { title: 'A free coffee' } },
+    });
+    expect(milestone.status).toBe(201);
+    const pass = await issuePass(server, shop);
+    const base = `/businesses/${shop.businessId}/passes/${pass.id}`;
+    const stamped = await server.request<PassBody>('POST', `${base}/stamp?count=7`, { token: shop.token });
+    await server.request('POST', `${base}/rewards/${stamped.body.rewards[0]?.id}/redeem`, { token: shop.token });
+    const before = (await server.request<PassBody>('GET', base, { token: shop.token })).body;
+    expect(before.rewards.map((reward) => reward.status)).toEqual(['available', 'redeemed']);
+
+    const audit = await passes('audit', 'verify', '--business', shop.businessId);
+    expect(audit.stdout).toContain('the read model agrees with the events');
+    expect(audit.code).toBe(0);
+    for (const projection of ['passes', 'milestones']) expect((await passes('projections', 'rebuild', projection)).code).toBe(0);
+    expect((await server.request<PassBody>('GET', base, { token: shop.token })).body).toEqual(before);
+    expect((await server.request<{ status: string }>('GET', `/businesses/${shop.businessId}/milestones/${milestone.body.id}`, { token: shop.token })).body.status).toBe('active');
+    expect((await passes('audit', 'verify', '--business', shop.businessId)).code).toBe(0);
+  }, 60_000);
+});

@@ -11,6 +11,7 @@ import {
   type PassUpdate,
 } from '@passes/domain';
 import type { ReadModels } from '@passes/read-model';
+import type { Milestones } from '../milestones/milestones';
 import type { Templates } from '../templates/templates';
 import type { Clock } from '../shared/clock';
 import type { CommandContext } from '../shared/command-context';
@@ -28,7 +29,7 @@ export type IssuePassInput = Omit<IssuePassData, 'passId' | 'businessId' | 'mode
  * The actions on a pass (spec 6–13) as callers give them: the current time is added here, and a
  * check-in's cooldown is the pass's template's.
  */
-export type PassAction = DistributiveOmit<Exclude<PassCommand, { type: 'IssuePass' | 'UpdatePass' | 'ScanPass' }>, 'now' | 'cooldown'>;
+export type PassAction = DistributiveOmit<Exclude<PassCommand, { type: 'IssuePass' | 'UpdatePass' | 'ScanPass' }>, 'now' | 'cooldown' | 'milestones'>;
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 export class PassCommands {
@@ -39,6 +40,7 @@ export class PassCommands {
     private readonly readModels: Pick<ReadModels, 'templates'>,
     private readonly queries: PassQueries,
     private readonly templates: Templates,
+    private readonly milestones: Milestones,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly readYourWrites: ReadYourWrites,
@@ -81,7 +83,12 @@ export class PassCommands {
     const newExternalId = update.externalId;
     const changesExternalId = newExternalId !== undefined && newExternalId !== current.externalId;
     if (changesExternalId && newExternalId !== null) await this.reserveExternalId(scope, newExternalId, current.id, context);
-    const pass = await this.run(scope.businessId, current.id, context, () => ({ type: 'UpdatePass', update, now: this.clock.now() }));
+    const pass = await this.run(scope.businessId, current.id, context, async () => ({
+      type: 'UpdatePass',
+      update,
+      milestones: await this.milestones.contextFor(current),
+      now: this.clock.now(),
+    }));
     if (changesExternalId && current.externalId !== null && pass.externalId !== current.externalId) {
       await this.uniqueValues.release(this.externalIdClaim(scope, current.externalId, current.id), context);
     }
@@ -91,6 +98,10 @@ export class PassCommands {
   async act(scope: PassScope, identifier: string, action: PassAction, context: CommandContext): Promise<Pass> {
     const current = await this.queries.get(scope, identifier);
     return this.run(scope.businessId, current.id, context, async (): Promise<PassCommand> => {
+      // Every command that may change stamps or points carries the milestones that apply to the pass, read on every attempt.
+      if (action.type === 'AddStamps' || action.type === 'AdjustPoints' || action.type === 'RedeemReward') {
+        return { ...action, milestones: await this.milestones.contextFor(current), now: this.clock.now() };
+      }
       if (action.type !== 'CheckIn') return { ...action, now: this.clock.now() };
       // Read on every attempt, so a check-in always meets the template's cooldown as it stands.
       const template = await this.templates.get(scope.businessId, current.templateId);

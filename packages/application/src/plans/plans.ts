@@ -2,23 +2,26 @@
 import {
   assertNever,
   DomainError,
+  limitsOf,
   PLAN_LIMITS,
   PRO_FEATURES,
   hasFeature,
   requireFeature,
   type CountedResource,
+  type LimitedResource,
+  type Mode,
   type Plan,
-  type PlanLimits,
   type ProFeature,
-  type Usage,
 } from '@passes/domain';
 import type { Position } from '@passes/event-store';
 import { lookupKeys, type BusinessUsage, type ReadModels } from '@passes/read-model';
 
 export interface PlanStatus {
   plan: Plan;
-  limits: PlanLimits;
-  usage: Usage;
+  /** `null` is unlimited. */
+  limits: Readonly<Record<LimitedResource, number | null>>;
+  /** Live passes and active live milestones: sandbox ones are free. */
+  usage: Readonly<Record<LimitedResource, number>>;
   features: Readonly<Record<ProFeature, boolean>>;
 }
 
@@ -36,14 +39,19 @@ export interface CountedUsage {
  * same however many a business has; webhooks, at most a few by plan, are counted on each read.
  */
 export class Plans {
-  constructor(private readonly readModels: Pick<ReadModels, 'businessUsage' | 'businesses' | 'webhooks'>) {}
+  constructor(private readonly readModels: Pick<ReadModels, 'businessUsage' | 'businesses' | 'webhooks' | 'milestones'>) {}
 
   async status(businessId: string): Promise<PlanStatus> {
-    const [plan, counted, webhooks] = await Promise.all([this.planOf(businessId), this.countedOf(businessId), this.webhooksOf(businessId)]);
+    const [plan, counted, webhooks, milestones] = await Promise.all([
+      this.planOf(businessId),
+      this.countedOf(businessId),
+      this.webhooksOf(businessId),
+      this.activeMilestones(businessId, 'live'),
+    ]);
     return {
       plan,
-      limits: PLAN_LIMITS[plan],
-      usage: { templates: counted.templates, passes: counted.livePasses, webhooks },
+      limits: limitsOf(plan),
+      usage: { templates: counted.templates, passes: counted.livePasses, webhooks, reward_milestones: milestones },
       features: Object.fromEntries(PRO_FEATURES.map((feature) => [feature, hasFeature(plan, feature)])) as Record<ProFeature, boolean>,
     };
   }
@@ -83,11 +91,20 @@ export class Plans {
     return usage ?? { livePasses: 0, templates: 0, position: null };
   }
 
+  /**
+   * The business's active milestones of one mode, which the milestone aggregate holds to the plan's limit.
+   * A business has a few (one on Free), so they are counted on each read.
+   */
+  async activeMilestones(businessId: string, mode: Mode): Promise<number> {
+    const milestones = await this.readModels.milestones.find('business_mode', lookupKeys.byBusinessMode(businessId, mode));
+    return milestones.filter((milestone) => milestone.status === 'active').length;
+  }
+
   private webhooksOf(businessId: string): Promise<number> {
     return this.readModels.webhooks.count('business', lookupKeys.byBusiness(businessId));
   }
 
-  private async planOf(businessId: string): Promise<Plan> {
+  async planOf(businessId: string): Promise<Plan> {
     const business = await this.readModels.businesses.get(businessId);
     if (!business) throw new DomainError('not_found', `Business '${businessId}' not found`);
     return business.plan;

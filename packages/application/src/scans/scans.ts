@@ -24,6 +24,7 @@ import type { PassScope } from '../passes/pass-scope';
 import type { Clock } from '../shared/clock';
 import type { CommandContext } from '../shared/command-context';
 import type { CommandHandler } from '../shared/command-handler';
+import type { Milestones } from '../milestones/milestones';
 import { awaitReadModels, type ReadYourWrites } from '../shared/read-your-writes';
 import type { Templates } from '../templates/templates';
 
@@ -61,6 +62,7 @@ export class Scans {
     private readonly commands: CommandHandler,
     private readonly passes: PassQueries,
     private readonly templates: Templates,
+    private readonly milestones: Milestones,
     private readonly signatures: BarcodeSignatures,
     private readonly clock: Clock,
     private readonly readYourWrites: ReadYourWrites,
@@ -73,12 +75,14 @@ export class Scans {
     const { pass, template, signature } = found;
     const { scanCooldown: cooldown, autoStampOnScan: autoStamp } = template.scanSecurity;
     const now = this.clock.now();
-    const result = await this.commands.handle(passAggregate, { stream: streamNames.pass(pass.id), businessId, context }, () => ({
+    const result = await this.commands.handle(passAggregate, { stream: streamNames.pass(pass.id), businessId, context }, async () => ({
       type: 'ScanPass' as const,
       mode: request.mode,
       signature,
       cooldown,
       autoStamp,
+      // An auto-stamp may earn a reward.
+      milestones: autoStamp ? await this.milestones.contextFor(pass) : [],
       now,
     }));
     if (result.position !== null) await awaitReadModels(this.readYourWrites, result.position, context);

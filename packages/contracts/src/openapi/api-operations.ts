@@ -11,9 +11,11 @@ import { bulkIssueResponse, bulkUpdateResponse } from '../bulk-responses';
 import { magicLinkBody } from '../customer-bodies';
 import { customerPassListResponse, magicLinkResponse } from '../customer-responses';
 import { livenessResponse, readinessResponse } from '../health-responses';
+import { createMilestoneBody, updateMilestoneBody } from '../milestone-bodies';
+import { milestoneListResponse, milestoneResponse, rewardListResponse } from '../milestone-responses';
 import { issuePassBody, updatePassBody } from '../pass-bodies';
 import { passHistoryResponse, passResponse, passSummaryListResponse, passSummaryResponse, scanResponse } from '../pass-responses';
-import { amountQuery, asOfQuery, customerTokenQuery, historyQuery, pointsQuery, stampQuery } from '../query-parameters';
+import { amountQuery, asOfQuery, customerTokenQuery, historyQuery, milestoneListQuery, pageQuery, pointsQuery, stampQuery } from '../query-parameters';
 import { scanBody } from '../scan-bodies';
 import { createTemplateBody, updateTemplateBody } from '../template-bodies';
 import { templateListResponse, templateResponse } from '../template-responses';
@@ -26,6 +28,7 @@ const BUSINESS = `${API}/businesses/{business_id}`;
 const PASS = `${BUSINESS}/passes/{identifier}`;
 const TEMPLATE = `${BUSINESS}/templates/{template_id}`;
 const WEBHOOK = `${BUSINESS}/webhooks/{webhook_id}`;
+const MILESTONE = `${BUSINESS}/milestones/{milestone_id}`;
 
 /** The bulk envelopes as documented: the same item schemas each item is checked with, one by one. */
 const bulkItems = <Item extends z.ZodType>(item: Item) => z.array(item).min(1).max(MAX_BULK_ITEMS);
@@ -151,6 +154,59 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     answers: { 200: { description: 'The changed template', body: templateResponse } },
   },
 
+  // Milestones
+  {
+    method: 'post',
+    path: `${BUSINESS}/milestones`,
+    operationId: 'createMilestone',
+    tag: 'Milestones',
+    summary: "Create a reward milestone on a template (Free: 1 active, 402 `reward_milestones`); another business's template is 404",
+    access: 'credential',
+    body: createMilestoneBody,
+    answers: { 201: { description: 'The milestone', body: milestoneResponse } },
+    refusals: [404],
+  },
+  {
+    method: 'get',
+    path: `${BUSINESS}/milestones`,
+    operationId: 'listMilestones',
+    tag: 'Milestones',
+    summary: "The business's milestones in the caller's mode, oldest first, archived ones included; a page at a time",
+    access: 'credential',
+    query: milestoneListQuery,
+    answers: { 200: { description: 'A page of milestones', body: milestoneListResponse } },
+    refusals: [422],
+  },
+  {
+    method: 'get',
+    path: MILESTONE,
+    operationId: 'getMilestone',
+    tag: 'Milestones',
+    summary: 'A milestone',
+    access: 'credential',
+    answers: { 200: { description: 'The milestone', body: milestoneResponse } },
+  },
+  {
+    method: 'patch',
+    path: MILESTONE,
+    operationId: 'updateMilestone',
+    tag: 'Milestones',
+    summary: 'Change a milestone (name, threshold, reward, reward_expires_after_days); rewards already earned keep their terms',
+    access: 'credential',
+    body: updateMilestoneBody,
+    answers: { 200: { description: 'The changed milestone', body: milestoneResponse } },
+    refusals: [409],
+  },
+  {
+    method: 'delete',
+    path: MILESTONE,
+    operationId: 'archiveMilestone',
+    tag: 'Milestones',
+    summary: 'Archive a milestone: it stops earning, rewards already earned stay',
+    access: 'credential',
+    answers: { 200: { description: 'The archived milestone', body: milestoneResponse } },
+  },
+
   // Passes
   {
     method: 'post',
@@ -242,6 +298,27 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     access: 'credential',
     query: historyQuery,
     answers: { 200: { description: 'The events', body: passHistoryResponse } },
+  },
+  {
+    method: 'get',
+    path: `${PASS}/rewards`,
+    operationId: 'listPassRewards',
+    tag: 'Passes',
+    summary: "The pass's rewards, newest first, with their status now; a page at a time",
+    access: 'credential',
+    query: pageQuery,
+    answers: { 200: { description: 'A page of rewards', body: rewardListResponse } },
+    refusals: [422],
+  },
+  {
+    method: 'post',
+    path: `${PASS}/rewards/{reward_id}/redeem`,
+    operationId: 'redeemReward',
+    tag: 'Passes',
+    summary: "Redeem an available reward: the milestone's threshold comes off the metric and the rule runs again",
+    access: 'credential',
+    answers: { 200: pass },
+    refusals: [409],
   },
   passAction('stamp', 'Add stamps', { query: stampQuery }),
   passAction('points', 'Add or spend points', { query: pointsQuery }),

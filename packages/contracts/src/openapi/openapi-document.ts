@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { apiKeyResponse, businessResponse, userResponse } from '../account-responses';
 import { errorResponse, planRefusalResponse } from '../error-responses';
+import { milestoneResponse, nextRewardResponse, rewardResponse } from '../milestone-responses';
 import { passResponse, passSummaryResponse, scannedPassResponse } from '../pass-responses';
 import { templateResponse } from '../template-responses';
 import { deliveryResponse, webhookResponse } from '../webhook-responses';
@@ -20,6 +21,9 @@ const SHARED_NAMES = new Map<z.ZodType, string>([
   [passSummaryResponse, 'PassSummary'],
   [scannedPassResponse, 'ScannedPass'],
   [templateResponse, 'Template'],
+  [milestoneResponse, 'Milestone'],
+  [rewardResponse, 'Reward'],
+  [nextRewardResponse, 'NextReward'],
   [webhookResponse, 'Webhook'],
   [deliveryResponse, 'Delivery'],
   [businessResponse, 'Business'],

@@ -1,7 +1,8 @@
 /**
  * What a pass command records, or why it is refused. Refusals come in a fixed order: a pass that does
  * not exist, then a move its status forbids, then the command's own rules. Scans and wallet
- * registrations are recorded whatever the status.
+ * registrations are recorded whatever the status. A command that carries its template's milestones has
+ * the reward rule run after it, its rewards appended to its own events.
  */
 import { assertNever } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
@@ -12,8 +13,12 @@ import { checkIn } from './check-in';
 import { issuePass } from './issue-pass';
 import type { PassCommand } from './pass-commands';
 import type { PassEvent } from './pass-events';
+import { evolvePass } from './evolve-pass';
 import { assertCanMove } from './pass-moves';
 import type { PassState } from './pass-state';
+import type { Pass } from './pass-state';
+import { redeemReward } from './redeem-reward';
+import { rewardsEarned } from './reward-rule';
 import { scanPass } from './scan-pass';
 import { topUpBalance } from './top-up-balance';
 import { updatePass } from './update-pass';
@@ -22,7 +27,15 @@ import { registerDevice, rejectPushToken, unregisterDevice } from './wallet-devi
 export function decidePass(command: PassCommand, state: PassState): PassEvent[] {
   if (command.type === 'IssuePass') return issuePass(command, state);
   if (state === null) throw new DomainError('not_found', 'Pass not found.');
+  const decided = decideOnPass(command, state);
+  if (!('milestones' in command)) return decided;
+  const after = decided.reduce(evolvePass, state);
+  return after === null ? decided : [...decided, ...rewardsEarned(after, decided, command.milestones, command.now)];
+}
+
+function decideOnPass(command: Exclude<PassCommand, { type: 'IssuePass' }>, state: Pass): PassEvent[] {
   if (command.type === 'ScanPass') return scanPass(command, state);
+  if (command.type === 'RedeemReward') return redeemReward(command, state);
   if (command.type === 'RegisterDevice') return registerDevice(command, state);
   if (command.type === 'UnregisterDevice') return unregisterDevice(command, state);
   if (command.type === 'RejectPushToken') return rejectPushToken(command, state);

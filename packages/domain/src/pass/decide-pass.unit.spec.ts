@@ -31,10 +31,10 @@ describe('deciding on a pass', () => {
   });
 
   test('a pass that does not exist is not_found before its arguments are judged', () => {
-    spec.given([]).when({ type: 'AddStamps', count: 0, now: NOW }).thenThrows('not_found');
+    spec.given([]).when({ type: 'AddStamps', count: 0, milestones: [], now: NOW }).thenThrows('not_found');
   });
 
   test('a move the status forbids is invalid_state before its arguments are judged', () => {
-    spec.given(HISTORIES.voided).when({ type: 'AddStamps', count: 0, now: NOW }).thenThrows('invalid_state');
+    spec.given(HISTORIES.voided).when({ type: 'AddStamps', count: 0, milestones: [], now: NOW }).thenThrows('invalid_state');
   });
 });

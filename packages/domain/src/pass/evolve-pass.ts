@@ -1,8 +1,9 @@
 /** How each recorded fact changes a pass. Facts are never refused here: they already happened. */
 import { assertNever } from '../shared/decider';
 import { applyChanges } from './pass-changes';
-import type { PassEvent, PassInstalledData, PassIssuedData } from './pass-events';
+import type { PassEvent, PassInstalledData, PassIssuedData, RewardEarnedData, RewardRedeemedData } from './pass-events';
 import type { Pass, PassState } from './pass-state';
+import type { Reward } from './rewards';
 
 type PassChangingEvent = Exclude<PassEvent, { type: 'PassIssued' | 'PassScanned' | 'PassInstalled' | 'PassUninstalled' }>;
 
@@ -35,6 +36,7 @@ function passFromIssued(data: PassIssuedData): Pass {
     barcodeData: data.barcode_data,
     nfcData: data.nfc_data,
     walletDevices: {},
+    rewards: [],
     createdAt: data.occurred_at,
     updatedAt: data.occurred_at,
     checkedInAt: null,
@@ -64,9 +66,32 @@ function applyEvent(pass: Pass, event: PassChangingEvent): Pass {
       return { ...pass, status: 'voided', voidedAt: event.data.occurred_at };
     case 'PassReactivated':
       return { ...pass, status: 'active', reactivatedAt: event.data.occurred_at };
+    case 'RewardEarned':
+      return { ...pass, rewards: [rewardFromEarned(event.data), ...pass.rewards] };
+    case 'RewardRedeemed':
+      return withRedeemed(pass, event.data);
     default:
       return assertNever(event);
   }
+}
+
+function rewardFromEarned(data: RewardEarnedData): Reward {
+  return {
+    id: data.reward_id,
+    milestoneId: data.milestone_id,
+    metric: data.metric,
+    threshold: data.threshold,
+    title: data.title,
+    description: data.description,
+    earnedAt: data.occurred_at,
+    expiresAt: data.expires_at,
+    redeemedAt: null,
+  };
+}
+
+function withRedeemed(pass: Pass, { reward_id, metric, value, occurred_at }: RewardRedeemedData): Pass {
+  const rewards = pass.rewards.map((reward) => (reward.id === reward_id ? { ...reward, redeemedAt: occurred_at } : reward));
+  return metric === 'stamps' ? { ...pass, rewards, stamps: value } : { ...pass, rewards, points: value };
 }
 
 /** An install recorded before devices were (schema 1) names no device, and so registers none. */

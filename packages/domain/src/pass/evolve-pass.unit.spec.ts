@@ -8,7 +8,7 @@ const LATER = '2026-11-22T08:00:00.000Z';
 const passAfter = (events: PassEvent[]) => replay(passDecider, events);
 
 describe('evolving a pass', () => {
-  test('PassIssued makes an active pass with no stamps, in no wallet, and nothing yet timestamped', () => {
+  test('PassIssued makes an active pass with no stamps, in no wallet, with no rewards, and nothing yet timestamped', () => {
     expect(passAfter(HISTORIES.issued)).toEqual({
       id: ISSUE_DATA.passId,
       businessId: ISSUE_DATA.businessId,
@@ -26,6 +26,7 @@ describe('evolving a pass', () => {
       barcodeData: ISSUE_DATA.barcodeData,
       nfcData: ISSUE_DATA.nfcData,
       walletDevices: {},
+      rewards: [],
       createdAt: ISSUED_AT,
       updatedAt: ISSUED_AT,
       checkedInAt: null,

@@ -3,6 +3,7 @@ import type { Mode } from '../shared/mode';
 import type { ScanCooldown } from '../template/scan-security';
 import type { Metadata, MetadataPatch } from './metadata';
 import type { ScanMode } from './pass-events';
+import type { ActiveMilestone } from './rewards';
 
 export interface IssuePassData {
   passId: string;
@@ -45,20 +46,26 @@ export interface ScanPassCommand {
   signature: SignatureCheck;
   cooldown: ScanCooldown;
   autoStamp: boolean;
+  milestones: readonly ActiveMilestone[];
   now: Date;
 }
 
+/**
+ * The commands that may change stamps or points carry the active milestones of the pass's template (in
+ * the pass's mode), which the application reads and passes in: the reward rule runs on them (reward-rule.ts).
+ */
 export type PassCommand =
   | { type: 'IssuePass'; data: IssuePassData; now: Date }
-  | { type: 'UpdatePass'; update: PassUpdate; now: Date }
-  | { type: 'AddStamps'; count: number; now: Date }
-  | { type: 'AdjustPoints'; delta: number; now: Date }
+  | { type: 'UpdatePass'; update: PassUpdate; milestones: readonly ActiveMilestone[]; now: Date }
+  | { type: 'AddStamps'; count: number; milestones: readonly ActiveMilestone[]; now: Date }
+  | { type: 'AdjustPoints'; delta: number; milestones: readonly ActiveMilestone[]; now: Date }
   | { type: 'ChargeBalance'; amountMinor: number; now: Date }
   | { type: 'TopUpBalance'; amountMinor: number; now: Date }
   | { type: 'CheckIn'; cooldown: ScanCooldown; now: Date }
   | { type: 'Redeem'; now: Date }
   | { type: 'Void'; now: Date }
   | { type: 'Reactivate'; now: Date }
+  | { type: 'RedeemReward'; rewardId: string; milestones: readonly ActiveMilestone[]; now: Date }
   | ScanPassCommand
   | { type: 'RegisterDevice'; deviceLibraryIdentifier: string; pushToken: string; now: Date }
   | { type: 'UnregisterDevice'; deviceLibraryIdentifier: string; now: Date }

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { count, mode, occurredAt, onlyOccurredAt } from '../events/event-fields';
 import { eventTypesOf, type EventRegistry } from '../events/event-registry';
+import { MILESTONE_METRICS } from '../milestone/milestone';
 import type { PassEvent } from './pass-events';
 
 const metadataValue = z.union([z.string(), z.number(), z.boolean()]);
@@ -36,6 +37,8 @@ const passChanges = z.object({
 });
 
 const balanceChange = z.object({ amount_minor: count, balance_minor: count, occurred_at: occurredAt });
+
+const metric = z.enum(MILESTONE_METRICS);
 
 export const passEvents: EventRegistry<PassEvent> = {
   PassIssued: { version: 1, schema: passIssued },
@@ -72,6 +75,23 @@ export const passEvents: EventRegistry<PassEvent> = {
       occurred_at: occurredAt,
     }),
     upcasters: { 1: (data) => ({ device_library_identifier: null, reason: null, ...data }) },
+  },
+  RewardEarned: {
+    version: 1,
+    schema: z.object({
+      reward_id: z.string(),
+      milestone_id: z.string(),
+      metric,
+      threshold: count,
+      title: z.string(),
+      description: z.string().nullable(),
+      expires_at: occurredAt.nullable(),
+      occurred_at: occurredAt,
+    }),
+  },
+  RewardRedeemed: {
+    version: 1,
+    schema: z.object({ reward_id: z.string(), metric, deducted: count, value: count, occurred_at: occurredAt }),
   },
 };
 

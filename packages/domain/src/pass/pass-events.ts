@@ -2,6 +2,7 @@
  * The facts recorded in a pass's stream (`pass-{id}`). Payloads are snake_case because auditors read
  * them as they are stored. Every payload carries `occurred_at`, the business time of the fact (ISO 8601 UTC).
  */
+import type { MilestoneMetric } from '../milestone/milestone';
 import type { Mode } from '../shared/mode';
 import type { Metadata, MetadataPatch } from './metadata';
 
@@ -72,6 +73,31 @@ export interface PassChanges {
   nfc_data?: string | null;
 }
 
+/**
+ * A reward the pass earned from a milestone of its template. It copies the milestone's terms as they
+ * were, so the reward reads and redeems the same after the milestone is edited or archived.
+ */
+export interface RewardEarnedData {
+  reward_id: string;
+  milestone_id: string;
+  metric: MilestoneMetric;
+  threshold: number;
+  title: string;
+  description: string | null;
+  /** Null when the milestone gives rewards that never expire. */
+  expires_at: string | null;
+  occurred_at: string;
+}
+
+/** A reward was redeemed: `deducted` came off the metric, which is now `value`. */
+export interface RewardRedeemedData {
+  reward_id: string;
+  metric: MilestoneMetric;
+  deducted: number;
+  value: number;
+  occurred_at: string;
+}
+
 export type PassEvent =
   | { type: 'PassIssued'; data: PassIssuedData }
   | { type: 'PassUpdated'; data: { changes: PassChanges; occurred_at: string } }
@@ -85,6 +111,8 @@ export type PassEvent =
   | { type: 'PassReactivated'; data: { occurred_at: string } }
   | { type: 'PassScanned'; data: PassScannedData }
   | { type: 'PassInstalled'; data: PassInstalledData }
-  | { type: 'PassUninstalled'; data: PassUninstalledData };
+  | { type: 'PassUninstalled'; data: PassUninstalledData }
+  | { type: 'RewardEarned'; data: RewardEarnedData }
+  | { type: 'RewardRedeemed'; data: RewardRedeemedData };
 
 export type PassEventType = PassEvent['type'];

@@ -2,6 +2,7 @@
 import type { Mode } from '../shared/mode';
 import type { Metadata } from './metadata';
 import type { PassStatus } from './pass-events';
+import type { Reward } from './rewards';
 
 export interface Pass {
   id: string;
@@ -25,6 +26,8 @@ export interface Pass {
    * with the push token to notify it through. Empty when the pass is in no wallet that asked for updates.
    */
   walletDevices: Readonly<Record<string, string>>;
+  /** Every reward the pass has earned, newest first. */
+  rewards: readonly Reward[];
   createdAt: string;
   updatedAt: string;
   /** The most recent check-in: what the scan cooldown counts from. */

@@ -11,7 +11,7 @@ import type { PassEvent, PassScannedData, PassStatus, ScanReason } from './pass-
 import type { Pass } from './pass-state';
 
 export function scanPass(command: ScanPassCommand, pass: Pass): PassEvent[] {
-  const { mode, autoStamp, cooldown, now } = command;
+  const { mode, autoStamp, cooldown, milestones, now } = command;
   const scanned = (valid: boolean, reason: ScanReason | null, checked_in: boolean): PassEvent => ({
     type: 'PassScanned',
     data: { mode, valid, reason, checked_in, occurred_at: now.toISOString() } satisfies PassScannedData,
@@ -21,7 +21,7 @@ export function scanPass(command: ScanPassCommand, pass: Pass): PassEvent[] {
   if (mode === 'verify' && !autoStamp) return [scanned(true, null, false)];
   if (cooldownRefusal(pass.checkedInAt, cooldown, now)) return [scanned(true, 'scan_cooldown', false)];
   const checkedIn = checkIn({ type: 'CheckIn', cooldown, now }, pass);
-  const stamped = autoStamp ? addStamps({ type: 'AddStamps', count: 1, now }, pass) : [];
+  const stamped = autoStamp ? addStamps({ type: 'AddStamps', count: 1, milestones, now }, pass) : [];
   return [scanned(true, null, true), ...checkedIn, ...stamped];
 }
 

@@ -20,6 +20,7 @@ const scan = ({ mode = 'verify', signature = 'not_required', cooldown = null, au
   signature,
   cooldown,
   autoStamp,
+  milestones: [],
   now: NOW,
 });
 const scanned = (mode: ScanMode, valid: boolean, reason: ScanReason | null, checked_in: boolean): PassEvent => ({

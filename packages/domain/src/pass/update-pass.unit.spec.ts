@@ -8,7 +8,7 @@ import type { PassChanges, PassEvent } from './pass-events';
 import { MAX_POINTS, MAX_STAMPS } from './pass-limits';
 
 const spec = deciderSpec(passDecider);
-const update = (changes: PassUpdate) => ({ type: 'UpdatePass' as const, update: changes, now: NOW });
+const update = (changes: PassUpdate) => ({ type: 'UpdatePass' as const, update: changes, milestones: [], now: NOW });
 const updated = (changes: PassChanges): PassEvent => ({ type: 'PassUpdated', data: { changes, occurred_at: OCCURRED_AT } });
 
 // The fixture pass: Ada Lovelace, ada@example.com, member-1815, 100 points, balance 5000, 0 stamps, {tier: 'gold'}.

@@ -4,20 +4,38 @@ import { DomainError } from '../shared/domain-error';
 export type Plan = 'free' | 'pro';
 export const PLANS: readonly Plan[] = ['free', 'pro'];
 
-/** Features only Pro has. Campaigns and reward milestones join the counted limits when they exist. */
+/** Features only Pro has. */
 export type ProFeature = 'api_access' | 'bulk_operations' | 'automations' | 'analytics_export';
 export const PRO_FEATURES: readonly ProFeature[] = ['api_access', 'bulk_operations', 'automations', 'analytics_export'];
 
 export type CountedResource = 'templates' | 'passes' | 'webhooks';
 export const COUNTED_RESOURCES: readonly CountedResource[] = ['templates', 'passes', 'webhooks'];
 
+/**
+ * Counted limits that the limited aggregate decides itself, given the plan and its count with the
+ * command (DESIGN §8): reward milestones, active ones counted.
+ */
+export type DecidedLimit = 'reward_milestones';
+
+/** Every `feature` a 402 can name: a Pro feature or a limit reached. */
+export type RefusedFeature = ProFeature | CountedResource | DecidedLimit;
+export const REFUSED_FEATURES: readonly RefusedFeature[] = [...PRO_FEATURES, ...COUNTED_RESOURCES, 'reward_milestones'];
+
+/** Every limit a plan sets and `GET /businesses/me` shows, counted by the application or decided by an aggregate. */
+export type LimitedResource = CountedResource | DecidedLimit;
+export const LIMITED_RESOURCES: readonly LimitedResource[] = [...COUNTED_RESOURCES, 'reward_milestones'];
+
 /** `null` is unlimited. */
 export type PlanLimits = Readonly<Record<CountedResource, number | null>>;
-export type Usage = Readonly<Record<CountedResource, number>>;
 
 export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
   free: { templates: 1, passes: 100, webhooks: 1 },
   pro: { templates: null, passes: null, webhooks: 20 },
+};
+
+const DECIDED_LIMITS: Readonly<Record<Plan, Readonly<Record<DecidedLimit, number | null>>>> = {
+  free: { reward_milestones: 1 },
+  pro: { reward_milestones: null },
 };
 
 const PLAN_FEATURES: Readonly<Record<Plan, ReadonlySet<ProFeature>>> = {
@@ -32,11 +50,17 @@ const FEATURE_NAMES: Readonly<Record<ProFeature, string>> = {
   analytics_export: 'Analytics export',
 };
 
-const RESOURCE_NAMES: Readonly<Record<CountedResource, { one: string; many: string }>> = {
+const RESOURCE_NAMES: Readonly<Record<CountedResource | DecidedLimit, { one: string; many: string }>> = {
   templates: { one: 'template', many: 'templates' },
   passes: { one: 'issued pass', many: 'issued passes' },
   webhooks: { one: 'webhook', many: 'webhooks' },
+  reward_milestones: { one: 'active reward milestone', many: 'active reward milestones' },
 };
+
+/** Every limit of the plan; `null` is unlimited. */
+export function limitsOf(plan: Plan): Readonly<Record<LimitedResource, number | null>> {
+  return { ...PLAN_LIMITS[plan], ...DECIDED_LIMITS[plan] };
+}
 
 export function hasFeature(plan: Plan, feature: ProFeature): boolean {
   return PLAN_FEATURES[plan].has(feature);
@@ -45,7 +69,7 @@ export function hasFeature(plan: Plan, feature: ProFeature): boolean {
 /** The refusal the spec shows as 402 `{error: "pro_feature", feature, plan, message}`. */
 export class PlanRefusal extends DomainError {
   constructor(
-    readonly feature: ProFeature | CountedResource,
+    readonly feature: RefusedFeature,
     readonly plan: Plan,
     message: string,
   ) {
@@ -61,8 +85,8 @@ export function requireFeature(plan: Plan, feature: ProFeature): void {
 }
 
 /** Refuses adding `adding` more of a resource when that would pass the plan's limit. */
-export function requireWithinLimit(plan: Plan, resource: CountedResource, used: number, adding = 1): void {
-  const limit = PLAN_LIMITS[plan][resource];
+export function requireWithinLimit(plan: Plan, resource: CountedResource | DecidedLimit, used: number, adding = 1): void {
+  const limit = resource === 'reward_milestones' ? DECIDED_LIMITS[plan][resource] : PLAN_LIMITS[plan][resource];
   if (limit === null || used + adding <= limit) return;
   const noun = limit === 1 ? RESOURCE_NAMES[resource].one : RESOURCE_NAMES[resource].many;
   const upgrade = plan === 'free' ? ' Upgrade to Pro for more.' : '';

@@ -7,7 +7,8 @@ export const streamNames = {
   user: (userId: string) => `user-${userId}`,
   apiKey: (keyId: string) => `api-key-${keyId}`,
   template: (templateId: string) => `template-${templateId}`,
-    webhook: (webhookId: string) => `webhook-${webhookId}`,
+  webhook: (webhookId: string) => `webhook-${webhookId}`,
+  milestone: (milestoneId: string) => `milestone-${milestoneId}`,
   /**
    * `valueHash` is the sha256 of the external_id, so arbitrary caller text never becomes a stream name.
    * Live and sandbox passes have separate external_id namespaces.
@@ -17,7 +18,7 @@ export const streamNames = {
   userEmailReservation: (emailHash: string) => `user-email-${emailHash}`,
 };
 
-export type StreamCategory = 'pass' | 'business' | 'user' | 'api-key' | 'template' | 'webhook';
+export type StreamCategory = 'pass' | 'business' | 'user' | 'api-key' | 'template' | 'webhook' | 'milestone';
 
 /** The aggregate id in a stream name of the given category. */
 export function aggregateIdOf(stream: string, category: StreamCategory): string {

@@ -1,6 +1,7 @@
+import { changedFields } from '../shared/changed-fields';
 import { assertNever, type Decider } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
-import type { TemplateCommand, TemplateEvent, TemplateSettingsData, TemplateState } from './template';
+import type { TemplateCommand, TemplateEvent, TemplateState } from './template';
 import { applyTemplateUpdate, defaultTemplateSettings } from './template-settings';
 import { settingsOf, templateSettingsData, templateSettingsFrom } from './template-settings-data';
 
@@ -19,7 +20,7 @@ function decideTemplate(command: TemplateCommand, state: TemplateState): Templat
     }
     case 'UpdateTemplate': {
       if (state === null) throw new DomainError('not_found', 'Template not found.');
-      const changes = changedSettings(templateSettingsData(state), templateSettingsData(applyTemplateUpdate(state, command.update)));
+      const changes = changedFields(templateSettingsData(state), templateSettingsData(applyTemplateUpdate(state, command.update)));
       // An update that changes nothing is no fact.
       if (Object.keys(changes).length === 0) return [];
       return [{ type: 'TemplateUpdated', data: { changes, occurred_at } }];
@@ -45,13 +46,6 @@ function evolveTemplate(state: TemplateState, event: TemplateEvent): TemplateSta
     default:
       return assertNever(event);
   }
-}
-
-/** Each top-level setting whose value differs, with its whole new value. */
-function changedSettings(before: TemplateSettingsData, after: TemplateSettingsData): Partial<TemplateSettingsData> {
-  const keys = Object.keys(after) as (keyof TemplateSettingsData)[];
-  const changed = keys.filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
-  return Object.fromEntries(changed.map((key) => [key, after[key]])) as Partial<TemplateSettingsData>;
 }
 
 export const templateDecider: Decider<TemplateCommand, TemplateEvent, TemplateState> = {

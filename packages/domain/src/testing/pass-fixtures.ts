@@ -74,9 +74,9 @@ export const STATUS_AFTER: Readonly<Record<HistoryName, PassStatus>> = {
 
 /** A command of each kind that the fixture pass accepts whenever its status allows the move. */
 export const VALID_COMMANDS: Readonly<Record<PassMove, PassCommand>> = {
-  UpdatePass: { type: 'UpdatePass', update: { customerName: 'Grace Hopper' }, now: NOW },
-  AddStamps: { type: 'AddStamps', count: 1, now: NOW },
-  AdjustPoints: { type: 'AdjustPoints', delta: -10, now: NOW },
+  UpdatePass: { type: 'UpdatePass', update: { customerName: 'Grace Hopper' }, milestones: [], now: NOW },
+  AddStamps: { type: 'AddStamps', count: 1, milestones: [], now: NOW },
+  AdjustPoints: { type: 'AdjustPoints', delta: -10, milestones: [], now: NOW },
   ChargeBalance: { type: 'ChargeBalance', amountMinor: 100, now: NOW },
   TopUpBalance: { type: 'TopUpBalance', amountMinor: 100, now: NOW },
   CheckIn: { type: 'CheckIn', cooldown: null, now: NOW },

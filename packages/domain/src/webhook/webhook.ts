@@ -12,6 +12,8 @@ export const WEBHOOK_EVENT_NAMES = [
   'pass.scanned',
   'pass.installed',
   'pass.uninstalled',
+  'reward.earned',
+  'reward.redeemed',
 ] as const;
 
 export type WebhookEventName = (typeof WEBHOOK_EVENT_NAMES)[number];

@@ -5,10 +5,12 @@
  */
 import {
   BARCODE_FORMATS,
+  MILESTONE_METRICS,
   PASS_TYPES,
   WEBHOOK_EVENT_NAMES,
   type ApiKey,
   type Business,
+  type Milestone,
   type Pass,
   type Template,
   type User,
@@ -38,6 +40,19 @@ export const passDocument = z.object({
   barcodeData: optionalText,
   nfcData: optionalText,
   walletDevices: z.record(z.string(), z.string()),
+  rewards: z.array(
+    z.object({
+      id: text,
+      milestoneId: text,
+      metric: z.enum(MILESTONE_METRICS),
+      threshold: z.number(),
+      title: text,
+      description: optionalText,
+      earnedAt: instant,
+      expiresAt: instant.nullable(),
+      redeemedAt: instant.nullable(),
+    }),
+  ),
   createdAt: instant,
   updatedAt: instant,
   checkedInAt: instant.nullable(),
@@ -107,3 +122,18 @@ export const webhookDocument = z.object({
   disabledAt: instant.nullable(),
   disabledReason: z.enum(['endpoint_gone']).nullable(),
 }) satisfies z.ZodType<Webhook>;
+
+export const milestoneDocument = z.object({
+  id: text,
+  businessId: text,
+  mode,
+  templateId: text,
+  name: text,
+  metric: z.enum(MILESTONE_METRICS),
+  threshold: z.number(),
+  reward: z.object({ title: text, description: optionalText }),
+  rewardExpiresAfterDays: z.number().nullable(),
+  status: z.enum(['active', 'archived']),
+  createdAt: instant,
+  updatedAt: instant,
+}) satisfies z.ZodType<Milestone>;

@@ -5,6 +5,8 @@ import {
   apiKeyEvents,
   businessDecider,
   businessEvents,
+  milestoneDecider,
+  milestoneEvents,
   passDecider,
   passEvents,
   templateDecider,
@@ -17,6 +19,8 @@ import {
   type ApiKeyEvent,
   type Business,
   type BusinessEvent,
+  type Milestone,
+  type MilestoneEvent,
   type Mode,
   type Pass,
   type PassEvent,
@@ -32,7 +36,7 @@ import { ReadModel } from '../read-models/read-model';
 import { aggregateProjection } from './aggregate-projection';
 import { BUSINESS_USAGE_COLLECTION, businessUsageProjection } from './business-usage';
 import { customerEmailDigest } from './customer-email-digest';
-import { apiKeyDocument, businessDocument, passDocument, templateDocument, userDocument, webhookDocument } from './document-schemas';
+import { apiKeyDocument, businessDocument, milestoneDocument, passDocument, templateDocument, userDocument, webhookDocument } from './document-schemas';
 import type { Projection } from './projection';
 
 export const collections = {
@@ -42,6 +46,7 @@ export const collections = {
   apiKeys: 'api_keys',
   templates: 'templates',
   webhooks: 'webhooks',
+  milestones: 'milestones',
   businessUsage: BUSINESS_USAGE_COLLECTION,
 } as const;
 
@@ -65,6 +70,9 @@ export const lookupKeys = {
   userByEmail: (email: string) => email.toLowerCase(),
   apiKeyByHash: (keyHash: string) => keyHash,
   byBusiness: (businessId: string) => businessId,
+  /** A business's milestones of one mode: a sandbox milestone applies to, and is counted with, sandbox ones only. */
+  byBusinessMode: (businessId: string, mode: Mode) => `${businessId}/${mode}`,
+  byTemplate: (templateId: string) => templateId,
 };
 
 type PassIndex = 'serial' | 'external_id' | 'email' | 'barcode_data' | 'customer' | 'wallet_device' | 'wallet_template';
@@ -73,8 +81,9 @@ export const passProjection = aggregateProjection<Pass, PassEvent, PassIndex>({
   collection: collections.passes,
   schema: passDocument,
   // 2: wallet devices replaced `installed`, with lookups by device and by template. 3: no key by business,
-  // which nothing looked up once the business_usage projection counted a business's passes.
-  version: 3,
+  // which nothing looked up once the business_usage projection counted a business's passes. 4: a pass
+  // holds its rewards, which a document built before has not.
+  version: 4,
   category: 'pass',
   events: passEvents,
   evolve: passDecider.evolve,
@@ -137,12 +146,27 @@ const templateProjection = aggregateProjection<Template, TemplateEvent, 'busines
 const webhookProjection = aggregateProjection<Webhook, WebhookEvent, 'business'>({
   collection: collections.webhooks,
   schema: webhookDocument,
-  version: 1,
+  // 2: a webhook may subscribe to the reward events.
+  version: 2,
   category: 'webhook',
   events: webhookEvents,
   evolve: webhookDecider.evolve,
   indexes: ['business'],
   keys: (webhook) => ({ business: [lookupKeys.byBusiness(webhook.businessId)] }),
+});
+
+const milestoneProjection = aggregateProjection<Milestone, MilestoneEvent, 'template' | 'business_mode'>({
+  collection: collections.milestones,
+  schema: milestoneDocument,
+  version: 1,
+  category: 'milestone',
+  events: milestoneEvents,
+  evolve: milestoneDecider.evolve,
+  indexes: ['template', 'business_mode'],
+  keys: (milestone) => ({
+    template: [lookupKeys.byTemplate(milestone.templateId)],
+    business_mode: [lookupKeys.byBusinessMode(milestone.businessId, milestone.mode)],
+  }),
 });
 
 export const readModelProjections: readonly Projection[] = [
@@ -152,6 +176,7 @@ export const readModelProjections: readonly Projection[] = [
   apiKeyProjection,
   templateProjection,
   webhookProjection,
+  milestoneProjection,
   businessUsageProjection,
 ];
 
@@ -167,6 +192,7 @@ export function readModelsOf(documents: DocumentStore) {
     apiKeys: new ReadModel(documents, apiKeyProjection),
     templates: new ReadModel(documents, templateProjection),
     webhooks: new ReadModel(documents, webhookProjection),
+    milestones: new ReadModel(documents, milestoneProjection),
     businessUsage: new ReadModel(documents, businessUsageProjection),
   };
 }

@@ -27,7 +27,7 @@ export class AppleWallet {
       authenticationToken: this.secrets.appleAuthenticationToken(walletPass.pass.serialNumber),
       webServiceUrl: `${this.appUrl()}${APPLE_WEB_SERVICE_PATH}`,
       nfcEncryptionPublicKey: settings.nfcEncryptionPublicKey,
-    });
+    }, now);
     return this.packager.package(card, now);
   }
 }

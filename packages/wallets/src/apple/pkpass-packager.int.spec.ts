@@ -28,6 +28,7 @@ beforeAll(() => {
 });
 afterAll(() => credentials.remove());
 
+const NOW = new Date('2026-11-21T10:00:00.000Z');
 const IDENTITY: StoreCardIdentity = {
   passTypeIdentifier: TEST_PASS_TYPE_ID,
   teamIdentifier: TEST_TEAM_ID,
@@ -38,7 +39,7 @@ const IDENTITY: StoreCardIdentity = {
 
 describe('a packaged .pkpass', () => {
   it('holds pass.json, the images, a manifest with the SHA-1 of every other file, and a signature', () => {
-    const unpacked = unpackPkpass(packager.package(storeCard(walletPass(), IDENTITY), new Date('2026-11-21T10:00:00.000Z')));
+    const unpacked = unpackPkpass(packager.package(storeCard(walletPass(), IDENTITY, NOW), NOW));
     try {
       expect(unpacked.files).toEqual(['icon.png', 'icon@2x.png', 'icon@3x.png', 'logo.png', 'logo@2x.png', 'logo@3x.png', 'manifest.json', 'pass.json', 'signature']);
       expect(unpacked.digestProblems()).toEqual([]);
@@ -50,7 +51,7 @@ describe('a packaged .pkpass', () => {
   });
 
   it('is signed by the pass type certificate, with the WWDR intermediate, over the manifest: openssl cms -verify accepts it', () => {
-    const unpacked = unpackPkpass(packager.package(storeCard(walletPass(), IDENTITY), new Date('2026-11-21T10:00:00.000Z')));
+    const unpacked = unpackPkpass(packager.package(storeCard(walletPass(), IDENTITY, NOW), NOW));
     try {
       expect(unpacked.signatureVerifies(credentials)).toBe(true);
       const certificates = execFileSync('openssl', ['pkcs7', '-inform', 'DER', '-in', path.join(unpacked.directory, 'contents', 'signature'), '-print_certs', '-noout'], { encoding: 'utf8' });

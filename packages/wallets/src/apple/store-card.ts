@@ -1,9 +1,19 @@
 /**
  * What an Apple Wallet store card says about a pass (Apple's pass.json): pure, so the rules about what
  * a wallet shows are tested without signing anything. The pass's own figures (points, stamps, balance)
- * and the holder's name come first; the template's display fields fill the slots after them.
+ * and the holder's name come first, then the rewards to claim and the next one (as of `now`); the template's
+ * display fields fill the slots after them. A reward earned alerts the holder ("You earned A free coffee").
  */
-import { DISPLAY_FIELD_SLOTS, minorUnitsToNumber, type BarcodeFormat, type DisplayField, type DisplayFieldSlot } from '@passes/domain';
+import {
+  DISPLAY_FIELD_SLOTS,
+  minorUnitsToNumber,
+  type BarcodeFormat,
+  type DisplayField,
+  type DisplayFieldSlot,
+  type MilestoneTerms,
+  type Pass,
+} from '@passes/domain';
+import { rewardTexts } from '../reward-texts';
 import type { WalletPass } from '../wallet-pass';
 
 interface StoreCardField {
@@ -66,9 +76,9 @@ const SLOTS: Readonly<Record<DisplayFieldSlot, FieldSlot>> = {
   back: 'backFields',
 };
 
-export function storeCard(walletPass: WalletPass, identity: StoreCardIdentity): StoreCard {
+export function storeCard(walletPass: WalletPass, identity: StoreCardIdentity, now: Date): StoreCard {
   const { pass, template, businessName, codes } = walletPass;
-  const own = ownFields(walletPass);
+  const own = ownFields(walletPass, now);
   const taken = new Set(Object.values(own).flat().map((field) => field.key));
   const fields = Object.fromEntries(
     (Object.keys(SLOTS) as DisplayFieldSlot[]).map((slot) => {
@@ -101,7 +111,7 @@ export function storeCard(walletPass: WalletPass, identity: StoreCardIdentity): 
 }
 
 /** The pass's own figures; their keys start with `pass_`, and a template field with the same key gives way. */
-function ownFields({ pass, template }: WalletPass): Record<FieldSlot, StoreCardField[]> {
+function ownFields({ pass, template, milestones }: WalletPass, now: Date): Record<FieldSlot, StoreCardField[]> {
   const stamps = template.stampsForReward === null ? pass.stamps : `${pass.stamps} / ${template.stampsForReward}`;
   const figures: StoreCardField[] = [
     { key: 'pass_stamps', label: 'Stamps', value: stamps, changeMessage: 'Stamps: %@' },
@@ -118,10 +128,25 @@ function ownFields({ pass, template }: WalletPass): Record<FieldSlot, StoreCardF
   return {
     headerFields: [],
     primaryFields: [],
-    secondaryFields: pass.customerName === null ? [] : [{ key: 'pass_holder', label: 'Name', value: pass.customerName }],
+    secondaryFields: [
+      ...(pass.customerName === null ? [] : [{ key: 'pass_holder', label: 'Name', value: pass.customerName }]),
+      ...rewardFields(pass, milestones, now),
+    ],
     auxiliaryFields: figures,
     backFields: [{ key: 'pass_serial_number', label: 'Serial number', value: pass.serialNumber }],
   };
+}
+
+/**
+ * The rewards to claim, whose change alerts the holder when one is earned (Apple shows the changeMessage when
+ * the value changes), and the next reward, which changes with every stamp the stamps field already alerts of.
+ */
+function rewardFields(pass: Pass, milestones: readonly MilestoneTerms[], now: Date): StoreCardField[] {
+  const { available, next } = rewardTexts(pass, milestones, now);
+  return [
+    ...(available.length === 0 ? [] : [{ key: 'pass_rewards', label: 'Rewards', value: available.join(', '), changeMessage: 'You earned %@' }]),
+    ...(next === null ? [] : [{ key: 'pass_next_reward', label: 'Next reward', value: next }]),
+  ];
 }
 
 function fromTemplate({ key, label, value }: DisplayField): StoreCardField {

@@ -1,9 +1,10 @@
 /**
  * A template as a Google Wallet loyalty class and a pass as a loyalty object (Google Wallet REST API,
  * `loyaltyClass` and `loyaltyObject`). Pure: the save link carries both, and object updates send the
- * object's changing fields.
+ * object's changing fields, its rewards as of `now` among them.
  */
 import { minorUnitsToNumber, type BarcodeFormat, type PassStatus, type Template } from '@passes/domain';
+import { rewardTexts } from '../reward-texts';
 import type { WalletPass } from '../wallet-pass';
 
 type GoogleBarcodeType = 'QR_CODE' | 'PDF_417' | 'AZTEC' | 'CODE_128';
@@ -55,13 +56,14 @@ export function loyaltyClass(issuerId: string, template: Template, businessName:
   };
 }
 
-export function loyaltyObject(issuerId: string, walletPass: WalletPass): LoyaltyObject {
+export function loyaltyObject(issuerId: string, walletPass: WalletPass, now: Date): LoyaltyObject {
   const { pass } = walletPass;
-  return { id: loyaltyObjectId(issuerId, pass.id), classId: loyaltyClassId(issuerId, pass.templateId), ...loyaltyObjectFields(walletPass) };
+  return { id: loyaltyObjectId(issuerId, pass.id), classId: loyaltyClassId(issuerId, pass.templateId), ...loyaltyObjectFields(walletPass, now) };
 }
 
-export function loyaltyObjectFields({ pass, template, codes }: WalletPass): LoyaltyObjectFields {
+export function loyaltyObjectFields({ pass, template, codes, milestones }: WalletPass, now: Date): LoyaltyObjectFields {
   const balance = pass.balanceMinor === null ? [] : [{ id: 'balance', header: 'Balance', body: money(pass.balanceMinor, template.currency) }];
+  const rewards = rewardTexts(pass, milestones, now);
   return {
     state: STATES[pass.status],
     accountId: pass.serialNumber,
@@ -69,7 +71,11 @@ export function loyaltyObjectFields({ pass, template, codes }: WalletPass): Loya
     loyaltyPoints: { label: 'Points', balance: { int: pass.points } },
     secondaryLoyaltyPoints: { label: 'Stamps', balance: { int: pass.stamps } },
     barcode: { type: BARCODE_TYPES[codes.barcode.format], value: codes.barcode.message, alternateText: pass.serialNumber },
-    textModulesData: balance,
+    textModulesData: [
+      ...balance,
+      ...(rewards.available.length === 0 ? [] : [{ id: 'rewards', header: 'Rewards to claim', body: rewards.available.join(', ') }]),
+      ...(rewards.next === null ? [] : [{ id: 'next_reward', header: 'Next reward', body: rewards.next }]),
+    ],
   };
 }
 

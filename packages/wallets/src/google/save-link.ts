@@ -25,7 +25,7 @@ export class GoogleSaveLinks {
     const appUrl = this.appUrl();
     const payload = {
       loyaltyClasses: [loyaltyClass(issuerId, walletPass.template, walletPass.businessName, `${appUrl}${GOOGLE_PROGRAM_LOGO_PATH}`)],
-      loyaltyObjects: [loyaltyObject(issuerId, walletPass)],
+      loyaltyObjects: [loyaltyObject(issuerId, walletPass, now)],
     };
     const jwt = await new SignJWT({ typ: 'savetowallet', origins: [new URL(appUrl).origin], payload })
       .setProtectedHeader({ alg: 'RS256', typ: 'JWT', ...(serviceAccount.privateKeyId === null ? {} : { kid: serviceAccount.privateKeyId }) })

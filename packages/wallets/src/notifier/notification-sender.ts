@@ -24,6 +24,8 @@ const SYSTEM_CONTEXT = { actor: 'system:wallet-notifier', correlationId: 'wallet
 type Result = 'done' | { retry: string } | { failed: string };
 
 export interface NotificationSenderOptions {
+  /** The time an object is updated at: its rewards' statuses are as of then. */
+  now: () => Date;
   retryScheduleMs: readonly number[];
   timeoutMs: number;
   maxConcurrent: number;
@@ -39,6 +41,7 @@ export class NotificationSender implements WorkHandler<WalletWork> {
   readonly leaseMs: number;
   readonly retryScheduleMs: readonly number[];
   readonly maxConcurrent: number;
+  private readonly now: () => Date;
 
   constructor(
     private readonly channels: NotificationChannels,
@@ -51,6 +54,7 @@ export class NotificationSender implements WorkHandler<WalletWork> {
     this.leaseMs = READ_MODEL_WAIT_MS + options.timeoutMs + LEASE_MARGIN_MS;
     this.retryScheduleMs = options.retryScheduleMs;
     this.maxConcurrent = options.maxConcurrent;
+    this.now = options.now;
   }
 
   async handle(notification: Work<WalletWork>): Promise<WorkResult> {
@@ -89,7 +93,7 @@ export class NotificationSender implements WorkHandler<WalletWork> {
     const pass = await this.pass(passId);
     const walletPass = pass === null ? null : await this.walletPasses.of(pass);
     if (walletPass === null) return 'done';
-    return googleResult(await google.api.patchObject(loyaltyObjectId(google.issuerId, passId), loyaltyObjectFields(walletPass)));
+    return googleResult(await google.api.patchObject(loyaltyObjectId(google.issuerId, passId), loyaltyObjectFields(walletPass, this.now())));
   }
 
   private async updateClass(templateId: string): Promise<Result> {

@@ -52,6 +52,7 @@ export class WalletNotifier {
       ? { api: new GoogleWalletApi(settings.google, new GoogleAccessTokens(settings.google, now, options.timeoutMs), options.timeoutMs), issuerId: settings.google.issuerId }
       : null;
     const sender = new NotificationSender({ apns: this.apns, google }, ports.readModels, ports.projections, ports.walletPasses, ports.registrations, {
+      now,
       retryScheduleMs: options.retryScheduleMs,
       timeoutMs: options.timeoutMs,
       maxConcurrent: options.maxConcurrent ?? 16,

@@ -1,5 +1,5 @@
 /** One pass as a wallet sees it, for the wallet package's own tests. */
-import { defaultTemplateSettings, type Pass, type Template } from '@passes/domain';
+import { defaultTemplateSettings, type MilestoneTerms, type Pass, type Template } from '@passes/domain';
 import type { WalletPass } from '../wallet-pass';
 
 const PASS: Pass = {
@@ -19,6 +19,7 @@ const PASS: Pass = {
   barcodeData: null,
   nfcData: null,
   walletDevices: {},
+  rewards: [],
   createdAt: '2026-11-21T09:00:00.000Z',
   updatedAt: '2026-11-21T09:30:00.000Z',
   checkedInAt: null,
@@ -46,7 +47,7 @@ const TEMPLATE: Template = {
   updatedAt: '2026-11-20T09:00:00.000Z',
 };
 
-export function walletPass(overrides: { pass?: Partial<Pass>; template?: Partial<Template> } = {}): WalletPass {
+export function walletPass(overrides: { pass?: Partial<Pass>; template?: Partial<Template>; milestones?: MilestoneTerms[] } = {}): WalletPass {
   const pass = { ...PASS, ...overrides.pass };
   const template = { ...TEMPLATE, ...overrides.template };
   return {
@@ -54,6 +55,7 @@ export function walletPass(overrides: { pass?: Partial<Pass>; template?: Partial
     template,
     businessName: 'Corner Café',
     codes: { barcode: { format: template.barcodeFormat, message: `https://passes.test/validate/${pass.serialNumber}` }, nfcMessage: pass.nfcData },
+    milestones: overrides.milestones ?? [],
     lastModified: pass.updatedAt,
   };
 }

@@ -60,14 +60,14 @@ export class DeliveryRecorder {
     const name = webhookEventOf(type);
     const subscribers = await this.directory.subscribersAt(businessId, name, event.position);
     if (subscribers.length === 0) return [];
-    const timestamp = decodeEvent(passEvents, event).data.occurred_at;
+    const decoded = decodeEvent(passEvents, event);
     // The pass as it was right after the event, not as it is now.
     const pass = await this.passes.stateAfter(passAggregate, event);
     if (pass === null) return [];
     const createdAt = this.options.now();
     return subscribers.map((webhook) => {
       const id = webhookEventId(event.id, webhook.id);
-      const body = JSON.stringify(webhookPayload(id, name, timestamp, pass));
+      const body = JSON.stringify(webhookPayload(id, name, decoded, pass));
       return { id, webhookId: webhook.id, businessId, event: name, body, position: event.position, createdAt };
     });
   }

@@ -18,6 +18,10 @@ export function webhookEventOf(type: PassEventType): WebhookEventName {
       return 'pass.installed';
     case 'PassUninstalled':
       return 'pass.uninstalled';
+    case 'RewardEarned':
+      return 'reward.earned';
+    case 'RewardRedeemed':
+      return 'reward.redeemed';
     case 'PassUpdated':
     case 'PassStamped':
     case 'PointsAdjusted':

@@ -20,6 +20,8 @@ describe('webhook events', () => {
       PassScanned: 'pass.scanned',
       PassInstalled: 'pass.installed',
       PassUninstalled: 'pass.uninstalled',
+      RewardEarned: 'reward.earned',
+      RewardRedeemed: 'reward.redeemed',
     });
   });
 

@@ -2,8 +2,9 @@
  * The one place a webhook body is built: `{id, event, timestamp, data}`. `data` is the pass as it was
  * right after the event, without the holder's personal data (name, email), which receivers can fetch.
  * `data.mode` says whether the pass is live or sandbox (`test`): a business's webhooks hear both.
+ * A reward's events add `data.reward` (PROGRAMME §1): which reward, of which milestone, and its title.
  */
-import { minorUnitsToNumber, type Pass, type WebhookEventName } from '@passes/domain';
+import { minorUnitsToNumber, type Pass, type PassEvent, type WebhookEventName } from '@passes/domain';
 
 interface WebhookPayload {
   /** Unique per event and webhook, the same on every attempt: receivers deduplicate on it. */
@@ -11,7 +12,13 @@ interface WebhookPayload {
   event: WebhookEventName;
   /** When the event happened (ISO 8601 UTC), not when it was sent. */
   timestamp: string;
-  data: ReturnType<typeof passData>;
+  data: ReturnType<typeof passData> & { reward?: RewardData };
+}
+
+interface RewardData {
+  id: string;
+  milestone_id: string;
+  title: string;
 }
 
 function passData(pass: Pass) {
@@ -31,6 +38,15 @@ function passData(pass: Pass) {
   };
 }
 
-export function webhookPayload(eventId: string, event: WebhookEventName, timestamp: string, pass: Pass): WebhookPayload {
-  return { id: eventId, event, timestamp, data: passData(pass) };
+/** `pass` is the pass right after `passEvent`, so it holds the reward that event earned or redeemed. */
+export function webhookPayload(eventId: string, event: WebhookEventName, passEvent: PassEvent, pass: Pass): WebhookPayload {
+  const reward = rewardData(passEvent, pass);
+  const data = passData(pass);
+  return { id: eventId, event, timestamp: passEvent.data.occurred_at, data: reward === null ? data : { ...data, reward } };
+}
+
+function rewardData(event: PassEvent, pass: Pass): RewardData | null {
+  if (event.type !== 'RewardEarned' && event.type !== 'RewardRedeemed') return null;
+  const reward = pass.rewards.find((held) => held.id === event.data.reward_id);
+  return reward === undefined ? null : { id: reward.id, milestone_id: reward.milestoneId, title: reward.title };
 }

@@ -2,7 +2,8 @@
  * Query parameters of the pass actions (DESIGN §5): missing or malformed → 400 bad_request, and so is one
  * given twice or with brackets (parseQueryString makes that a list).
  */
-import { HISTORY_PAGE, rfc3339Instant } from '@passes/contracts';
+import type { PageRequest } from '@passes/application';
+import { HISTORY_PAGE, LIST_PAGE, rfc3339Instant } from '@passes/contracts';
 import { MAX_MINOR_UNITS, MAX_POINTS_DELTA, MAX_STAMPS_PER_ADD, parseMinorUnits } from '@passes/domain';
 import type { Request } from 'express';
 import { ApiError } from './api-error';
@@ -80,4 +81,19 @@ export function asOfInstant(request: Request, now: Date): Date | null {
     throw new ApiError('validation_error', 'as_of must not be in the future', [{ path: 'as_of', message: 'must not be in the future' }]);
   }
   return instant;
+}
+
+/** `limit` (1–200, 50 when absent) and `cursor` (the previous page's `next_cursor`) of a list that can grow. */
+export function pageRequest(request: Request): PageRequest {
+  const limit = single(request, 'limit');
+  const size = limit === undefined ? LIST_PAGE.default : NON_NEGATIVE_INTEGER.test(limit) ? Number(limit) : NaN;
+  if (!(size >= 1 && size <= LIST_PAGE.max)) {
+    throw new ApiError('bad_request', `Query parameter 'limit' must be an integer from 1 to ${LIST_PAGE.max}`);
+  }
+  return { limit: size, cursor: single(request, 'cursor') ?? null };
+}
+
+/** An optional plain-text parameter, such as a list's `template_id`. */
+export function optionalParameter(request: Request, name: string): string | null {
+  return single(request, name) ?? null;
 }

@@ -2,13 +2,14 @@
  * The customer's page behind a magic link (`{app_url}/customer?token=…`): their passes, each with the
  * code to show at the counter (usable printed or saved, with no wallet), or why the link doesn't work.
  */
-import { escapeHtml, type CustomerPass, type CustomerPassesResult, type PassBarcodes } from '@passes/application';
+import { escapeHtml, type CustomerPass, type CustomerPassesResult, type PassBarcodes, type PassRewards, type PassRewardsView } from '@passes/application';
 import type { Wallets } from '@passes/wallets';
 import type { Response } from 'express';
 import { customerPassRepresentation } from '../representations/customer-pass-representation';
 import { pageStyle, sendPage } from './page-document';
 import { passCodeFigure, PASS_CODE_CSS, PASS_CODE_PRINT_CSS } from './pass-code-figure';
 import { PASS_STATUS_LABELS } from './pass-status-labels';
+import { rewardsSection, REWARDS_CSS } from './rewards-section';
 import { walletButtons, WALLET_BUTTONS_CSS } from './wallet-buttons';
 
 const CSS = `
@@ -34,6 +35,7 @@ const CSS = `
   .figures dd { margin: 0; font-size: 1.25rem; font-weight: 600; font-variant-numeric: tabular-nums; }
   .holder { font-weight: 600; margin: 0 0 .75rem; overflow-wrap: anywhere; }
 ${PASS_CODE_CSS}
+${REWARDS_CSS}
   .code { margin: 0 auto .875rem; }
 ${WALLET_BUTTONS_CSS}
   .wallets { margin: 0 0 .75rem; }
@@ -59,17 +61,28 @@ const STYLE = pageStyle(CSS);
 interface ShownPass {
   customerPass: CustomerPass;
   barcodeMessage: string;
+  rewards: PassRewardsView;
 }
 
 type ShownResult = Exclude<CustomerPassesResult, { status: 'valid' }> | { status: 'valid'; passes: ShownPass[]; expiresAt: Date };
 
-export async function sendCustomerPassesPage(response: Response, result: CustomerPassesResult, wallets: Wallets, barcodes: PassBarcodes): Promise<void> {
+export async function sendCustomerPassesPage(
+  response: Response,
+  result: CustomerPassesResult,
+  wallets: Wallets,
+  barcodes: PassBarcodes,
+  rewards: PassRewards,
+): Promise<void> {
   const shown: ShownResult =
     result.status === 'valid'
       ? {
           ...result,
           passes: await Promise.all(
-            result.passes.map(async (customerPass) => ({ customerPass, barcodeMessage: (await barcodes.codesOf(customerPass.pass)).barcode.message })),
+            result.passes.map(async (customerPass) => ({
+              customerPass,
+              barcodeMessage: (await barcodes.codesOf(customerPass.pass)).barcode.message,
+              rewards: await rewards.viewOf(customerPass.pass),
+            })),
           ),
         }
       : result;
@@ -102,7 +115,7 @@ function customerPassesPage(result: ShownResult, wallets: Wallets): { status: nu
   return { status: 200, title: 'Your passes', body };
 }
 
-function passCard({ customerPass, barcodeMessage }: ShownPass, wallets: Wallets): string {
+function passCard({ customerPass, barcodeMessage, rewards }: ShownPass, wallets: Wallets): string {
   const links = wallets.links(customerPass.pass);
   const pass = customerPassRepresentation(customerPass, links);
   const usable = pass.status !== 'voided';
@@ -117,6 +130,7 @@ function passCard({ customerPass, barcodeMessage }: ShownPass, wallets: Wallets)
     `<p class="template">${escapeHtml(pass.template_name)}</p>`,
     pass.customer_name === null ? '' : `<p class="holder">${escapeHtml(pass.customer_name)}</p>`,
     `<dl class="figures">${figures.map(([label, value]) => `<div><dt>${label}</dt><dd>${escapeHtml(value)}</dd></div>`).join('')}</dl>`,
+    usable ? rewardsSection(rewards) : '',
     usable ? passCodeFigure(barcodeMessage, pass.serial_number) : '',
     usable ? walletButtons(links) : '',
     usable ? `<a class="download" href="${escapeHtml(pass.download_url)}">Open this pass to print or save it</a>` : '',

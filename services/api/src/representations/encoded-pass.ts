@@ -4,10 +4,11 @@
  * when its pass changes, so the same object is the same pass (MongoDB's gives a new object each read, whose
  * answer is then encoded each time). The answer is encoded again when the barcode, NFC message or links it
  * carries differ from the ones it was encoded with: they come from the template and the service's settings,
- * which change on their own. Building and encoding the answer is work a `get` of an unchanged pass repeats
+ * which change on their own, and with its rewards' statuses and next reward, which the time and the template's
+ * milestones change. Building and encoding the answer is work a `get` of an unchanged pass repeats
  * (docs/decisions.md, "Pass answers kept beside their documents"); it lives as long as its document does.
  */
-import type { PassCodes } from '@passes/application';
+import type { PassCodes, PassRewardsView } from '@passes/application';
 import type { Pass } from '@passes/domain';
 import type { PassLinks } from '@passes/wallets';
 import { passRepresentation } from './pass-representation';
@@ -15,6 +16,8 @@ import { passRepresentation } from './pass-representation';
 interface EncodedPass {
   codes: PassCodes;
   links: PassLinks;
+  /** The rewards' statuses and the next reward, as JSON: they change with the time and the template's milestones. */
+  rewards: string;
   text: string;
 }
 
@@ -26,11 +29,12 @@ const sameCodes = (a: PassCodes, b: PassCodes) =>
 const sameLinks = (a: PassLinks, b: PassLinks) =>
   a.downloadUrl === b.downloadUrl && a.appleWalletUrl === b.appleWalletUrl && a.googleWalletUrl === b.googleWalletUrl;
 
-/** `passRepresentation(pass, codes, links)` as JSON text; the same text again for the same pass object and values. */
-export function encodedPass(pass: Pass, codes: PassCodes, links: PassLinks): string {
+/** `passRepresentation(pass, codes, links, rewards)` as JSON text; the same text again for the same pass object and values. */
+export function encodedPass(pass: Pass, codes: PassCodes, links: PassLinks, rewards: PassRewardsView): string {
   const kept = encodedPasses.get(pass);
-  if (kept !== undefined && sameCodes(kept.codes, codes) && sameLinks(kept.links, links)) return kept.text;
-  const text = JSON.stringify(passRepresentation(pass, codes, links));
-  encodedPasses.set(pass, { codes, links, text });
+  const rewardsText = JSON.stringify(rewards);
+  if (kept !== undefined && sameCodes(kept.codes, codes) && sameLinks(kept.links, links) && kept.rewards === rewardsText) return kept.text;
+  const text = JSON.stringify(passRepresentation(pass, codes, links, rewards));
+  encodedPasses.set(pass, { codes, links, rewards: rewardsText, text });
   return text;
 }

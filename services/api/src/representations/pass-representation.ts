@@ -1,13 +1,14 @@
 /**
  * How a pass looks on the wire (spec: Resources and their fields), with the barcode and NFC message it
- * carries and its wallet links, which hold the download secret (docs/wallets.md).
+ * carries, its wallet links, which hold the download secret (docs/wallets.md), and its rewards as of the answer.
  */
-import type { PassCodes } from '@passes/application';
+import type { PassCodes, PassRewardsView } from '@passes/application';
 import type { PassResponse, PassSummaryResponse, ScannedPassResponse } from '@passes/contracts';
 import { minorUnitsToNumber, type Pass } from '@passes/domain';
 import type { PassLinks } from '@passes/wallets';
+import { passRewardsRepresentation } from './milestone-representations';
 
-export function passRepresentation(pass: Pass, codes: PassCodes, links: PassLinks): PassResponse {
+export function passRepresentation(pass: Pass, codes: PassCodes, links: PassLinks, rewards: PassRewardsView): PassResponse {
   return {
     id: pass.id,
     serial_number: pass.serialNumber,
@@ -33,6 +34,7 @@ export function passRepresentation(pass: Pass, codes: PassCodes, links: PassLink
     redeemed_at: pass.redeemedAt,
     voided_at: pass.voidedAt,
     reactivated_at: pass.reactivatedAt,
+    ...passRewardsRepresentation(rewards),
   };
 }
 

@@ -202,6 +202,33 @@ describe('pushes through APNs', () => {
     expect(stamps?.value).toBe(1);
   });
 
+  it('a reward earned shows on the pass with a lock-screen message, and its redeem pushes the device', async () => {
+    const shop = await registerBusiness(bed.server, 'Reward Café');
+    const milestone = await bed.server.request('POST', `/businesses/${shop.businessId}/milestones`, {
+      token: shop.token,
+      body: { template_id: shop.templateId, name: 'Coffee round', metric: 'stamps', threshold: 2, reward: { title: 'A free coffee' } },
+    });
+    expect(milestone.status).toBe(201);
+    const pass = await issuePass(bed.server, shop);
+    await register(pass, await authenticationTokenOf(pass), DEVICE, PUSH_TOKEN);
+    const fieldsOf = async () => {
+      const unpacked = await download(pass);
+      unpacked.remove();
+      return Object.values(unpacked.passJson['storeCard'] as Record<string, { key: string; value: unknown; changeMessage?: string }[]>).flat();
+    };
+    expect((await fieldsOf()).find((field) => field.key === 'pass_next_reward')?.value).toBe('2 stamps to A free coffee');
+
+    const stamped = await bed.server.request<PassBody>('POST', `/businesses/${shop.businessId}/passes/${pass.id}/stamp?count=2`, { token: shop.token });
+    expect((await fieldsOf()).find((field) => field.key === 'pass_rewards')).toEqual({ key: 'pass_rewards', label: 'Rewards', value: 'A free coffee', changeMessage: 'You earned %@' });
+
+    const pushed = bed.apns.received.length;
+    bed.server.clock.advance(2_000);
+    const redeemed = await bed.server.request('POST', `/businesses/${shop.businessId}/passes/${pass.id}/rewards/${stamped.body.rewards[0]?.id}/redeem`, { token: shop.token });
+    expect(redeemed.status).toBe(200);
+    expect((await bed.apns.waitFor(pushed + 1)).slice(pushed).map((push) => push.path)).toEqual([`/3/device/${PUSH_TOKEN}`]);
+    expect((await fieldsOf()).find((field) => field.key === 'pass_rewards')).toBeUndefined();
+  });
+
   it('a 410 from APNs forgets that device, and only that one', async () => {
     const pass = await issuePass(bed.server, business);
     const token = await authenticationTokenOf(pass);

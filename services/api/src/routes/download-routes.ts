@@ -4,7 +4,7 @@
  * without it (an old link, a serial number read off a barcode) the answer is the same 404 page as for
  * no pass at all. Also the logo Google Wallet fetches for loyalty classes.
  */
-import type { Clock } from '@passes/application';
+import type { Clock, PassRewards, PassRewardsView } from '@passes/application';
 import type { Pass } from '@passes/domain';
 import { defaultLogo, PKPASS_MEDIA_TYPE, GOOGLE_PROGRAM_LOGO_PATH, type Wallets, type WalletPass } from '@passes/wallets';
 import { Router, type Request, type Response } from 'express';
@@ -12,8 +12,10 @@ import { downloadPage, unknownLinkPage } from '../pages/download-page';
 import { sendPage } from '../pages/page-document';
 
 const LINK = '/passes/:serialNumber/:secret';
+/** A void pass's page shows no rewards: none can be claimed. */
+const NO_REWARDS: PassRewardsView = { rewards: [], nextReward: null };
 
-export function downloadRoutes(wallets: Wallets, clock: Clock): Router {
+export function downloadRoutes(wallets: Wallets, clock: Clock, rewards: PassRewards): Router {
   const router = Router();
 
   /** The pass and how a wallet shows it, or the 404 page already sent. */
@@ -24,9 +26,12 @@ export function downloadRoutes(wallets: Wallets, clock: Clock): Router {
     return walletPass;
   };
 
+  /** A void pass is offered to no wallet: its page, as 410. */
+  const voidedPage = (walletPass: WalletPass) => ({ ...downloadPage(walletPass, wallets.links(walletPass.pass), NO_REWARDS), status: 410 });
+
   router.get(LINK, async (request, response) => {
     const walletPass = await walletPassOf(request, response);
-    if (walletPass) sendPage(response, downloadPage(walletPass, wallets.links(walletPass.pass)));
+    if (walletPass) sendPage(response, downloadPage(walletPass, wallets.links(walletPass.pass), await rewards.viewOf(walletPass.pass)));
   });
 
   router.get(`${LINK}/pass.pkpass`, async (request, response) => {
@@ -34,7 +39,7 @@ export function downloadRoutes(wallets: Wallets, clock: Clock): Router {
     const walletPass = await walletPassOf(request, response);
     if (!walletPass) return;
     // A void pass is offered nowhere; one already in a wallet learns it through the web service.
-    if (walletPass.pass.status === 'voided') return void sendPage(response, { ...downloadPage(walletPass, wallets.links(walletPass.pass)), status: 410 });
+    if (walletPass.pass.status === 'voided') return void sendPage(response, voidedPage(walletPass));
     response
       .status(200)
       .set({ 'Content-Type': PKPASS_MEDIA_TYPE, 'Content-Disposition': 'attachment; filename="pass.pkpass"', 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' })
@@ -45,7 +50,7 @@ export function downloadRoutes(wallets: Wallets, clock: Clock): Router {
     if (!wallets.google) return void sendPage(response, unknownLinkPage());
     const walletPass = await walletPassOf(request, response);
     if (!walletPass) return;
-    if (walletPass.pass.status === 'voided') return void sendPage(response, { ...downloadPage(walletPass, wallets.links(walletPass.pass)), status: 410 });
+    if (walletPass.pass.status === 'voided') return void sendPage(response, voidedPage(walletPass));
     response.set({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' }).redirect(302, await wallets.google.saveUrl(walletPass, clock.now()));
   });
 

@@ -98,6 +98,28 @@ describe('Google Wallet object updates', () => {
     expect(afterVoid.body).toMatchObject({ state: 'INACTIVE', loyaltyPoints: { label: 'Points', balance: { int: 25 } } });
   });
 
+  it('carry a reward earned and the next one as text modules when a saved pass earns it', async () => {
+    const shop = await registerBusiness(bed.server, 'Reward Café');
+    await bed.server.changePlan(shop.businessId, 'pro');
+    for (const [threshold, title] of [[2, 'A free coffee'], [5, 'A free lunch']] as const) {
+      const created = await bed.server.request('POST', `/businesses/${shop.businessId}/milestones`, {
+        token: shop.token,
+        body: { template_id: shop.templateId, name: title, metric: 'stamps', threshold, reward: { title } },
+      });
+      expect(created.status).toBe(201);
+    }
+    const pass = await issuePass(bed.server, shop);
+    const objectId = `${TEST_GOOGLE_ISSUER_ID}.${pass.id}`;
+    bed.google.saved.add(objectId);
+    const path = `/walletobjects/v1/loyaltyObject/${encodeURIComponent(objectId)}`;
+    await bed.server.request('POST', `/businesses/${shop.businessId}/passes/${pass.id}/stamp?count=2`, { token: shop.token });
+    const update = await bed.google.waitForUpdate((each) => each.path === path && JSON.stringify(each.body).includes('Rewards to claim'));
+    expect(update.body['textModulesData']).toEqual([
+      { id: 'rewards', header: 'Rewards to claim', body: 'A free coffee' },
+      { id: 'next_reward', header: 'Next reward', body: '3 stamps to A free lunch' },
+    ]);
+  });
+
   it('update the template’s class when the template changes', async () => {
     await configureTemplate(bed.server, business, { name: 'Coffee club' });
     const path = `/walletobjects/v1/loyaltyClass/${encodeURIComponent(`${TEST_GOOGLE_ISSUER_ID}.${business.templateId}`)}`;

@@ -100,3 +100,28 @@ describe('the customer’s page with no wallet configured', () => {
     expect(html).toContain(voided.serial_number);
   });
 });
+
+describe('rewards on the pages', () => {
+  it('the download page and the customer page show the rewards to claim and how far the next one is', async () => {
+    const shop = await registerBusiness(server, 'Reward Café');
+    await server.changePlan(shop.businessId, 'pro');
+    for (const [threshold, title] of [[3, 'A free coffee'], [10, 'A free lunch']] as const) {
+      const created = await server.request('POST', `/businesses/${shop.businessId}/milestones`, {
+        token: shop.token,
+        body: { template_id: shop.templateId, name: title, metric: 'stamps', threshold, reward: { title } },
+      });
+      expect(created.status).toBe(201);
+    }
+    const card = await issuePass(server, shop, { customer_email: 'grace@example.com' });
+    await server.request('POST', `/businesses/${shop.businessId}/passes/${card.id}/stamp?count=3`, { token: shop.token });
+    const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+    const download = textOf((await page(card.download_url)).html);
+    expect(download).toContain('Rewards to claim A free coffee');
+    expect(download).toContain('7 stamps to A free lunch');
+    const token = await customerToken(server, 'grace@example.com');
+    const customer = textOf((await page(`${server.rootUrl}/customer?token=${encodeURIComponent(token)}`)).html);
+    expect(customer).toContain('Rewards to claim A free coffee');
+    expect(customer).toContain('7 stamps to A free lunch');
+  });
+});

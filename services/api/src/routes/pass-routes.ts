@@ -3,7 +3,7 @@
  * serial_number or an external_id. Under `/businesses/:business_id/passes`, behind authentication.
  */
 import type { Application, Clock, HistoryPage, PassAction, PassHistoryEntry } from '@passes/application';
-import { issuePassBody, updatePassBody, type PassHistoryResponse, type PassSummaryListResponse, type PassSummaryResponse } from '@passes/contracts';
+import { issuePassBody, updatePassBody, type PassHistoryResponse, type RewardListResponse, type PassSummaryListResponse, type PassSummaryResponse } from '@passes/contracts';
 import type { Pass } from '@passes/domain';
 import type { Logger } from '@passes/runtime';
 import type { Wallets } from '@passes/wallets';
@@ -13,8 +13,9 @@ import { commandContextOf, passScopeOf } from '../http/authentication';
 import { writeJson } from '../http/json-answers';
 import { parseBody } from '../http/parse-body';
 import type { RouteGroup } from '../http/route-group';
-import { amountInMinorUnits, asOfInstant, historyRange, pointsDelta, stampCount } from '../http/query-parameters';
+import { amountInMinorUnits, asOfInstant, historyRange, pageRequest, pointsDelta, stampCount } from '../http/query-parameters';
 import { encodedPass } from '../representations/encoded-pass';
+import { rewardRepresentation } from '../representations/milestone-representations';
 import { passRepresentation, passSummary } from '../representations/pass-representation';
 import { addBulkPassRoutes } from './bulk-pass-routes';
 import { issueInput, passUpdate } from './pass-bodies-to-commands';
@@ -50,8 +51,10 @@ function historyPageBody({ entries, hasMore }: HistoryPage): Buffer {
 
 export function addPassRoutes(routes: RouteGroup, application: Application, wallets: Wallets, clock: Clock, logger: Logger): void {
   addBulkPassRoutes(routes, application, logger);
-  const send = async (response: Response, pass: Pass, status = 200) => {
-    response.status(status).json(passRepresentation(pass, await application.passBarcodes.codesOf(pass), wallets.links(pass)));
+  /** `at`: the instant the pass is shown as of, for its rewards' statuses; now unless given. */
+  const send = async (response: Response, pass: Pass, status = 200, at?: Date) => {
+    const [codes, rewards] = await Promise.all([application.passBarcodes.codesOf(pass), application.passRewards.viewOf(pass, at)]);
+    response.status(status).json(passRepresentation(pass, codes, wallets.links(pass), rewards));
   };
   const identifierOf = (request: Request) => String(request.params['identifier']);
 
@@ -76,15 +79,26 @@ export function addPassRoutes(routes: RouteGroup, application: Application, wall
     const asOf = asOfInstant(request, clock.now());
     const scope = passScopeOf(response);
     const identifier = identifierOf(request);
-    if (asOf !== null) return send(response, await application.passHistory.asOf(scope, identifier, asOf));
+    if (asOf !== null) return send(response, await application.passHistory.asOf(scope, identifier, asOf), 200, asOf);
     // The read model's own document: its answer is kept beside it.
     const pass = await application.passes.get(scope, identifier);
-    writeJson(response, encodedPass(pass, await application.passBarcodes.codesOf(pass), wallets.links(pass)));
+    const [codes, rewards] = await Promise.all([application.passBarcodes.codesOf(pass), application.passRewards.viewOf(pass)]);
+    writeJson(response, encodedPass(pass, codes, wallets.links(pass), rewards));
   });
 
   routes.get('/:identifier/events', async (request, response) => {
     const page = await application.passHistory.page(passScopeOf(response), identifierOf(request), historyRange(request));
     response.type('json').send(historyPageBody(page));
+  });
+
+  routes.get('/:identifier/rewards', async (request, response) => {
+    const page = await application.passRewards.list(passScopeOf(response), identifierOf(request), pageRequest(request));
+    response.json({ data: page.items.map(rewardRepresentation), has_more: page.nextCursor !== null, next_cursor: page.nextCursor } satisfies RewardListResponse);
+  });
+
+  routes.post('/:identifier/rewards/:reward_id/redeem', async (request, response) => {
+    const action: PassAction = { type: 'RedeemReward', rewardId: String(request.params['reward_id']) };
+    await send(response, await application.passCommands.act(passScopeOf(response), identifierOf(request), action, commandContextOf(response)));
   });
 
   routes.patch('/:identifier', async (request, response) => {

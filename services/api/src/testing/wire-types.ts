@@ -28,6 +28,39 @@ export interface PassBody {
   redeemed_at: string | null;
   voided_at: string | null;
   reactivated_at: string | null;
+  rewards: RewardBody[];
+  next_reward: { milestone_id: string; title: string; metric: 'stamps' | 'points'; remaining: number } | null;
+}
+
+export interface RewardBody {
+  id: string;
+  milestone_id: string;
+  title: string;
+  description: string | null;
+  status: 'available' | 'redeemed' | 'expired';
+  earned_at: string;
+  redeemed_at: string | null;
+  expires_at: string | null;
+}
+
+export interface MilestoneBody {
+  id: string;
+  template_id: string;
+  name: string;
+  metric: 'stamps' | 'points';
+  threshold: number;
+  reward: { title: string; description: string | null };
+  reward_expires_after_days: number | null;
+  status: 'active' | 'archived';
+  created_at: string;
+  updated_at: string;
+}
+
+/** A page of a list that can grow. */
+export interface PageBody<Item> {
+  data: Item[];
+  has_more: boolean;
+  next_cursor: string | null;
 }
 
 export interface PassSummaryBody {

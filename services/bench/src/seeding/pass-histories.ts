@@ -69,7 +69,7 @@ function stamps(state: PassState, count: number, businessId: string): { state: P
   const events: NewEvent[] = [];
   let current = state;
   for (let index = 0; index < count; index += 1) {
-    const decided = decide(current, { type: 'AddStamps', count: 1, now: new Date() }, businessId);
+    const decided = decide(current, { type: 'AddStamps', count: 1, milestones: [], now: new Date() }, businessId);
     current = decided.state;
     events.push(...decided.events);
   }

@@ -13,6 +13,12 @@ describe('describing a pass event', () => {
     expect(describeEvent(entry('PassUpdated', { changes: { customer_email: 'a@b.c', balance_minor: 100 } }))).toBe('Updated: customer email, balance');
   });
 
+  it('names the reward earned, and what redeeming one used', () => {
+    expect(describeEvent(entry('RewardEarned', { title: 'Free coffee' }))).toBe('Earned a reward: Free coffee');
+    expect(describeEvent(entry('RewardRedeemed', { metric: 'stamps', deducted: 10, value: 2 }))).toBe('Reward redeemed (10 stamps used, now 2)');
+    expect(describeEvent(entry('RewardRedeemed', { metric: 'points', deducted: 250, value: 0 }))).toBe('Reward redeemed (250 points used, now 0)');
+  });
+
   it('says why a scan was not valid', () => {
     expect(describeEvent(entry('PassScanned', { mode: 'verify', valid: false, reason: 'invalid_signature' }))).toBe('Scanned: not valid, the signature did not match');
     expect(describeEvent(entry('PassScanned', { mode: 'checkin', valid: true, reason: null, checked_in: true }))).toBe('Scanned to check in: valid, checked in');

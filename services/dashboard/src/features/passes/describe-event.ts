@@ -51,6 +51,10 @@ export function describeEvent({ type, data }: HistoryEntry): string {
       return 'Added to a wallet';
     case 'PassUninstalled':
       return 'Removed from a wallet';
+    case 'RewardEarned':
+      return `Earned a reward: ${typeof data['title'] === 'string' ? data['title'] : '?'}`;
+    case 'RewardRedeemed':
+      return `Reward redeemed (${count(data['deducted'])} ${data['metric'] === 'points' ? 'points' : 'stamps'} used, now ${count(data['value'])})`;
     default: {
       const unexpected: never = type;
       return unexpected;
