@@ -13,14 +13,25 @@ interface MongoConnection {
   close(): Promise<void>;
 }
 
-export async function connectMongo(url: string, database: string): Promise<MongoConnection> {
+export interface MongoConnectionOptions {
+  /**
+   * Told the name of every command the client sends (find, insert, update…): each is one round trip to
+   * the server, a cost that does not depend on which MongoDB-wire server answers.
+   */
+  onCommand?: (command: string) => void;
+}
+
+export async function connectMongo(url: string, database: string, options: MongoConnectionOptions = {}): Promise<MongoConnection> {
+  const { onCommand } = options;
   const client = new MongoClient(url, {
     serverSelectionTimeoutMS: SERVER_SELECTION_TIMEOUT_MS,
     connectTimeoutMS: SERVER_SELECTION_TIMEOUT_MS,
     // Writes are acknowledged by the majority and journaled: acknowledged means durable.
     writeConcern: { w: 'majority', j: true },
     retryWrites: false,
+    monitorCommands: onCommand !== undefined,
   });
+  if (onCommand) client.on('commandStarted', (event) => onCommand(event.commandName));
   await client.connect();
   return { db: client.db(database), close: () => client.close() };
 }
