@@ -189,7 +189,7 @@ describeWithServers(['mongodb', 'kafka'], 'the distributed topology as separate 
     expect(sampleOf(await scrape(api1), 'passes_event_store_calls_total', { call: 'append' })).toBeGreaterThan(0);
     // Each command sent to MongoDB is counted: a read of a pass is at least one more `find`.
     const issued = await call<PassBody>(api1, 'POST', passes(), { template_id: owner.templateId });
-    const finds = async () => sampleOf(await scrape(api1), 'passes_mongodb_commands_total', { command: 'find' }) ?? 0;
+    const finds = async () => sampleOf(await scrape(api1), 'passes_mongodb_commands_total', { command: 'find', collection: 'passes' }) ?? 0;
     const findsBefore = await finds();
     expect((await call(api1, 'GET', `${passes()}/${issued.body.id}`)).status).toBe(200);
     expect(await finds()).toBeGreaterThan(findsBefore);

@@ -46,8 +46,8 @@ export interface Metrics {
   appendTimed(seconds: number, outcome: AppendOutcome): void;
   /** Each call made of the event store: what a request or a batch costs it, whichever store it is. */
   eventStoreCalled(call: EventStoreCall): void;
-  /** Each command sent to MongoDB (its name: find, update…), one round trip each. */
-  mongoCommandSent(command: string): void;
+  /** Each command sent to MongoDB (its name: find, update…), one round trip each, and the collection it names. */
+  mongoCommandSent(command: string, collection: string): void;
   rateLimitRefused(scope: RateLimitScope): void;
   webhookAttempted(outcome: WebhookAttemptOutcome): void;
   /** Read each time the metrics are collected. */

@@ -34,7 +34,7 @@ function hostsOf(url: string): string {
 }
 
 async function openOnce(config: Config, settings: DistributedConfig, now: () => Date, metrics: Metrics | undefined): Promise<Stores> {
-  const onCommand = metrics ? (command: string) => metrics.mongoCommandSent(command) : undefined;
+  const onCommand = metrics ? (command: string, collection: string | null) => metrics.mongoCommandSent(command, metricsCollection(collection)) : undefined;
   const mongo = await connectMongo(settings.mongoUrl, settings.mongoDatabase, onCommand ? { onCommand } : {});
   try {
     const documents = await MongoDocumentStore.open(mongo.db);
@@ -72,6 +72,11 @@ async function openOnce(config: Config, settings: DistributedConfig, now: () => 
     await mongo.close();
     throw error;
   }
+}
+
+/** A read model's generations (`passes_g3`) under the read model's name, so that rebuilds add no label values. */
+function metricsCollection(collection: string | null): string {
+  return collection === null ? '' : collection.replace(/_g\d+$/, '');
 }
 
 function openEventStore(config: Config, settings: DistributedConfig, now: () => Date): EventStore {
