@@ -15,9 +15,16 @@ const READS = new Set(['get', 'get template', 'lookup by email']);
 
 const figure = (value: number) => value.toFixed(2);
 
-function requestLine(cost: RequestCost, width: number): string {
+/** Commands rarer than this a request (a lease renewed now and then) are left out of the breakdown. */
+const BREAKDOWN_FLOOR = 0.05;
+
+function requestLines(cost: RequestCost, width: number): string[] {
   const waits = cost.catalogReads > 0 ? ` (${figure(cost.catalogReads)} of them catalog reads)` : '';
-  return `  ${cost.scenario.padEnd(width)}   ${figure(cost.mongoCommands).padStart(6)} MongoDB commands${waits}   ${figure(cost.eventStoreCalls)} event-store calls   over ${count(cost.requests)} requests`;
+  const breakdown = cost.byCommand.filter(([, perRequest]) => perRequest >= BREAKDOWN_FLOOR).map(([command, perRequest]) => `${command} ${figure(perRequest)}`);
+  return [
+    `  ${cost.scenario.padEnd(width)}   ${figure(cost.mongoCommands).padStart(6)} MongoDB commands${waits}   ${figure(cost.eventStoreCalls)} event-store calls   over ${count(cost.requests)} requests`,
+    `  ${''.padEnd(width)}   ${breakdown.join(' · ')}`,
+  ];
 }
 
 function goalLine(cost: RequestCost): string {
@@ -36,7 +43,7 @@ export function storeCostLines(costs: readonly RequestCost[], projector: Project
   const perEvent = projector.events > 0 ? projector.mongoCommands / projector.events : 0;
   return [
     'store calls per request, from the API process’s metrics (the same counts on MongoDB as on a test server; catalog reads are the waits for the projector and the live-generation lookups):',
-    ...costs.map((cost) => requestLine(cost, width)),
+    ...costs.flatMap((cost) => requestLines(cost, width)),
     ...costs.map(goalLine),
     `projector over the backlog: ${count(projector.mongoCommands)} MongoDB commands for ${count(projector.events)} events in ${count(projector.batches)} batches: ${figure(perEvent)} an event, ${figure(perBatch)} a batch (from its start, with its lease and start-up)`,
     `goal projector ≤ ${PROJECTOR_BATCH_GOAL} MongoDB round trips a batch, not a number per event: ${verdict(perBatch <= PROJECTOR_BATCH_GOAL)} (${figure(perBatch)})`,

@@ -16,6 +16,8 @@ export interface StoreCounters {
   /** Commits of projected batches: each ends with one update of the catalog's checkpoints. */
   checkpointWrites: number;
   eventStoreCalls: number;
+  /** MongoDB commands by `command collection` (`find passes`). */
+  byCommand: Record<string, number>;
 }
 
 interface Sample {
@@ -48,6 +50,9 @@ export async function scrapeCounters(metricsUrl: string): Promise<StoreCounters>
     catalogReads: sum(commands, (labels) => labels['collection'] === CATALOG && labels['command'] === 'find'),
     checkpointWrites: sum(commands, (labels) => labels['collection'] === CATALOG && labels['command'] === 'update'),
     eventStoreCalls: sum('passes_event_store_calls_total'),
+    byCommand: Object.fromEntries(
+      samples.filter((sample) => sample.name === commands).map(({ labels, value }) => [`${labels['command'] ?? ''} ${labels['collection'] ?? ''}`.trim(), value]),
+    ),
   };
 }
 
@@ -59,12 +64,18 @@ export interface RequestCost {
   /** Of mongoCommands: the catalog reads (waits for the projector, shared by the requests waiting then). */
   catalogReads: number;
   eventStoreCalls: number;
+  /** Per request, by `command collection`, the most frequent first. */
+  byCommand: [string, number][];
 }
 
 export function requestCost(scenario: string, before: StoreCounters, after: StoreCounters): RequestCost {
   const requests = after.requests - before.requests;
-  const per = (field: keyof StoreCounters) => (requests > 0 ? (after[field] - before[field]) / requests : 0);
-  return { scenario, requests, mongoCommands: per('mongoCommands'), catalogReads: per('catalogReads'), eventStoreCalls: per('eventStoreCalls') };
+  const per = (field: Exclude<keyof StoreCounters, 'byCommand'>) => (requests > 0 ? (after[field] - before[field]) / requests : 0);
+  const byCommand = Object.entries(after.byCommand)
+    .map(([command, total]): [string, number] => [command, requests > 0 ? (total - (before.byCommand[command] ?? 0)) / requests : 0])
+    .filter(([, perRequest]) => perRequest > 0)
+    .sort(([, a], [, b]) => b - a);
+  return { scenario, requests, mongoCommands: per('mongoCommands'), catalogReads: per('catalogReads'), eventStoreCalls: per('eventStoreCalls'), byCommand };
 }
 
 /** The projector's commands over a backlog it caught up on, from its start. */
