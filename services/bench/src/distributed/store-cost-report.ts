@@ -46,6 +46,7 @@ export function storeCostLines(costs: readonly RequestCost[], projector: Project
     ...costs.flatMap((cost) => requestLines(cost, width)),
     ...costs.map(goalLine),
     `projector over the backlog: ${count(projector.mongoCommands)} MongoDB commands for ${count(projector.events)} events in ${count(projector.batches)} batches: ${figure(perEvent)} an event, ${figure(perBatch)} a batch (from its start, with its lease and start-up)`,
+    `  ${projector.byCommand.map(([command, total]) => `${command} ${count(total)}`).join(' · ')}`,
     `goal projector ≤ ${PROJECTOR_BATCH_GOAL} MongoDB round trips a batch, not a number per event: ${verdict(perBatch <= PROJECTOR_BATCH_GOAL)} (${figure(perBatch)})`,
   ];
 }

@@ -40,7 +40,12 @@ function samplesOf(text: string): Sample[] {
 export async function scrapeCounters(metricsUrl: string): Promise<StoreCounters> {
   const response = await fetch(metricsUrl);
   if (!response.ok) throw new Error(`${metricsUrl} answered ${response.status}`);
-  const samples = samplesOf(await response.text());
+  return countersOf(await response.text());
+}
+
+/** The totals in one scrape's text (Prometheus text format). */
+export function countersOf(text: string): StoreCounters {
+  const samples = samplesOf(text);
   const sum = (name: string, matches: (labels: Record<string, string>) => boolean = () => true) =>
     samples.filter((sample) => sample.name === name && matches(sample.labels)).reduce((total, sample) => total + sample.value, 0);
   const commands = 'passes_mongodb_commands_total';
@@ -83,8 +88,11 @@ export interface ProjectorCost {
   events: number;
   batches: number;
   mongoCommands: number;
+  /** By `command collection`, the most frequent first. */
+  byCommand: [string, number][];
 }
 
 export function projectorCost(events: number, counters: StoreCounters): ProjectorCost {
-  return { events, batches: counters.checkpointWrites, mongoCommands: counters.mongoCommands };
+  const byCommand = Object.entries(counters.byCommand).sort(([, a], [, b]) => b - a);
+  return { events, batches: counters.checkpointWrites, mongoCommands: counters.mongoCommands, byCommand };
 }
