@@ -1,8 +1,9 @@
 /**
  * The `distributed` section (issue 11, "Benchmark"): what the distributed parts cost on this machine.
- * issue, stamp and get through the API process of the distributed profile under the http section's
- * load, then the projector's and the relay's throughput on a backlog. Runs only where
- * infra/servers.sh can start the servers.
+ * the http section's service scenarios through the API process of the distributed profile under its
+ * load, then the projector's and the relay's throughput on a backlog; and what each request and each
+ * projected batch asked of the stores, from the processes' metrics. Runs only where infra/servers.sh
+ * can start the servers.
  */
 import fs from 'node:fs';
 import os from 'node:os';
