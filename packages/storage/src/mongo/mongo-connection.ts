@@ -13,7 +13,7 @@ interface MongoConnection {
   close(): Promise<void>;
 }
 
-export interface MongoConnectionOptions {
+interface MongoConnectionOptions {
   /**
    * Told of every command the client sends (find, insert, update…) and the collection it names, if any:
    * each is one round trip to the server, a cost that does not depend on which MongoDB-wire server answers.

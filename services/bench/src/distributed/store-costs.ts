@@ -8,7 +8,7 @@
 const CATALOG = 'projection_generations';
 
 /** Totals of one scrape. */
-export interface StoreCounters {
+interface StoreCounters {
   requests: number;
   mongoCommands: number;
   /** Reads of the catalog: the polls of waits for the projector, and the live-generation lookups. */
