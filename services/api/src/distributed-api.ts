@@ -19,7 +19,7 @@ export class DistributedApi {
 
   static async start(basics: ProcessBasics): Promise<DistributedApi> {
     const { config, logger } = basics;
-    const stores = await openStores(config, () => basics.clock.now(), waitingInLog(logger));
+    const stores = await openStores(config, () => basics.clock.now(), waitingInLog(logger), basics.metrics);
     const ports = processPorts(basics, stores);
 
     const collections = readModelProjections.map((projection) => projection.collection);

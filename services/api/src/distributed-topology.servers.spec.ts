@@ -191,6 +191,13 @@ describeWithServers(['mongodb', 'kafka'], 'the distributed topology as separate 
     const scrape = async (running: ServiceProcess) => (await fetch(running.metricsUrl)).text();
     const created = { method: 'POST', route: '/api/v1/businesses/:business_id/passes', status: '201' };
     expect(sampleOf(await scrape(api1), 'passes_http_request_duration_seconds_count', created)).toBeGreaterThan(0);
+    expect(sampleOf(await scrape(api1), 'passes_event_store_calls_total', { call: 'append' })).toBeGreaterThan(0);
+    // Each command sent to MongoDB is counted: a read of a pass is at least one more `find`.
+    const issued = await call<PassBody>(api1, 'POST', passes(), { template_id: owner.templateId });
+    const finds = async () => sampleOf(await scrape(api1), 'passes_mongodb_commands_total', { command: 'find', collection: 'passes' }) ?? 0;
+    const findsBefore = await finds();
+    expect((await call(api1, 'GET', `${passes()}/${issued.body.id}`)).status).toBe(200);
+    expect(await finds()).toBeGreaterThan(findsBefore);
     expect(sampleOf(await scrape(projector), 'passes_projection_lag_events', { projection: 'passes' })).not.toBeNull();
     expect(sampleOf(await scrape(dispatcher2), 'passes_follower_running', { follower: 'webhook-dispatcher' })).toBe(1);
     const dispatcherReady = await fetch(dispatcher2.metricsUrl.replace(/\/metrics$/, '/readyz'));

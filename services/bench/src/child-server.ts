@@ -28,6 +28,8 @@ export interface LogProblems {
 export interface RunningChild {
   /** The process id, e.g. to read its memory from /proc. */
   pid: number;
+  /** Its metrics listener (`PASSES_METRICS_PORT`), as its ready line names it; null without one. */
+  metricsUrl: string | null;
   /** Warnings and errors the process logged; a failing request shows up here with its cause. */
   problems(): LogProblems;
   stop(): Promise<void>;
@@ -83,7 +85,8 @@ function start({ name, script, env, readyMessage }: ChildServerOptions): Promise
       }
       if (record?.['message'] === readyMessage) {
         clearTimeout(timer);
-        resolve({ child: { pid: child.pid ?? 0, problems: () => ({ ...problems }), stop }, ready: record });
+        const metricsUrl = typeof record['metrics'] === 'string' ? record['metrics'] : null;
+        resolve({ child: { pid: child.pid ?? 0, metricsUrl, problems: () => ({ ...problems }), stop }, ready: record });
       }
     });
   });

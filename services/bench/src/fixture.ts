@@ -7,6 +7,9 @@ import { requestJson, stringAt } from './json-request';
  */
 const ROTATED_PASSES = 50;
 
+/** The customer of the fixture's pass at `index`: each pass has one of its own, to be looked up by. */
+export const customerEmailOf = (index: number) => `customer-${index}@example.com`;
+
 export interface Fixture {
   businessId: string;
   token: string;
@@ -28,7 +31,7 @@ export async function createFixture(apiUrl: string): Promise<Fixture> {
   const templateId = stringAt(await requestJson('POST', `${businessUrl}/templates`, { name: 'Bench card' }, token, 201), 'id');
   const passIds: string[] = [];
   for (let index = 0; index < ROTATED_PASSES; index += 1) {
-    passIds.push(stringAt(await requestJson('POST', `${businessUrl}/passes`, { template_id: templateId }, token, 201), 'id'));
+    passIds.push(stringAt(await requestJson('POST', `${businessUrl}/passes`, { template_id: templateId, customer_email: customerEmailOf(index) }, token, 201), 'id'));
   }
   return { businessId, token, templateId, passIds };
 }

@@ -2,7 +2,7 @@
  * What is measured, in order. A new scenario is one more entry; `baseline` names the echo scenario whose
  * throughput it is read against (the http section runs each echo again at the end and reads against both).
  */
-import type { Fixture } from './fixture';
+import { customerEmailOf, type Fixture } from './fixture';
 
 export type TargetName = 'service' | 'echo' | 'app echo';
 
@@ -48,6 +48,14 @@ export const SCENARIOS: Scenario[] = [
     idempotencyKeys: true,
   },
   { name: 'get', target: 'service', method: 'GET', paths: (fixture) => passPaths(fixture, ''), baseline: 'GET echo' },
+  // A lookup by an index of the read model: each email is one pass's customer, so each answer lists one pass.
+  {
+    name: 'lookup by email',
+    target: 'service',
+    method: 'GET',
+    paths: (fixture) => fixture.passIds.map((_, index) => `/businesses/${fixture.businessId}/passes/lookup/email/${encodeURIComponent(customerEmailOf(index))}`),
+    baseline: 'GET echo',
+  },
   // The cheapest authenticated read (one kept document, a small answer): what any API request pays before
   // its own work, the floor under every ratio above.
   {

@@ -4,7 +4,7 @@ import { processProjector } from './process-projector';
 
 runProcess('projector', process.env, async (basics) => {
   requireDistributed(basics.config);
-  const stores = await openStores(basics.config, () => basics.clock.now(), waitingInLog(basics.logger));
+  const stores = await openStores(basics.config, () => basics.clock.now(), waitingInLog(basics.logger), basics.metrics);
   const projector = processProjector(processPorts(basics, stores));
   basics.metrics.watchProjectionLag(projectionLagReader(stores.events, stores.documents));
 

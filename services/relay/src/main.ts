@@ -6,7 +6,7 @@ runProcess('relay', process.env, async (basics) => {
   const { config, logger } = basics;
   requireDistributed(config);
   const kafka = requireKafka(config);
-  const stores = await openStores(config, () => basics.clock.now(), waitingInLog(logger));
+  const stores = await openStores(config, () => basics.clock.now(), waitingInLog(logger), basics.metrics);
   const ports = processPorts(basics, stores);
   const relay = new Relay(kafkaClient({ ...kafka, clientId: 'passes-relay' }, logger), ports.get(TOKENS.eventStore), ports.get(TOKENS.checkpointStore), {
     topic: kafka.topic,

@@ -13,7 +13,7 @@ runProcess('webhook dispatcher', process.env, async (basics) => {
   const { config, logger } = basics;
   requireDistributed(config);
   const kafka = requireKafka(config);
-  const stores = await openStores(config, () => basics.clock.now(), waitingInLog(logger));
+  const stores = await openStores(config, () => basics.clock.now(), waitingInLog(logger), basics.metrics);
   const ports = processPorts(basics, stores);
   // Nothing here answers a client, so nothing waits for the read models; PASSES_APP_URL names the public site.
   const appUrl = () => config.appUrl ?? '';

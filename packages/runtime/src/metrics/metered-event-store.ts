@@ -1,4 +1,4 @@
-/** An event store that times every append for the metrics and otherwise is the store it wraps. */
+/** An event store that counts every call and times every append for the metrics, and otherwise is the store it wraps. */
 import { WrongExpectedRevisionError, type EventStore } from '@passes/event-store';
 import type { AppendOutcome, Metrics } from './metrics';
 
@@ -9,6 +9,7 @@ function outcomeOf(error: unknown): AppendOutcome {
 export function meteredEventStore(store: EventStore, metrics: Metrics): EventStore {
   return {
     async append(stream, events, expected) {
+      metrics.eventStoreCalled('append');
       const started = process.hrtime.bigint();
       const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
       try {
@@ -20,11 +21,26 @@ export function meteredEventStore(store: EventStore, metrics: Metrics): EventSto
         throw error;
       }
     },
-    readStream: (stream, options) => store.readStream(stream, options),
-    readAll: (options) => store.readAll(options),
-    subscribeToAll: (options, handler) => store.subscribeToAll(options, handler),
-    headPosition: () => store.headPosition(),
-    countBetween: (after, upTo, limit) => store.countBetween(after, upTo, limit),
+    readStream: (stream, options) => {
+      metrics.eventStoreCalled('readStream');
+      return store.readStream(stream, options);
+    },
+    readAll: (options) => {
+      metrics.eventStoreCalled('readAll');
+      return store.readAll(options);
+    },
+    subscribeToAll: (options, handler) => {
+      metrics.eventStoreCalled('subscribeToAll');
+      return store.subscribeToAll(options, handler);
+    },
+    headPosition: () => {
+      metrics.eventStoreCalled('headPosition');
+      return store.headPosition();
+    },
+    countBetween: (after, upTo, limit) => {
+      metrics.eventStoreCalled('countBetween');
+      return store.countBetween(after, upTo, limit);
+    },
     close: () => store.close(),
   };
 }

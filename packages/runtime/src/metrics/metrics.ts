@@ -28,6 +28,9 @@ export type WebhookAttemptOutcome = 'delivered' | 'retrying' | 'failed';
 /** `conflict`: the stream had moved on (a wrong expected revision); `failed`: anything else went wrong. */
 export type AppendOutcome = 'appended' | 'conflict' | 'failed';
 
+/** The calls the service makes of its event store, counted one by one. */
+export type EventStoreCall = 'append' | 'readStream' | 'readAll' | 'subscribeToAll' | 'headPosition' | 'countBetween';
+
 export type RateLimitScope = 'credential' | 'ip';
 
 /** A follower of the event feed (the webhook dispatcher, the wallet notifier) and whether it follows. */
@@ -41,6 +44,10 @@ export interface FollowerHealth {
 export interface Metrics {
   requestServed(request: ServedRequest): void;
   appendTimed(seconds: number, outcome: AppendOutcome): void;
+  /** Each call made of the event store: what a request or a batch costs it, whichever store it is. */
+  eventStoreCalled(call: EventStoreCall): void;
+  /** Each command sent to MongoDB (its name: find, update…), one round trip each, and the collection it names. */
+  mongoCommandSent(command: string, collection: string): void;
   rateLimitRefused(scope: RateLimitScope): void;
   webhookAttempted(outcome: WebhookAttemptOutcome): void;
   /** Read each time the metrics are collected. */
@@ -54,6 +61,8 @@ export interface Metrics {
 export const noMetrics: Metrics = {
   requestServed: () => undefined,
   appendTimed: () => undefined,
+  eventStoreCalled: () => undefined,
+  mongoCommandSent: () => undefined,
   rateLimitRefused: () => undefined,
   webhookAttempted: () => undefined,
   watchProjectionLag: () => undefined,

@@ -4,7 +4,7 @@
  * in docs/operations.md.
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { AppendOutcome, FollowerHealth, Metrics, ProjectionLag, RateLimitScope, ServedRequest, WebhookAttemptOutcome, WorkBacklog } from './metrics';
+import type { AppendOutcome, EventStoreCall, FollowerHealth, Metrics, ProjectionLag, RateLimitScope, ServedRequest, WebhookAttemptOutcome, WorkBacklog } from './metrics';
 
 /** From a cached read (1 ms) to a request that waited out its read-your-writes bound (5 s and more). */
 const REQUEST_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -14,6 +14,8 @@ export class PrometheusMetrics implements Metrics {
   readonly registry = new Registry();
   private readonly requests: Histogram<'method' | 'route' | 'status'>;
   private readonly appends: Histogram<'outcome'>;
+  private readonly eventStoreCalls: Counter<'call'>;
+  private readonly mongoCommands: Counter<'command' | 'collection'>;
   private readonly refusals: Counter<'scope'>;
   private readonly attempts: Counter<'outcome'>;
   private readonly lagReaders: Array<() => Promise<readonly ProjectionLag[]>> = [];
@@ -25,6 +27,8 @@ export class PrometheusMetrics implements Metrics {
     collectDefaultMetrics({ register: this.registry });
     this.requests = new Histogram({ name: 'passes_http_request_duration_seconds', help: 'HTTP requests by method, route pattern and status', labelNames: ['method', 'route', 'status'], buckets: REQUEST_BUCKETS, registers });
     this.appends = new Histogram({ name: 'passes_event_store_append_duration_seconds', help: 'Appends to the event store by outcome (appended, conflict, failed)', labelNames: ['outcome'], buckets: APPEND_BUCKETS, registers });
+    this.eventStoreCalls = new Counter({ name: 'passes_event_store_calls_total', help: 'Calls made of the event store, by call (append, readStream, readAll…)', labelNames: ['call'], registers });
+    this.mongoCommands = new Counter({ name: 'passes_mongodb_commands_total', help: 'Commands sent to MongoDB, one round trip each, by command name (find, update…) and collection', labelNames: ['command', 'collection'], registers });
     this.refusals = new Counter({ name: 'passes_rate_limit_refusals_total', help: 'Requests refused with 429 rate_limited, per credential or per client IP', labelNames: ['scope'], registers });
     this.attempts = new Counter({ name: 'passes_webhook_attempts_total', help: 'Webhook delivery attempts by outcome (delivered, retrying, failed for good)', labelNames: ['outcome'], registers });
     const lagReaders = this.lagReaders;
@@ -82,6 +86,14 @@ export class PrometheusMetrics implements Metrics {
 
   appendTimed(seconds: number, outcome: AppendOutcome): void {
     this.appends.observe({ outcome }, seconds);
+  }
+
+  eventStoreCalled(call: EventStoreCall): void {
+    this.eventStoreCalls.inc({ call });
+  }
+
+  mongoCommandSent(command: string, collection: string): void {
+    this.mongoCommands.inc({ command, collection });
   }
 
   rateLimitRefused(scope: RateLimitScope): void {

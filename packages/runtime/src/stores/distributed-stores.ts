@@ -12,15 +12,16 @@ import { connectMongo, openWhenReachable } from '@passes/storage/distributed';
 import { convertMongoWalletNotifications } from '@passes/wallets/distributed';
 import { convertMongoDeliveries } from '@passes/webhooks/distributed';
 import type { Config, DistributedConfig } from '../config/config';
+import type { Metrics } from '../metrics/metrics';
 import { openSqliteEventStore } from './embedded-stores';
 import { openMailer } from './mailer';
 import type { ServerWaiting } from './open-stores';
 import { IDEMPOTENCY_TIMINGS, type Stores } from './stores';
 
-export async function openDistributedStores(config: Config, settings: DistributedConfig, now: () => Date, waiting?: ServerWaiting): Promise<Stores> {
+export async function openDistributedStores(config: Config, settings: DistributedConfig, now: () => Date, waiting?: ServerWaiting, metrics?: Metrics): Promise<Stores> {
   const server = `MongoDB at ${hostsOf(settings.mongoUrl)}`;
   const onWait = waiting?.onWait ?? (() => undefined);
-  return openWhenReachable(() => openOnce(config, settings, now), {
+  return openWhenReachable(() => openOnce(config, settings, now, metrics), {
     onWait: (wait) => onWait({ server, ...wait }),
     ...(waiting?.maxWaitMs === undefined ? {} : { maxWaitMs: waiting.maxWaitMs }),
   });
@@ -32,8 +33,9 @@ function hostsOf(url: string): string {
   return hosts ?? 'the configured URL';
 }
 
-async function openOnce(config: Config, settings: DistributedConfig, now: () => Date): Promise<Stores> {
-  const mongo = await connectMongo(settings.mongoUrl, settings.mongoDatabase);
+async function openOnce(config: Config, settings: DistributedConfig, now: () => Date, metrics: Metrics | undefined): Promise<Stores> {
+  const onCommand = metrics ? (command: string, collection: string | null) => metrics.mongoCommandSent(command, metricsCollection(collection)) : undefined;
+  const mongo = await connectMongo(settings.mongoUrl, settings.mongoDatabase, onCommand ? { onCommand } : {});
   try {
     const documents = await MongoDocumentStore.open(mongo.db);
     const work = await MongoWorkStore.open(mongo.db);
@@ -70,6 +72,11 @@ async function openOnce(config: Config, settings: DistributedConfig, now: () => 
     await mongo.close();
     throw error;
   }
+}
+
+/** A read model's generations (`passes_g3`) under the read model's name, so that rebuilds add no label values. */
+function metricsCollection(collection: string | null): string {
+  return collection === null ? '' : collection.replace(/_g\d+$/, '');
 }
 
 function openEventStore(config: Config, settings: DistributedConfig, now: () => Date): EventStore {

@@ -1,6 +1,7 @@
 /** Opens the stores of the configured profile. */
 import type { Config } from '../config/config';
 import type { Logger } from '../logging/logger';
+import type { Metrics } from '../metrics/metrics';
 import { openEmbeddedStores } from './embedded-stores';
 import type { Stores } from './stores';
 
@@ -12,11 +13,12 @@ export interface ServerWaiting {
   maxWaitMs?: number;
 }
 
-export async function openStores(config: Config, now: () => Date, waiting?: ServerWaiting): Promise<Stores> {
+/** `metrics`, when given, counts the commands the distributed profile sends to MongoDB. */
+export async function openStores(config: Config, now: () => Date, waiting?: ServerWaiting, metrics?: Metrics): Promise<Stores> {
   if (config.distributed === null) return openEmbeddedStores(config, now);
   // Loaded only here: the distributed adapters bring the MongoDB and EventStoreDB clients with them.
   const { openDistributedStores } = await import('./distributed-stores.js');
-  return openDistributedStores(config, config.distributed, now, waiting);
+  return openDistributedStores(config, config.distributed, now, waiting, metrics);
 }
 
 /** A process waits as long as it takes, and says in its log what it waits for. */

@@ -8,6 +8,7 @@ import { heading } from '../section';
 import type { CatchUp } from './catch-up';
 import type { DistributedFigures } from './distributed-figures';
 import { serversLabel } from './server-versions';
+import { storeCostLines } from './store-cost-report';
 
 const TITLE = 'distributed · one API, projector, relay and webhook dispatcher as processes over one shared events.sqlite';
 
@@ -37,6 +38,7 @@ export function distributedLines(figures: DistributedFigures, embeddedRows: Row[
     ...tableLines(comparisonRows(embeddedRows, figures.scenarios, label)),
     ...(embeddedRows === null ? ['(the embedded rows and the echo ratios come from the http section: run it too to see them)'] : []),
     catchUpLine(`projector into ${mongodbWire}, until every projection's lag on /readyz is 0`, figures.projector, label),
+    ...storeCostLines(figures.costs, figures.projectorCost),
     catchUpLine(`relay to ${kafka}, until its checkpoint (in ${mongodbWire}) reaches the head`, figures.relay, label),
     `backlog: ${count(figures.projector.events)} events (BENCH_DISTRIBUTED_EVENTS) appended straight into the shared events.sqlite with the projector, relay and dispatcher stopped, then the projector and the relay each started alone; kept modest because FerretDB scans whole collections on every query`,
   ];

@@ -1,8 +1,9 @@
 /**
  * The `distributed` section (issue 11, "Benchmark"): what the distributed parts cost on this machine.
- * issue, stamp and get through the API process of the distributed profile under the http section's
- * load, then the projector's and the relay's throughput on a backlog. Runs only where
- * infra/servers.sh can start the servers.
+ * the http section's service scenarios through the API process of the distributed profile under its
+ * load, then the projector's and the relay's throughput on a backlog; and what each request and each
+ * projected batch asked of the stores, from the processes' metrics. Runs only where infra/servers.sh
+ * can start the servers.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,6 +20,7 @@ import { timeBacklog } from './backlog-throughput';
 import type { DistributedFigures, DistributedOutcome } from './distributed-figures';
 import { distributedLines, skippedLines } from './distributed-report';
 import { testServerVersions } from './server-versions';
+import { projectorCost, requestCost, scrapeCounters, type RequestCost } from './store-costs';
 import { startTestServers } from './test-servers';
 import { Topology } from './topology';
 import { topologyEnvironment } from './topology-environment';
@@ -42,14 +44,28 @@ export async function runDistributedSection(settings: Settings, embeddedRows: Ro
   const fixture = await createFixture(topology.api.url);
   await upgradeToPro(topology.api.url, storesEnv, fixture);
 
+  const apiMetrics = topology.api.metricsUrl;
+  if (apiMetrics === null) throw new Error('the distributed API runs without a metrics listener');
   const measurements: Measurement[] = [];
+  const costs: RequestCost[] = [];
   for (const scenario of SCENARIOS.filter((candidate) => candidate.target === 'service')) {
     process.stderr.write(`distributed: measuring ${scenario.name} for ${settings.durationSeconds} s…\n`);
+    const before = await scrapeCounters(apiMetrics);
     measurements.push(await measure(scenario, topology.api.url, fixture, settings));
+    costs.push(requestCost(scenario.name, before, await scrapeCounters(apiMetrics)));
   }
   const stores = { eventStoreFile: path.join(dataDir, 'events.sqlite'), mongodbUrl: servers.mongodbUrl, mongoDatabase };
   const { projector, relay } = await timeBacklog(topology, stores, fixture, settings.distributedEvents, resources);
+  // The projector started afresh for the backlog: its counters are what the backlog cost it.
+  const projected = projectorCost(projector.events, await scrapeCounters(topology.metricsUrl('projector')));
 
-  const figures: DistributedFigures = { servers: testServerVersions(), scenarios: rowsAgainstEcho(measurements, embeddedRows), projector, relay };
+  const figures: DistributedFigures = {
+    servers: testServerVersions(),
+    scenarios: rowsAgainstEcho(measurements, embeddedRows),
+    costs,
+    projector,
+    projectorCost: projected,
+    relay,
+  };
   return { lines: distributedLines(figures, embeddedRows), warnings: warningLines(figures.scenarios, topology.problems()), figures };
 }

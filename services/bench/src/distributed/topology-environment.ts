@@ -41,6 +41,8 @@ export function topologyEnvironment(servers: StartedServers, dataDir: string): T
       PASSES_PUBLIC_RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT_PER_MINUTE),
       HOST: '127.0.0.1',
       PORT: '0',
+      // Each process its own metrics listener: what a request costs in store calls is read from them.
+      PASSES_METRICS_PORT: '0',
     },
     mongoDatabase,
   };

@@ -56,6 +56,13 @@ export class Topology {
     return topology;
   }
 
+  /** A running worker's metrics listener. */
+  metricsUrl(worker: Worker): string {
+    const url = this.workers.get(worker)?.metricsUrl;
+    if (!url) throw new Error(`${worker} is not running with a metrics listener`);
+    return url;
+  }
+
   async stop(worker: Worker): Promise<void> {
     const child = this.workers.get(worker);
     if (!child) return;
