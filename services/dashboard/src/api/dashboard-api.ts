@@ -1,6 +1,7 @@
 /** Every call a signed-in screen makes, for the session's business. */
 import { segment, type ApiClient } from './api-client';
 import { businessApi } from './endpoints/business';
+import { milestonesApi } from './endpoints/milestones';
 import { passesApi } from './endpoints/passes';
 import { templatesApi } from './endpoints/templates';
 import { webhooksApi } from './endpoints/webhooks';
@@ -10,6 +11,7 @@ export function dashboardApi(client: ApiClient, businessId: string) {
   return {
     business: businessApi(client, business),
     templates: templatesApi(client, business),
+    milestones: milestonesApi(client, business),
     passes: passesApi(client, business),
     webhooks: webhooksApi(client, business),
   };

@@ -2,6 +2,7 @@
 
 const TONES: Readonly<Record<string, string>> = {
   active: 'good',
+  available: 'good',
   delivered: 'good',
   checked_in: 'info',
   pending: 'info',
@@ -10,6 +11,7 @@ const TONES: Readonly<Record<string, string>> = {
   cancelled: 'neutral',
   disabled: 'bad',
   voided: 'bad',
+  expired: 'bad',
   failed: 'bad',
 };
 

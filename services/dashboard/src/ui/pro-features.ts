@@ -9,6 +9,7 @@ export const PRO_UNLOCKS: readonly string[] = [
   'API access for your own systems (API keys)',
   `Bulk issue from a CSV file, up to ${MAX_BULK_ITEMS} passes at a time`,
   `Up to ${PLAN_LIMITS.pro.webhooks} webhooks`,
+  'Any number of reward milestones',
   'Automations and analytics export',
 ];
 
@@ -20,6 +21,7 @@ const FEATURE_NAMES: Readonly<Record<string, string>> = {
   templates: 'More templates',
   passes: 'More passes',
   webhooks: 'More webhooks',
+  reward_milestones: 'More reward milestones',
 };
 
 export function featureName(feature: string): string {

@@ -1,4 +1,4 @@
-/** Passes: find, issue (one or in bulk), read with history, act on, void; and scans at the counter. */
+/** Passes: find, issue (one or in bulk), read with history, act on, redeem a reward, void; and scans at the counter. */
 import { bulkIssueResponse, passHistoryResponse, passResponse, passSummaryListResponse, passSummaryResponse, scanResponse } from '@passes/contracts';
 import type { IssuePassBody } from '../../validation/issue-pass-form';
 import { segment, type ApiClient } from '../api-client';
@@ -30,6 +30,8 @@ export function passesApi(client: ApiClient, business: string) {
       const { action, ...query } = move;
       return client.read(passResponse, { method: 'POST', path: `${pass(identifier)}/${action}`, query, idempotencyKey });
     },
+    redeemReward: (identifier: string, rewardId: string, idempotencyKey: string) =>
+      client.read(passResponse, { method: 'POST', path: `${pass(identifier)}/rewards/${segment(rewardId)}/redeem`, idempotencyKey }),
     void: (identifier: string) => client.read(passResponse, { method: 'DELETE', path: pass(identifier) }),
     scan: (code: string, mode: ScanMode, idempotencyKey: string) =>
       client.read(scanResponse, { method: 'POST', path: `${business}/scans`, body: { code, mode }, idempotencyKey }),

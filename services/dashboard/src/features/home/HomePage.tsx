@@ -22,6 +22,7 @@ export function HomePage() {
             <UsageMeter label="Templates" used={me.usage.templates} limit={me.limits.templates} />
             <UsageMeter label="Issued passes" used={me.usage.passes} limit={me.limits.passes} />
             <UsageMeter label="Webhooks" used={me.usage.webhooks} limit={me.limits.webhooks} />
+            <UsageMeter label="Active reward milestones" used={me.usage.reward_milestones} limit={me.limits.reward_milestones} />
           </section>
           {me.plan === 'free' && (
             <section className="card pro" aria-labelledby="pro-heading">

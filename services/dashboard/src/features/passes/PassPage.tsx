@@ -1,10 +1,11 @@
-/** One pass: its state and barcode, every action its status allows, and its full history. */
+/** One pass: its state and barcode, every action its status allows, its rewards, and its full history. */
 import { useResource } from '../../hooks/use-resource';
 import { useApi } from '../../session/SessionProvider';
 import { PageHeader } from '../../ui/PageHeader';
 import { ResourceView } from '../../ui/ResourceView';
 import { PassActions } from './PassActions';
 import { PassDetails } from './PassDetails';
+import { PassRewards } from './PassRewards';
 import { PassTimeline } from './PassTimeline';
 
 export function PassPage({ identifier }: { identifier: string }) {
@@ -17,20 +18,19 @@ export function PassPage({ identifier }: { identifier: string }) {
     <ResourceView handle={pass}>
       {(current) => {
         const template = templateOf(current.template_id);
+        const changed = (next: typeof current) => {
+          pass.replace(next);
+          history.reload();
+        };
         return (
           <>
             <PageHeader title={current.customer_name ?? current.serial_number} />
             {template && <p className="muted">{template.name}</p>}
             <div className="pass-layout">
               <PassDetails pass={current} currency={template?.currency ?? null} />
-              <PassActions
-                pass={current}
-                onChanged={(changed) => {
-                  pass.replace(changed);
-                  history.reload();
-                }}
-              />
+              <PassActions pass={current} onChanged={changed} />
             </div>
+            <PassRewards pass={current} onChanged={changed} />
             <section className="card" aria-labelledby="history-heading">
               <h2 id="history-heading">History</h2>
               <ResourceView handle={history}>{({ data }) => <PassTimeline entries={data} />}</ResourceView>

@@ -1,17 +1,21 @@
-/** An existing template: change it; its passes follow at once (barcode, NFC message, next check-in). */
+/** An existing template: change it, its passes following at once (barcode, NFC message, next check-in); its reward milestones. */
 import { useState } from 'react';
 import { useResource } from '../../hooks/use-resource';
 import { useLocation } from '../../router/location';
 import { useApi } from '../../session/SessionProvider';
 import { PageHeader } from '../../ui/PageHeader';
 import { ResourceView } from '../../ui/ResourceView';
+import { firstRewardLine } from '../../ui/reward-words';
 import { templateFormOf } from '../../validation/template-form';
+import { MilestonesSection } from './MilestonesSection';
 import { TemplateEditor } from './TemplateEditor';
 
 export function EditTemplatePage({ id }: { id: string }) {
   const api = useApi();
   const { search } = useLocation();
   const template = useResource(() => api.templates.get(id), id);
+  const milestones = useResource(() => api.milestones.ofTemplate(id), id);
+  const rewardLine = milestones.resource.status === 'ready' ? firstRewardLine(milestones.resource.data.data) : null;
   const [saved, setSaved] = useState<string | null>(() => (new URLSearchParams(search).get('saved') === 'created' ? 'Template created.' : null));
   return (
     <ResourceView handle={template}>
@@ -27,12 +31,14 @@ export function EditTemplatePage({ id }: { id: string }) {
             key={current.updated_at}
             initial={templateFormOf(current)}
             submitLabel="Save changes"
+            rewardLine={rewardLine}
             save={(body, key) => api.templates.update(id, body, key)}
             onSaved={(updated) => {
               template.replace(updated);
               setSaved('Changes saved. Every pass of this template follows them now.');
             }}
           />
+          <MilestonesSection templateId={id} milestones={milestones} />
         </>
       )}
     </ResourceView>

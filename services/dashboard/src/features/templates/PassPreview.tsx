@@ -1,6 +1,6 @@
 /**
- * A live preview of a pass of the template being edited: its colours, logo text, display fields and
- * barcode, drawn with a sample code as the wallet would show it.
+ * A live preview of a pass of the template being edited: its colours, logo text, display fields, the
+ * first reward it works toward and its barcode, drawn with a sample code as the wallet would show it.
  */
 import { MAX_STAMPS_FOR_REWARD } from '@passes/domain';
 import { Barcode } from '../../barcode/Barcode';
@@ -9,7 +9,7 @@ import { BARCODE_FORMAT_LABELS } from './template-labels';
 
 const SAMPLE_SERIAL = 'PS-PREVIEW';
 
-export function PassPreview({ form }: { form: TemplateForm }) {
+export function PassPreview({ form, rewardLine }: { form: TemplateForm; rewardLine: string | null }) {
   const { background, foreground, label } = form.colors;
   const sample = `${window.location.origin}/validate/${SAMPLE_SERIAL}${form.signed_barcodes ? '?sig=preview' : ''}`;
   const fields = (slot: 'header' | 'primary' | 'secondary' | 'auxiliary') =>
@@ -37,6 +37,14 @@ export function PassPreview({ form }: { form: TemplateForm }) {
               <span key={index} className="stamp" style={{ borderColor: foreground }} />
             ))}
           </div>
+        )}
+        {rewardLine && (
+          <p className="preview-reward" data-testid="preview-reward">
+            <span className="preview-label" style={{ color: label }}>
+              Next reward
+            </span>
+            <span className="preview-value">{rewardLine}</span>
+          </p>
         )}
         <div className="preview-barcode">
           <Barcode format={form.barcode_format} message={sample} label={`Sample ${BARCODE_FORMAT_LABELS[form.barcode_format]}`} />

@@ -25,9 +25,11 @@ interface TemplateEditorProps {
   submitLabel: string;
   save: (body: TemplateBody, idempotencyKey: string) => Promise<TemplateResponse>;
   onSaved: (template: TemplateResponse) => void;
+  /** The first reward the card works toward ("10 stamps: Free coffee"), for the preview; none for a new template. */
+  rewardLine?: string | null;
 }
 
-export function TemplateEditor({ initial, submitLabel, save, onSaved }: TemplateEditorProps) {
+export function TemplateEditor({ initial, submitLabel, save, onSaved, rewardLine = null }: TemplateEditorProps) {
   const [form, setForm] = useState<TemplateForm>(initial);
   const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
   const submission = useSubmission();
@@ -90,7 +92,7 @@ export function TemplateEditor({ initial, submitLabel, save, onSaved }: Template
         </SubmitButton>
       </form>
       <aside className="editor-preview">
-        <PassPreview form={form} />
+        <PassPreview form={form} rewardLine={rewardLine} />
       </aside>
     </div>
   );
