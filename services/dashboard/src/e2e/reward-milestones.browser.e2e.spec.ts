@@ -71,7 +71,7 @@ describe('reward milestones in the dashboard', () => {
     'adds a milestone at 3 stamps to the template, the form checking the threshold as the API does, the preview saying the reward',
     async () => {
       await openTemplate();
-      expect(await page.locator('.milestones').innerText()).toContain('No milestones yet.');
+      await page.locator('.milestones').getByText('No milestones yet.').waitFor();
       expect(await page.evaluate(UNLABELLED_CONTROLS)).toEqual([]);
 
       await addMilestone('Coffee round', '0', 'Free coffee');

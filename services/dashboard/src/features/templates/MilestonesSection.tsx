@@ -21,18 +21,21 @@ export function MilestonesSection({ templateId, milestones }: { templateId: stri
   const [adding, setAdding] = useState(0);
   const [done, setDone] = useState<string | null>(null);
   const archival = useSubmission();
+  // The answer is the milestone as it now stands: the list takes it at once, so what it shows and the message agree.
+  const saved = (milestone: MilestoneResponse, message: string) => {
+    const { resource } = milestones;
+    if (resource.status === 'ready') {
+      const listed = resource.data.data;
+      const data = listed.some((one) => one.id === milestone.id) ? listed.map((one) => (one.id === milestone.id ? milestone : one)) : [...listed, milestone];
+      milestones.replace({ ...resource.data, data });
+    }
+    setEditing(null);
+    setDone(message);
+  };
   const archive = async (milestone: MilestoneResponse) => {
     setDone(null);
     const archived = await archival.run(`archive ${milestone.id}`, () => api.milestones.archive(milestone.id));
-    if (archived) {
-      milestones.reload();
-      setDone(`${archived.name} archived.`);
-    }
-  };
-  const saved = (message: string) => {
-    setEditing(null);
-    setDone(message);
-    milestones.reload();
+    if (archived) saved(archived, `${archived.name} archived.`);
   };
 
   return (
@@ -58,7 +61,7 @@ export function MilestonesSection({ templateId, milestones }: { templateId: stri
                         submitLabel="Save milestone"
                         check={checkMilestoneChange}
                         save={(body, key) => api.milestones.update(milestone.id, body, key)}
-                        onSaved={(changed) => saved(`${changed.name} saved.`)}
+                        onSaved={(changed) => saved(changed, `${changed.name} saved.`)}
                         onCancel={() => setEditing(null)}
                       />
                     </div>
@@ -107,7 +110,7 @@ export function MilestonesSection({ templateId, milestones }: { templateId: stri
         save={(body, key) => api.milestones.create(body, key)}
         onSaved={(created) => {
           setAdding((value) => value + 1);
-          saved(`${created.name} added.`);
+          saved(created, `${created.name} added.`);
         }}
       />
     </section>
