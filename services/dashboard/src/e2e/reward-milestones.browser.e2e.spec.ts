@@ -129,6 +129,7 @@ describe('reward milestones in the dashboard', () => {
       expect(await rewardRows().first().getAttribute('data-reward-status')).toBe('available');
       expect(await rewardRows().first().innerText()).toContain('Free coffee');
       expect(await rewardRows().first().innerText()).toMatch(/Earned /);
+      expect(await page.getByTestId('next-reward').innerText()).toContain('Every reward of this card is earned and waiting');
       expect(await page.evaluate(UNLABELLED_CONTROLS)).toEqual([]);
       await screenshotBothSizes(page, 'pass-rewards');
 

@@ -1,7 +1,7 @@
 /** Milestones and rewards read as a counter assistant says them. */
 import { describe, expect, it } from '@jest/globals';
 import type { MilestoneResponse } from '@passes/contracts';
-import { firstRewardLine, metricCount, milestoneLine, nextRewardLine, refusedRedeemWords } from './reward-words';
+import { firstRewardLine, metricCount, milestoneLine, nextRewardLine, refusedRedeemWords, rewardOutlook } from './reward-words';
 
 const milestone = (change: Partial<MilestoneResponse>): MilestoneResponse => ({
   id: 'milestone-1',
@@ -33,6 +33,16 @@ describe('reward words', () => {
     expect(nextRewardLine({ milestone_id: 'm', title: 'Free coffee', metric: 'stamps', remaining: 3 })).toBe('3 stamps to Free coffee');
     expect(nextRewardLine({ milestone_id: 'm', title: 'Free cake', metric: 'points', remaining: 1 })).toBe('1 point to Free cake');
     expect(nextRewardLine({ milestone_id: 'm', title: 'Free coffee', metric: 'stamps', remaining: 0 })).toBe("Free coffee: reached, given with the pass's next change");
+  });
+
+  it('says what a pass works toward, or why nothing: every reward waiting, or no milestone', () => {
+    const next = { milestone_id: 'm', title: 'Free coffee', metric: 'stamps' as const, remaining: 2 };
+    const reward = { id: 'r', milestone_id: 'm', title: 'Free coffee', description: null, earned_at: '2026-11-21T10:00:00.000Z', redeemed_at: null, expires_at: null };
+    expect(rewardOutlook({ next_reward: next, rewards: [] })).toBe('Next: 2 stamps to Free coffee');
+    expect(rewardOutlook({ next_reward: null, rewards: [{ ...reward, status: 'available' }] })).toBe('Every reward of this card is earned and waiting: redeem one to collect toward it again.');
+    expect(rewardOutlook({ next_reward: null, rewards: [{ ...reward, status: 'redeemed', redeemed_at: '2026-11-21T11:00:00.000Z' }] })).toBe(
+      'Nothing to work toward: the template has no active reward milestone.',
+    );
   });
 
   it('previews the active milestone with the lowest threshold, stamps first at a tie, and none when all are archived', () => {

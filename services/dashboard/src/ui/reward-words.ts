@@ -1,5 +1,5 @@
 /** Milestones and rewards in words: "10 stamps: Free coffee", "3 stamps to Free coffee". */
-import type { MilestoneResponse, NextRewardResponse } from '@passes/contracts';
+import type { MilestoneResponse, NextRewardResponse, PassResponse } from '@passes/contracts';
 import type { MilestoneMetric } from '@passes/domain';
 import { formatCount } from './format';
 
@@ -23,6 +23,13 @@ export function milestoneLine(milestone: Pick<MilestoneResponse, 'metric' | 'thr
 export function nextRewardLine(next: NextRewardResponse): string {
   if (next.remaining === 0) return `${next.title}: reached, given with the pass's next change`;
   return `${metricCount(next.metric, next.remaining)} to ${next.title}`;
+}
+
+/** What a pass works toward: its next reward, or why there is none (every reward earned and waiting, or no active milestone). */
+export function rewardOutlook(pass: Pick<PassResponse, 'next_reward' | 'rewards'>): string {
+  if (pass.next_reward) return `Next: ${nextRewardLine(pass.next_reward)}`;
+  if (pass.rewards.some((reward) => reward.status === 'available')) return 'Every reward of this card is earned and waiting: redeem one to collect toward it again.';
+  return 'Nothing to work toward: the template has no active reward milestone.';
 }
 
 /** The reward a new card works toward first: the active milestone with the lowest threshold, stamps before points at a tie. */

@@ -8,7 +8,7 @@ import { useSubmission } from '../../hooks/use-submission';
 import { useApi } from '../../session/SessionProvider';
 import { DateTime } from '../../ui/DateTime';
 import { ProblemNotice } from '../../ui/ProblemNotice';
-import { nextRewardLine, refusedRedeemWords } from '../../ui/reward-words';
+import { refusedRedeemWords, rewardOutlook } from '../../ui/reward-words';
 import { StatusBadge } from '../../ui/StatusBadge';
 
 export function PassRewards({ pass, onChanged }: { pass: PassResponse; onChanged: (pass: PassResponse) => void }) {
@@ -31,7 +31,7 @@ export function PassRewards({ pass, onChanged }: { pass: PassResponse; onChanged
   return (
     <section className="card rewards" aria-labelledby="rewards-heading">
       <h2 id="rewards-heading">Rewards</h2>
-      <p data-testid="next-reward">{pass.next_reward ? `Next: ${nextRewardLine(pass.next_reward)}` : 'No reward to work toward: the template has no milestone this pass can earn now.'}</p>
+      <p data-testid="next-reward">{rewardOutlook(pass)}</p>
       <p className="action-status" role="status">
         {submission.pending ? 'Working…' : (done ?? '')}
       </p>
