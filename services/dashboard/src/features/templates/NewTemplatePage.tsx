@@ -10,6 +10,7 @@ export function NewTemplatePage() {
   return (
     <>
       <PageHeader title="New template" />
+      <p className="muted">Reward milestones (&ldquo;10 stamps: Free coffee&rdquo;) are added on the template&rsquo;s page once it is created.</p>
       <TemplateEditor
         initial={NEW_TEMPLATE_FORM}
         submitLabel="Create template"
