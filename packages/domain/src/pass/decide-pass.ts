@@ -28,7 +28,8 @@ export function decidePass(command: PassCommand, state: PassState): PassEvent[] 
   if (command.type === 'IssuePass') return issuePass(command, state);
   if (state === null) throw new DomainError('not_found', 'Pass not found.');
   const decided = decideOnPass(command, state);
-  if (!('milestones' in command)) return decided;
+  // No milestone, no reward: the rule's fold of the new events is skipped.
+  if (!('milestones' in command) || command.milestones.length === 0) return decided;
   const after = decided.reduce(evolvePass, state);
   return after === null ? decided : [...decided, ...rewardsEarned(after, decided, command.milestones, command.now)];
 }

@@ -91,16 +91,6 @@ export function addPassRoutes(routes: RouteGroup, application: Application, wall
     response.type('json').send(historyPageBody(page));
   });
 
-  routes.get('/:identifier/rewards', async (request, response) => {
-    const page = await application.passRewards.list(passScopeOf(response), identifierOf(request), pageRequest(request));
-    response.json({ data: page.items.map(rewardRepresentation), has_more: page.nextCursor !== null, next_cursor: page.nextCursor } satisfies RewardListResponse);
-  });
-
-  routes.post('/:identifier/rewards/:reward_id/redeem', async (request, response) => {
-    const action: PassAction = { type: 'RedeemReward', rewardId: String(request.params['reward_id']) };
-    await send(response, await application.passCommands.act(passScopeOf(response), identifierOf(request), action, commandContextOf(response)));
-  });
-
   routes.patch('/:identifier', async (request, response) => {
     const body = parseBody(updatePassBody, request);
     await send(response, await application.passCommands.update(passScopeOf(response), identifierOf(request), passUpdate(body), commandContextOf(response)));
@@ -116,4 +106,14 @@ export function addPassRoutes(routes: RouteGroup, application: Application, wall
     await send(response, await application.passCommands.act(passScopeOf(response), identifierOf(request), action(request), commandContextOf(response)));
   });
 
+  // After the actions: express tries routes in order, and the actions are nearly all of a pass's traffic.
+  routes.get('/:identifier/rewards', async (request, response) => {
+    const page = await application.passRewards.list(passScopeOf(response), identifierOf(request), pageRequest(request));
+    response.json({ data: page.items.map(rewardRepresentation), has_more: page.nextCursor !== null, next_cursor: page.nextCursor } satisfies RewardListResponse);
+  });
+
+  routes.post('/:identifier/rewards/:reward_id/redeem', async (request, response) => {
+    const action: PassAction = { type: 'RedeemReward', rewardId: String(request.params['reward_id']) };
+    await send(response, await application.passCommands.act(passScopeOf(response), identifierOf(request), action, commandContextOf(response)));
+  });
 }
