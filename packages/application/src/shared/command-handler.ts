@@ -190,7 +190,7 @@ export function toNewEvent<Event extends DomainEventShape>(
     data: { ...event.data },
     metadata: {
       correlation_id: context.correlationId,
-      causation_id: null,
+      causation_id: context.causationId ?? null,
       business_id: businessId,
       actor: context.actor,
       schema_version: schemaVersionOf(registry, event.type),
