@@ -9,6 +9,7 @@ import { Authenticator } from './auth/authenticator';
 import { BarcodeSignatures } from './barcodes/barcode-signatures';
 import { PassBarcodes } from './barcodes/pass-barcodes';
 import { Businesses } from './businesses/businesses';
+import { Analytics } from './analytics/analytics';
 import { Milestones } from './milestones/milestones';
 import { CustomerPasses } from './customers/customer-passes';
 import { CustomerTokens } from './customers/customer-tokens';
@@ -61,6 +62,7 @@ export class Application {
   readonly webhooks: Webhooks;
   readonly customerPasses: CustomerPasses;
   readonly magicLinks: MagicLinks;
+  readonly analytics: Analytics;
 
   constructor(ports: ApplicationPorts) {
     const { events, readModels, clock, ids, readYourWrites } = ports;
@@ -88,5 +90,6 @@ export class Application {
     const customerTokens = new CustomerTokens(ports.secretKey, clock);
     this.customerPasses = new CustomerPasses(readModels, customerTokens);
     this.magicLinks = new MagicLinks(this.customerPasses, customerTokens, ports.mailer, ports.appUrl);
+    this.analytics = new Analytics(readModels);
   }
 }

@@ -29,3 +29,5 @@ export * from './shared/read-your-writes';
 export * from './templates/templates';
 export * from './webhooks/webhooks';
 export * from './shared/command-handler';
+export * from './analytics/analytics';
+export * from './analytics/analytics-report';

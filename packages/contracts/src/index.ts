@@ -9,6 +9,7 @@ export * from './template-bodies';
 export * from './webhook-bodies';
 export * from './wallet-bodies';
 export * from './account-responses';
+export * from './analytics-responses';
 export * from './bulk-responses';
 export * from './customer-responses';
 export * from './error-responses';

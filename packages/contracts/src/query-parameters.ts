@@ -3,7 +3,7 @@
  * rules (services/api/src/http/query-parameters.ts: missing or malformed → 400); the bounds here are the
  * same constants it checks against.
  */
-import { MAX_MINOR_UNITS, MAX_POINTS_DELTA, MAX_STAMPS_PER_ADD } from '@passes/domain';
+import { MAX_ANALYTICS_DAYS, MAX_MINOR_UNITS, MAX_POINTS_DELTA, MAX_STAMPS_PER_ADD } from '@passes/domain';
 import { z } from 'zod';
 
 /** A page of a pass's history: 100 events when `limit` is absent, at most 1000. */
@@ -55,4 +55,11 @@ export const pageQuery = z.object({
 
 export const milestoneListQuery = pageQuery.extend({
   template_id: z.string().optional().describe("Only this template's milestones"),
+});
+
+export const analyticsQuery = z.object({
+  from: z.iso.date().describe('The first day, YYYY-MM-DD, a calendar day of `tz`'),
+  to: z.iso.date().describe(`The last day, included; at most ${MAX_ANALYTICS_DAYS} days from \`from\`, both included`),
+  tz: z.string().optional().describe('An IANA time zone (Europe/London, Asia/Kathmandu); UTC when absent'),
+  template_id: z.string().optional().describe("Only this template's passes"),
 });

@@ -47,3 +47,4 @@ export * from './pass/rewards';
 export * from './aggregates';
 export { MAX_WALLET_DEVICES } from './pass/wallet-devices';
 export * from './shared/invalid-field';
+export * from './analytics/analytics-limits';

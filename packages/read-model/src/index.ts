@@ -14,3 +14,6 @@ export * from './projector/catch-up-runner';
 export * from './sqlite/catch-up-worker/worker-catch-up-runner';
 export * from './stream-states/stream-states';
 export * from './sqlite/wal-checkpointer/wal-checkpointer';
+export * from './analytics/analytics-counters';
+export * from './analytics/analytics-ids';
+export * from './analytics/quarter-hours';

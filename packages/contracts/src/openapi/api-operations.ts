@@ -11,11 +11,12 @@ import { bulkIssueResponse, bulkUpdateResponse } from '../bulk-responses';
 import { magicLinkBody } from '../customer-bodies';
 import { customerPassListResponse, magicLinkResponse } from '../customer-responses';
 import { livenessResponse, readinessResponse } from '../health-responses';
+import { analyticsResponse } from '../analytics-responses';
 import { createMilestoneBody, updateMilestoneBody } from '../milestone-bodies';
 import { milestoneListResponse, milestoneResponse, rewardListResponse } from '../milestone-responses';
 import { issuePassBody, updatePassBody } from '../pass-bodies';
 import { passHistoryResponse, passResponse, passSummaryListResponse, passSummaryResponse, scanResponse } from '../pass-responses';
-import { amountQuery, asOfQuery, customerTokenQuery, historyQuery, milestoneListQuery, pageQuery, pointsQuery, stampQuery } from '../query-parameters';
+import { amountQuery, analyticsQuery, asOfQuery, customerTokenQuery, historyQuery, milestoneListQuery, pageQuery, pointsQuery, stampQuery } from '../query-parameters';
 import { scanBody } from '../scan-bodies';
 import { createTemplateBody, updateTemplateBody } from '../template-bodies';
 import { templateListResponse, templateResponse } from '../template-responses';
@@ -205,6 +206,19 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Archive a milestone: it stops earning, rewards already earned stay',
     access: 'credential',
     answers: { 200: { description: 'The archived milestone', body: milestoneResponse } },
+  },
+
+  // Analytics
+  {
+    method: 'get',
+    path: `${BUSINESS}/analytics`,
+    operationId: 'getAnalytics',
+    tag: 'Analytics',
+    summary: "The business's counts day by day in a time zone (both plans; at most 366 days), and its passes active and installed now",
+    access: 'credential',
+    query: analyticsQuery,
+    answers: { 200: { description: 'The days and their totals', body: analyticsResponse } },
+    refusals: [404, 422],
   },
 
   // Passes

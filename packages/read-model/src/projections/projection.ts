@@ -39,5 +39,21 @@ export interface Projection<Doc = unknown, Index extends string = string> {
    */
   startsDocument(event: RecordedEvent): boolean;
   apply(doc: Doc | null, event: RecordedEvent): Doc | null;
+  /**
+   * Other documents of the collection the event changes, given its own document before and after it:
+   * counts kept beside the per-stream facts they depend on (analytics). Asked only for an event its own
+   * document takes in, so an event its document already reflects counts nothing again.
+   */
+  derivedWrites?(before: Doc | null, after: Doc | null, event: RecordedEvent): readonly DerivedWrite<Doc>[];
   keys(doc: Doc): Record<Index, string[]>;
+}
+
+/** A change an event makes to another document of its projection's collection. */
+export interface DerivedWrite<Doc> {
+  id: string;
+  /**
+   * The document after the change, or null when the document already reflects the event: each derived
+   * document remembers what it took in, since a crash can store it without the event's own document.
+   */
+  apply(doc: Doc | null): Doc | null;
 }

@@ -33,6 +33,7 @@ import {
 } from '@passes/domain';
 import type { DocumentStore } from '../document-store';
 import { ReadModel } from '../read-models/read-model';
+import { ANALYTICS_COLLECTION, analyticsProjection } from '../analytics/analytics-projection';
 import { aggregateProjection } from './aggregate-projection';
 import { BUSINESS_USAGE_COLLECTION, businessUsageProjection } from './business-usage';
 import { customerEmailDigest } from './customer-email-digest';
@@ -48,6 +49,7 @@ export const collections = {
   webhooks: 'webhooks',
   milestones: 'milestones',
   businessUsage: BUSINESS_USAGE_COLLECTION,
+  analytics: ANALYTICS_COLLECTION,
 } as const;
 
 /**
@@ -178,6 +180,7 @@ export const readModelProjections: readonly Projection[] = [
   webhookProjection,
   milestoneProjection,
   businessUsageProjection,
+  analyticsProjection,
 ];
 
 /**
@@ -194,6 +197,7 @@ export function readModelsOf(documents: DocumentStore) {
     webhooks: new ReadModel(documents, webhookProjection),
     milestones: new ReadModel(documents, milestoneProjection),
     businessUsage: new ReadModel(documents, businessUsageProjection),
+    analytics: new ReadModel(documents, analyticsProjection),
   };
 }
 

@@ -3,10 +3,12 @@
  * touches in one call, folds the events over them in order, and returns one write per document. An
  * event the document already reflects is skipped (`revisionAfter`), so replaying a batch changes nothing.
  * A document whose first event here starts it (`startsDocument`: an issued pass) is not looked for.
+ * Documents an event changes besides its own (`derivedWrites`) are loaded once their ids are known, and
+ * written before the documents they derive from (see `derivedFirst`).
  */
 import type { RecordedEvent } from '@passes/event-store';
 import type { DocumentStore, DocumentWrite, GenerationRef, StoredDocument } from '../document-store';
-import type { Projection } from '../projections/projection';
+import type { DerivedWrite, Projection } from '../projections/projection';
 
 export async function projectBatch(
   store: DocumentStore,
@@ -24,18 +26,51 @@ export async function projectBatch(
   const toLoad = [...firstEvents].filter(([, first]) => !projection.startsDocument(first)).map(([id]) => id);
   const documents = toLoad.length === 0 ? new Map<string, StoredDocument<unknown>>() : await store.load(target, toLoad);
   const changed = new Map<string, StoredDocument<unknown>>();
+  const derived: DerivedWrite<unknown>[] = [];
   for (const event of relevant) {
     const id = projection.documentId(event);
     const current = changed.get(id) ?? documents.get(id);
     const revision = projection.revisionAfter(current, event);
     if (revision === null) continue;
-    changed.set(id, { id, revision, doc: projection.apply(current?.doc ?? null, event) });
+    const before = current?.doc ?? null;
+    const after = projection.apply(before, event);
+    changed.set(id, { id, revision, doc: after });
+    if (projection.derivedWrites) derived.push(...projection.derivedWrites(before, after, event));
   }
-  return [...changed.values()].map(({ id, revision, doc }) => ({
+  const derivedChanged = await applyDerived(store, target, derived, changed, documents);
+  const writeOf = (loaded: ReadonlyMap<string, StoredDocument<unknown>>) => ({ id, revision, doc }: StoredDocument<unknown>): DocumentWrite => ({
     id,
     revision,
     doc,
     keys: doc === null ? {} : projection.keys(doc),
-    isNew: !documents.has(id),
-  }));
+    isNew: !loaded.has(id),
+  });
+  return [...[...derivedChanged.changed.values()].map(writeOf(derivedChanged.loaded)), ...[...changed.values()].map(writeOf(documents))];
+}
+
+/**
+ * Folds the derived changes, in the order of their events, over the derived documents as stored. They
+ * come first among the batch's writes: were a store to keep only some of a batch's writes (one without
+ * transactions, crashing midway), the events replayed would find their own documents not yet taken in
+ * and derive again, which each derived document, remembering what it took in, ignores.
+ */
+async function applyDerived(
+  store: DocumentStore,
+  target: GenerationRef,
+  derived: readonly DerivedWrite<unknown>[],
+  own: ReadonlyMap<string, StoredDocument<unknown>>,
+  ownLoaded: ReadonlyMap<string, StoredDocument<unknown>>,
+): Promise<{ changed: Map<string, StoredDocument<unknown>>; loaded: ReadonlyMap<string, StoredDocument<unknown>> }> {
+  const changed = new Map<string, StoredDocument<unknown>>();
+  if (derived.length === 0) return { changed, loaded: new Map() };
+  const ids = [...new Set(derived.map(({ id }) => id))];
+  if (ids.some((id) => own.has(id) || ownLoaded.has(id))) throw new Error('A derived document is also a document events change directly');
+  const loaded = await store.load(target, ids);
+  for (const write of derived) {
+    const current = changed.get(write.id) ?? loaded.get(write.id);
+    const doc = write.apply(current?.doc ?? null);
+    if (doc === null) continue;
+    changed.set(write.id, { id: write.id, revision: (current?.revision ?? -1) + 1, doc });
+  }
+  return { changed, loaded };
 }

@@ -33,3 +33,13 @@ export async function appendStamps(dataDir: string, businessId: string, passId: 
     await store.close();
   }
 }
+
+/** Appends pass events as another process would (a wallet's registrations, say), recorded at `at`. */
+export async function appendPassEvents(dataDir: string, businessId: string, passId: string, events: readonly PassEvent[], at: Date): Promise<void> {
+  const store = SqliteEventStore.open(path.join(dataDir, 'events.sqlite'), { now: () => at });
+  try {
+    await store.append(streamNames.pass(passId), events.map((event) => newEvent(event, businessId)), 'stream_exists');
+  } finally {
+    await store.close();
+  }
+}
