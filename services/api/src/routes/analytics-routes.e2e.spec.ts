@@ -45,6 +45,10 @@ const TO = '2026-04-15';
 const ZONES = ['UTC', 'Europe/London', 'Asia/Kathmandu', 'Asia/Kolkata', 'America/St_Johns', 'Australia/Lord_Howe', 'Pacific/Chatham', 'America/New_York'];
 const MINUTE = 60_000;
 
+type Counted = Partial<Record<Counter, number>>;
+/** Every counter, those never counted as 0. */
+const full = (counted: Counted = {}) => Object.fromEntries(COUNTERS.map((counter) => [counter, counted[counter] ?? 0]));
+
 let server: TestServer, business: TestBusiness, other: TestBusiness, apiKey: string, secondTemplate: string;
 /** Every live pass made, and its template. */
 const made: { id: string; templateId: string }[] = [];
@@ -159,7 +163,7 @@ async function historyOf(passId: string): Promise<HistoryBody['data']> {
 /** What the histories say, day by day in `zone`, counted here by rules stated afresh from PROGRAMME §4. */
 async function expectedFrom(zone: string, templateId: string | null) {
   const dateOf = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
-  const days = new Map<string, Record<Counter, number>>();
+  const days = new Map<string, Counted>();
   let active = 0;
   let installed = 0;
   for (const pass of made.filter((candidate) => templateId === null || candidate.templateId === templateId)) {
@@ -167,9 +171,9 @@ async function expectedFrom(zone: string, templateId: string | null) {
     let usable = true;
     for (const { type, data } of await historyOf(pass.id)) {
       const date = dateOf.format(new Date(String(data['occurred_at'])));
-      const day = days.get(date) ?? Object.fromEntries(COUNTERS.map((counter) => [counter, 0]));
+      const day = days.get(date) ?? {};
       days.set(date, day);
-      const add = (counter: Counter, by = 1) => (day[counter] += by);
+      const add = (counter: Counter, by = 1) => (day[counter] = (day[counter] ?? 0) + by);
       const number = (field: string) => Number(data[field]);
       const device = typeof data['device_library_identifier'] === 'string' ? data['device_library_identifier'] : null;
       if (type === 'PassIssued') add('passes_issued');
@@ -211,8 +215,7 @@ describe('GET /businesses/{id}/analytics', () => {
     expect(answer.body.tz).toBe(zone);
     expect(answer.body.days.map((day) => day.date)).toEqual([...Array(21).keys()].map((offset) => new Date(Date.parse(`${FROM}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10)));
     for (const day of answer.body.days) {
-      const counted = expected.days.get(day.date) ?? Object.fromEntries(COUNTERS.map((counter) => [counter, 0]));
-      expect({ date: day.date, ...counted }).toEqual(day);
+      expect({ date: day.date, ...full(expected.days.get(day.date)) }).toEqual(day);
     }
     const outside = [...expected.days.keys()].filter((date) => date < FROM || date > TO);
     expect(outside).toEqual([]);
@@ -232,7 +235,7 @@ describe('GET /businesses/{id}/analytics', () => {
     expect(answer.status).toBe(200);
     const expected = await expectedFrom('Europe/Paris', secondTemplate);
     for (const day of answer.body.days) {
-      expect({ date: day.date, ...(expected.days.get(day.date) ?? Object.fromEntries(COUNTERS.map((counter) => [counter, 0]))) }).toEqual(day);
+      expect({ date: day.date, ...full(expected.days.get(day.date)) }).toEqual(day);
     }
     expect(answer.body.totals.passes_issued).toBe(made.filter((pass) => pass.templateId === secondTemplate).length);
     expect(answer.body.totals.active_passes).toBe(expected.active);
@@ -255,7 +258,7 @@ describe('GET /businesses/{id}/analytics', () => {
     await renewToken(server, other);
     const empty = await server.request<AnalyticsBody>('GET', `/businesses/${other.businessId}/analytics?from=${FROM}&to=${FROM}`, { token: other.token });
     expect(empty.status).toBe(200);
-    expect(empty.body.totals).toEqual({ ...Object.fromEntries(COUNTERS.map((counter) => [counter, 0])), active_passes: 0, installed_passes: 0 });
+    expect(empty.body.totals).toEqual({ ...full(), active_passes: 0, installed_passes: 0 });
     expect((await server.request('GET', `/businesses/${business.businessId}/analytics?from=${FROM}&to=${FROM}`, { token: other.token })).status).toBe(403);
     expect((await analytics(`from=${FROM}&to=${TO}&template_id=${other.templateId}`)).status).toBe(404);
   });
