@@ -84,3 +84,61 @@ describe('projectBatch', () => {
     expect(await store.get('tallies', 'b')).toEqual({ id: 'b', revision: 0, doc: { count: 1 } });
   });
 });
+
+/** Tallies per stream, and a derived `total` document counting every event once, remembering the last position it took in. */
+type Counted = { kind: 'stream'; count: number } | { kind: 'total'; count: number; position: number };
+
+const counted: Projection<Counted> = {
+  collection: 'tallies',
+  version: 1,
+  schema: z.discriminatedUnion('kind', [z.object({ kind: z.literal('stream'), count: z.number() }), z.object({ kind: z.literal('total'), count: z.number(), position: z.number() })]),
+  indexes: ['stream'],
+  eventTypes: new Set(['Ticked']),
+  documentId: (event) => event.stream,
+  revisionAfter: tallies.revisionAfter,
+  startsDocument: tallies.startsDocument,
+  apply: (doc) => ({ kind: 'stream', count: (doc?.count ?? 0) + 1 }),
+  derivedWrites: (_before, _after, event) => [
+    {
+      id: 'total',
+      apply: (doc) => {
+        const position = Number(event.position);
+        if (doc?.kind === 'total' && doc.position >= position) return null;
+        return { kind: 'total', count: (doc?.count ?? 0) + 1, position };
+      },
+    },
+  ],
+  keys: () => ({}),
+};
+
+describe('projectBatch, with documents derived from others', () => {
+  const projectCounted = async (events: RecordedEvent[], keep: (write: { id: string }) => boolean = () => true) => {
+    const writes = await projectBatch(store, target, counted as Projection, events);
+    await store.commit([{ target, writes: writes.filter(keep) }], events.at(-1)?.position ?? positionOfInteger(0));
+  };
+
+  it('derives from every event its own document takes in, across streams and batches', async () => {
+    await projectCounted([ticked('a', 0, 1), ticked('b', 0, 2), ticked('a', 1, 3)]);
+    await projectCounted([ticked('b', 1, 4)]);
+    expect(await store.get('tallies', 'total')).toEqual({ id: 'total', revision: 3, doc: { kind: 'total', count: 4, position: 4 } });
+  });
+
+  it('writes the derived documents first', async () => {
+    const writes = await projectBatch(store, target, counted as Projection, [ticked('a', 0, 1)]);
+    expect(writes.map((write) => write.id)).toEqual(['total', 'a']);
+  });
+
+  it('derives nothing again when a batch is projected again', async () => {
+    await projectCounted([ticked('a', 0, 1), ticked('a', 1, 2)]);
+    await projectCounted([ticked('a', 0, 1), ticked('a', 1, 2)]);
+    expect((await store.get('tallies', 'total'))?.doc).toEqual({ kind: 'total', count: 2, position: 2 });
+  });
+
+  it('counts once when a store without transactions kept only the derived writes of a batch before a crash', async () => {
+    await projectCounted([ticked('a', 0, 1)]);
+    await projectCounted([ticked('a', 1, 2), ticked('b', 0, 3)], (write) => write.id === 'total');
+    await projectCounted([ticked('a', 1, 2), ticked('b', 0, 3)]);
+    expect((await store.get('tallies', 'total'))?.doc).toEqual({ kind: 'total', count: 3, position: 3 });
+    expect((await store.get('tallies', 'a'))?.doc).toEqual({ kind: 'stream', count: 2 });
+  });
+});
