@@ -125,6 +125,13 @@ describe('Answers of the running service, checked against the OpenAPI document',
     expect((await client.call('updateMilestone', { path: milestone, apiKey: key, body: { name: 'Archived' } })).status).toBe(409);
   });
 
+  it('analytics', async () => {
+    const range = { from: '2026-11-01', to: '2026-11-30' };
+    expect((await client.call('getAnalytics', { path: own(), apiKey: key, query: { ...range, tz: 'Asia/Kathmandu', template_id: business.templateId } })).status).toBe(200);
+    expect((await client.call('getAnalytics', { path: own(), apiKey: key, query: { ...range, tz: 'Nowhere/Else' } })).status).toBe(422);
+    expect((await client.call('getAnalytics', { path: own(), apiKey: key, query: { ...range, template_id: 'no-such-template' } })).status).toBe(404);
+  });
+
   it('webhooks and their deliveries', async () => {
     const list = await client.call<{ data: { id: string }[] }>('listWebhooks', { path: own(), apiKey: key });
     expect(list.status).toBe(200);
