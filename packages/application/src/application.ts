@@ -10,6 +10,7 @@ import { BarcodeSignatures } from './barcodes/barcode-signatures';
 import { PassBarcodes } from './barcodes/pass-barcodes';
 import { Businesses } from './businesses/businesses';
 import { Analytics } from './analytics/analytics';
+import { AnalyticsExports, type ExportPorts } from './analytics/exports/analytics-exports';
 import { Milestones } from './milestones/milestones';
 import { CustomerPasses } from './customers/customer-passes';
 import { CustomerTokens } from './customers/customer-tokens';
@@ -41,6 +42,8 @@ interface ApplicationPorts {
   appUrl: () => string;
   webhooks: WebhookPorts;
   mailer: Mailer;
+  /** Where analytics exports are queued and their files kept. */
+  exports: ExportPorts;
 }
 
 export class Application {
@@ -63,6 +66,7 @@ export class Application {
   readonly customerPasses: CustomerPasses;
   readonly magicLinks: MagicLinks;
   readonly analytics: Analytics;
+  readonly analyticsExports: AnalyticsExports;
 
   constructor(ports: ApplicationPorts) {
     const { events, readModels, clock, ids, readYourWrites } = ports;
@@ -91,5 +95,6 @@ export class Application {
     this.customerPasses = new CustomerPasses(readModels, customerTokens);
     this.magicLinks = new MagicLinks(this.customerPasses, customerTokens, ports.mailer, ports.appUrl);
     this.analytics = new Analytics(readModels);
+    this.analyticsExports = new AnalyticsExports(commands, readModels, this.plans, clock, ids, readYourWrites, ports.exports, { events, readModels, analytics: this.analytics }, ports.appUrl);
   }
 }

@@ -31,3 +31,6 @@ export * from './webhooks/webhooks';
 export * from './shared/command-handler';
 export * from './analytics/analytics';
 export * from './analytics/analytics-report';
+export * from './analytics/exports/analytics-exports';
+export * from './analytics/exports/analytics-export-work';
+export type { ExportFiles } from './analytics/exports/export-files';

@@ -1,4 +1,5 @@
 export * from './account-bodies';
+export * from './analytics-bodies';
 export * from './bulk-bodies';
 export * from './customer-bodies';
 export * from './field-limits';

@@ -2,6 +2,8 @@
  * Each aggregate as the application layer runs it: its decider, and the registry through which its
  * stored events are decoded and its new ones are versioned.
  */
+import { analyticsExportDecider } from './analytics/analytics-export-decider';
+import { analyticsExportEvents } from './analytics/analytics-export-event-registry';
 import { apiKeyDecider } from './api-key/api-key-decider';
 import { apiKeyEvents } from './api-key/api-key-event-registry';
 import { businessDecider } from './business/business-decider';
@@ -34,6 +36,7 @@ export const templateAggregate = { decider: templateDecider, events: templateEve
 export const webhookAggregate = { decider: webhookDecider, events: webhookEvents };
 export const reservationAggregate = { decider: reservationDecider, events: reservationEvents };
 export const milestoneAggregate = { decider: milestoneDecider, events: milestoneEvents };
+export const analyticsExportAggregate = { decider: analyticsExportDecider, events: analyticsExportEvents };
 
 /** Folds stored events into a state through the aggregate's registry. */
 export function replayEncoded<Command, Event extends DomainEventShape, State>(

@@ -48,3 +48,6 @@ export * from './aggregates';
 export { MAX_WALLET_DEVICES } from './pass/wallet-devices';
 export * from './shared/invalid-field';
 export * from './analytics/analytics-limits';
+export * from './analytics/analytics-export';
+export * from './analytics/analytics-export-event-registry';
+export * from './analytics/analytics-export-decider';

@@ -130,6 +130,15 @@ describe('Answers of the running service, checked against the OpenAPI document',
     expect((await client.call('getAnalytics', { path: own(), apiKey: key, query: { ...range, tz: 'Asia/Kathmandu', template_id: business.templateId } })).status).toBe(200);
     expect((await client.call('getAnalytics', { path: own(), apiKey: key, query: { ...range, tz: 'Nowhere/Else' } })).status).toBe(422);
     expect((await client.call('getAnalytics', { path: own(), apiKey: key, query: { ...range, template_id: 'no-such-template' } })).status).toBe(404);
+    const queued = await client.call<{ id: string }>('createAnalyticsExport', { path: own(), apiKey: key, body: { kind: 'daily', ...range, tz: 'Europe/London' } });
+    expect(queued.status).toBe(202);
+    expect((await client.call('createAnalyticsExport', { path: own(), apiKey: key, body: { kind: 'passes', template_id: 'no-such-template' } })).status).toBe(404);
+    const exported = { ...own(), export_id: queued.body.id };
+    for (let tries = 0; tries < 400 && (await client.call<{ status: string }>('getAnalyticsExport', { path: exported, apiKey: key })).body.status !== 'ready'; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect((await client.call('downloadAnalyticsExport', { path: exported, apiKey: key })).status).toBe(200);
+    expect((await client.call('getAnalyticsExport', { path: { ...own(), export_id: 'no-such-export' }, apiKey: key })).status).toBe(404);
   });
 
   it('webhooks and their deliveries', async () => {

@@ -5,7 +5,7 @@
  * embedded profile it runs inside the API process and follows the event store; in the distributed one it
  * is a process of its own in a Kafka consumer group.
  */
-import type { Application } from '@passes/application';
+import { ANALYTICS_EXPORT, ANALYTICS_EXPORT_SWEEP, AnalyticsExportHandler, AnalyticsExportSweep, EXPORT_SWEEP_PERIOD_MS, type Application } from '@passes/application';
 import { workLag, type WorkRunner } from '@passes/background-work';
 import type { EventFeed } from '@passes/event-store';
 import { CheckpointWaiter, collections } from '@passes/read-model';
@@ -60,7 +60,10 @@ export class DispatcherService {
       onError: (error) => logger.error('webhook dispatcher failed; it carries on by itself', { error }),
       onAttempted: (outcome) => metrics.webhookAttempted(outcome),
     });
-    metrics.watchWorkBacklog(() => workLag(work, clock.now(), [WEBHOOK_DELIVERY.name, WALLET_NOTIFICATION.name]));
+    // Analytics exports are made, and swept when they expire, on the same runner.
+    runner.register(new AnalyticsExportHandler(application.analyticsExports));
+    runner.every(new AnalyticsExportSweep(application.analyticsExports), { periodMs: EXPORT_SWEEP_PERIOD_MS, payload: {} });
+    metrics.watchWorkBacklog(() => workLag(work, clock.now(), [WEBHOOK_DELIVERY.name, WALLET_NOTIFICATION.name, ANALYTICS_EXPORT.name, ANALYTICS_EXPORT_SWEEP.name]));
     metrics.watchFollowers(() => this.followers());
     this.projections = new CheckpointWaiter(documents, [collections.passes, collections.templates], READ_MODEL_POLL_INTERVAL_MS);
     const { apple, google } = config.wallets;

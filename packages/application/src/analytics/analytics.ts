@@ -60,7 +60,7 @@ export class Analytics {
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The zone's formatter, once the request names real days, in order, at most a year apart, in a known zone. */
-function checkedRequest({ from, to, zone }: AnalyticsRequest): Intl.DateTimeFormat {
+export function checkedRequest({ from, to, zone }: AnalyticsRequest): Intl.DateTimeFormat {
   for (const [path, date] of [['from', from], ['to', to]] as const) {
     if (!DATE.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`)) || utcDayOf(Date.parse(`${date}T00:00:00Z`)) !== date) {
       throw invalidField(path, 'must be a calendar date, YYYY-MM-DD');

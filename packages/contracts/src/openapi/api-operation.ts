@@ -13,6 +13,8 @@ export interface Answer {
   description: string;
   /** The JSON body; none for an empty answer (204). */
   body?: z.ZodType;
+  /** The body's media type when it is not JSON (a CSV file): `body` is then its text. */
+  mediaType?: string;
 }
 
 export interface ApiOperation {

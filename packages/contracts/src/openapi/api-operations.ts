@@ -11,7 +11,8 @@ import { bulkIssueResponse, bulkUpdateResponse } from '../bulk-responses';
 import { magicLinkBody } from '../customer-bodies';
 import { customerPassListResponse, magicLinkResponse } from '../customer-responses';
 import { livenessResponse, readinessResponse } from '../health-responses';
-import { analyticsResponse } from '../analytics-responses';
+import { createAnalyticsExportBody } from '../analytics-bodies';
+import { analyticsExportResponse, analyticsResponse } from '../analytics-responses';
 import { createMilestoneBody, updateMilestoneBody } from '../milestone-bodies';
 import { milestoneListResponse, milestoneResponse, rewardListResponse } from '../milestone-responses';
 import { issuePassBody, updatePassBody } from '../pass-bodies';
@@ -219,6 +220,36 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     query: analyticsQuery,
     answers: { 200: { description: 'The days and their totals', body: analyticsResponse } },
     refusals: [404, 422],
+  },
+  {
+    method: 'post',
+    path: `${BUSINESS}/analytics/exports`,
+    operationId: 'createAnalyticsExport',
+    tag: 'Analytics',
+    summary: 'Queue a CSV export of the days, the passes or their events (Pro; 402 `analytics_export` on Free)',
+    access: 'credential',
+    body: createAnalyticsExportBody,
+    answers: { 202: { description: 'The export, queued', body: analyticsExportResponse } },
+    refusals: [404],
+  },
+  {
+    method: 'get',
+    path: `${BUSINESS}/analytics/exports/{export_id}`,
+    operationId: 'getAnalyticsExport',
+    tag: 'Analytics',
+    summary: 'An export: its status, and once ready its rows, bytes, download_url and expires_at',
+    access: 'credential',
+    answers: { 200: { description: 'The export', body: analyticsExportResponse } },
+  },
+  {
+    method: 'get',
+    path: `${BUSINESS}/analytics/exports/{export_id}/download`,
+    operationId: 'downloadAnalyticsExport',
+    tag: 'Analytics',
+    summary: "A ready export's CSV (RFC 4180, a header row, formula cells neutralised), as an attachment; 409 before it is ready",
+    access: 'credential',
+    answers: { 200: { description: 'The CSV file', body: z.string(), mediaType: 'text/csv; charset=utf-8' } },
+    refusals: [409],
   },
 
   // Passes

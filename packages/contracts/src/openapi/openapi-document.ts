@@ -128,7 +128,7 @@ function responsesOf(operation: ApiOperation, names: Map<z.ZodType, string>): Re
   const headers = isUnderApi(operation) ? RATE_LIMIT_HEADERS : {};
   const answers = Object.entries(operation.answers).map(([status, answer]) => [
     status,
-    { description: answer.description, headers, ...(answer.body ? { content: { 'application/json': { schema: reference(names, answer.body) } } } : {}) },
+    { description: answer.description, headers, ...(answer.body ? { content: { [answer.mediaType ?? 'application/json']: { schema: reference(names, answer.body) } } } : {}) },
   ]);
   const refusals = refusalsOf(operation).map((status) => [String(status), { $ref: `#/components/responses/Refused${status}` }]);
   return Object.fromEntries([...answers, ...unreflectedAnswer(operation, names), ...refusals]);

@@ -33,6 +33,7 @@ import {
 } from '@passes/domain';
 import type { DocumentStore } from '../document-store';
 import { ReadModel } from '../read-models/read-model';
+import { analyticsExportProjection } from '../analytics/analytics-export-projection';
 import { ANALYTICS_COLLECTION, analyticsProjection } from '../analytics/analytics-projection';
 import { aggregateProjection } from './aggregate-projection';
 import { BUSINESS_USAGE_COLLECTION, businessUsageProjection } from './business-usage';
@@ -181,6 +182,7 @@ export const readModelProjections: readonly Projection[] = [
   milestoneProjection,
   businessUsageProjection,
   analyticsProjection,
+  analyticsExportProjection,
 ];
 
 /**
@@ -198,6 +200,7 @@ export function readModelsOf(documents: DocumentStore) {
     milestones: new ReadModel(documents, milestoneProjection),
     businessUsage: new ReadModel(documents, businessUsageProjection),
     analytics: new ReadModel(documents, analyticsProjection),
+    analyticsExports: new ReadModel(documents, analyticsExportProjection),
   };
 }
 

@@ -43,5 +43,6 @@ export function composeApplication(ports: PortRegistry, { readYourWrites, appUrl
     },
     mailer: ports.get(TOKENS.mailer),
     readYourWrites,
+    exports: { work: ports.get(TOKENS.workStore), files: ports.get(TOKENS.exportFiles), wake: wakeDispatcher ?? (() => undefined) },
   });
 }

@@ -3,6 +3,7 @@
  * processes of a host, `PASSES_EVENT_STORE=sqlite`), and MongoDB for everything every process must
  * see alike. Mail still lands in the data directory's outbox, and goes out over SMTP when configured.
  */
+import path from 'node:path';
 import { MongoWorkStore } from '@passes/background-work/distributed';
 import type { EventStore } from '@passes/event-store';
 import { EsdbEventStore, MongoCheckpointStore } from '@passes/event-store/distributed';
@@ -14,6 +15,7 @@ import { convertMongoDeliveries } from '@passes/webhooks/distributed';
 import type { Config, DistributedConfig } from '../config/config';
 import type { Metrics } from '../metrics/metrics';
 import { openSqliteEventStore } from './embedded-stores';
+import { DirectoryExportFiles } from './directory-export-files';
 import { openMailer } from './mailer';
 import type { ServerWaiting } from './open-stores';
 import { IDEMPOTENCY_TIMINGS, type Stores } from './stores';
@@ -52,6 +54,8 @@ async function openOnce(config: Config, settings: DistributedConfig, now: () => 
       events: openEventStore(config, settings, now),
       mailer: openMailer(config, now),
       catchUps: null,
+      // On the data volume the processes share: the dispatcher writes what the API serves.
+      exportFiles: new DirectoryExportFiles(path.join(config.dataDir, 'exports')),
     };
     return {
       ...stores,

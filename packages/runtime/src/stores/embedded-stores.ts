@@ -12,6 +12,7 @@ import { convertSqliteWalletNotifications } from '@passes/wallets';
 import { convertSqliteDeliveries } from '@passes/webhooks';
 import type { Config } from '../config/config';
 import { jsonLogger } from '../logging/pino-logger';
+import { DirectoryExportFiles } from './directory-export-files';
 import { openMailer } from './mailer';
 import { IDEMPOTENCY_TIMINGS, type Stores } from './stores';
 
@@ -34,6 +35,7 @@ export async function openEmbeddedStores(config: Config, now: () => Date): Promi
     checkpoints: SqliteCheckpointStore.open(file('checkpoints.sqlite')),
     mailer: openMailer(config, now),
     catchUps: new WorkerCatchUpRunner({ events: file('events.sqlite'), documents: file('read-models.sqlite') }),
+    exportFiles: new DirectoryExportFiles(file('exports')),
   };
   // The stores of before the work store, converted once.
   await convertSqliteDeliveries(file('webhook-deliveries.sqlite'), stores.work);

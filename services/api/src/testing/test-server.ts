@@ -90,7 +90,9 @@ export class TestServer {
     if (body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
     const response = await fetch(`${this.baseUrl}${pathname}`, { method, headers, body });
     const text = await response.text();
-    return { status: response.status, headers: response.headers, body: (text === '' ? null : JSON.parse(text)) as Body };
+    // A file the API serves (an export's CSV) is its text; everything else is JSON.
+    const json = text !== '' && !(response.headers.get('content-type') ?? '').startsWith('text/');
+    return { status: response.status, headers: response.headers, body: (text === '' ? null : json ? JSON.parse(text) : text) as Body };
   }
 
   /** What an operator does with `npx passes admin set-plan`. */

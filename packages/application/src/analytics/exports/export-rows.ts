@@ -1,0 +1,124 @@
+/**
+ * The rows of each kind of export, pulled a page at a time: `passes` walks the issues in the event store
+ * and reads each page's passes, `events` walks the business's pass events, so neither ever holds more than
+ * a page, whatever the size of the business.
+ */
+import { decodeEvent, minorUnitsToNumber, passEvents, PASS_EVENT_TYPES, rewardStatusAt, type AnalyticsExport, type Pass } from '@passes/domain';
+import type { EventStore, Position, RecordedEvent } from '@passes/event-store';
+import { ANALYTICS_COUNTERS, analyticsIds, type ReadModels } from '@passes/read-model';
+import type { Analytics } from '../analytics';
+import { zoneDays, zoneFormat } from '../zone-days';
+import type { CsvCell } from './csv-file';
+
+/** Events read from the store at a time. */
+const PAGE = 1_000;
+
+type Row = readonly CsvCell[];
+
+export interface ExportSources {
+  events: EventStore;
+  readModels: Pick<ReadModels, 'passes' | 'analytics'>;
+  analytics: Analytics;
+}
+
+/** The instants of the export's days, or null for every day. */
+interface Window {
+  start: number;
+  end: number;
+}
+
+export function rowsOf(exported: AnalyticsExport, sources: ExportSources, now: Date): AsyncIterable<Row> {
+  switch (exported.kind) {
+    case 'daily':
+      return dailyRows(exported, sources);
+    case 'passes':
+      return passRows(exported, sources, windowOf(exported), now);
+    case 'events':
+      return eventRows(exported, sources, windowOf(exported));
+  }
+}
+
+async function* dailyRows(exported: AnalyticsExport, { analytics }: ExportSources): AsyncIterable<Row> {
+  const { from, to } = exported;
+  if (from === null || to === null) throw new Error(`Daily export ${exported.id} names no days`);
+  const report = await analytics.report(exported, { from, to, zone: exported.tz, templateId: exported.templateId });
+  for (const day of report.days) yield [day.date, ...ANALYTICS_COUNTERS.map((counter) => day[counter])];
+}
+
+async function* passRows(exported: AnalyticsExport, { events, readModels }: ExportSources, window: Window | null, now: Date): AsyncIterable<Row> {
+  for await (const page of pages(events, ['PassIssued'])) {
+    const ids = page.flatMap((event) => {
+      const issued = decodeEvent(passEvents, event);
+      if (issued.type !== 'PassIssued') return [];
+      const { business_id, mode, template_id, pass_id } = issued.data;
+      const ours = business_id === exported.businessId && mode === exported.mode && (exported.templateId === null || template_id === exported.templateId);
+      return ours && within(window, issued.data.occurred_at) ? [pass_id] : [];
+    });
+    const passes = await Promise.all(ids.map((id) => readModels.passes.get(id)));
+    for (const pass of passes) if (pass !== null) yield passRow(pass, now);
+  }
+}
+
+function passRow(pass: Pass, now: Date): Row {
+  const activity = [pass.updatedAt, pass.lastScannedAt, pass.checkedInAt].filter((at) => at !== null).sort().at(-1) ?? pass.updatedAt;
+  return [
+    pass.id,
+    pass.serialNumber,
+    pass.externalId,
+    pass.templateId,
+    pass.customerName,
+    pass.customerEmail,
+    pass.status,
+    pass.points,
+    pass.stamps,
+    pass.balanceMinor === null ? null : minorUnitsToNumber(pass.balanceMinor).toFixed(2),
+    Object.keys(pass.walletDevices).length > 0,
+    // Google Wallet tells nobody when a pass is saved: unknown.
+    null,
+    pass.rewards.filter((reward) => rewardStatusAt(reward, now) === 'available').length,
+    pass.rewards.filter((reward) => reward.redeemedAt !== null).length,
+    pass.createdAt,
+    pass.updatedAt,
+    activity,
+  ];
+}
+
+async function* eventRows(exported: AnalyticsExport, { events, readModels }: ExportSources, window: Window | null): AsyncIterable<Row> {
+  for await (const page of pages(events, PASS_EVENT_TYPES)) {
+    const candidates = page.filter((event) => event.metadata.business_id === exported.businessId && within(window, event.created_at));
+    const passIds = [...new Set(candidates.map((event) => event.stream.slice('pass-'.length)))];
+    const facts = await Promise.all(passIds.map(async (id) => [id, await readModels.analytics.get(analyticsIds.pass(id))] as const));
+    const ours = new Set(
+      facts.flatMap(([id, doc]) => (doc?.kind === 'pass' && doc.mode === exported.mode && (exported.templateId === null || doc.templateId === exported.templateId) ? [id] : [])),
+    );
+    for (const event of candidates) {
+      const passId = event.stream.slice('pass-'.length);
+      if (ours.has(passId)) yield [event.position, event.stream, event.revision, event.type, event.created_at, passId, JSON.stringify(event.data)];
+    }
+  }
+}
+
+/** Pages of the store's events of these types, from the first. */
+async function* pages(events: EventStore, eventTypes: readonly string[]): AsyncIterable<RecordedEvent[]> {
+  for (let after: Position | null = null; ; ) {
+    const page = await events.readAll({ after, maxCount: PAGE, filter: { eventTypes } });
+    if (page.length > 0) yield page;
+    const last = page.at(-1);
+    if (last === undefined || page.length < PAGE) return;
+    after = last.position;
+  }
+}
+
+function windowOf({ from, to, tz }: AnalyticsExport): Window | null {
+  if (from === null || to === null) return null;
+  const format = zoneFormat(tz);
+  if (format === null) throw new Error(`Unknown zone ${tz}`);
+  const { starts } = zoneDays(format, from, to);
+  return { start: starts[0] ?? 0, end: starts.at(-1) ?? 0 };
+}
+
+function within(window: Window | null, instant: string): boolean {
+  if (window === null) return true;
+  const at = Date.parse(instant);
+  return at >= window.start && at < window.end;
+}
