@@ -17,4 +17,3 @@ export * from './sqlite/wal-checkpointer/wal-checkpointer';
 export * from './analytics/analytics-counters';
 export * from './analytics/analytics-ids';
 export * from './analytics/quarter-hours';
-export { KEPT_EXPORTS } from './analytics/analytics-export-projection';

@@ -1,4 +1,4 @@
-/** Analytics exports as their stream makes them, looked up by id, and those kept (ready or failed) for the sweep that removes them. */
+/** Analytics exports as their stream makes them, looked up by id, and by status for the sweep (what to remove, what to queue again). */
 import { analyticsExportDecider, analyticsExportEvents, EXPORT_KINDS, type AnalyticsExport, type AnalyticsExportEvent } from '@passes/domain';
 import { z } from 'zod';
 import { aggregateProjection } from '../projections/aggregate-projection';
@@ -22,16 +22,14 @@ const analyticsExportDocument = z.object({
   expiresAt: instant.nullable(),
 }) satisfies z.ZodType<AnalyticsExport>;
 
-/** The one key of the `kept` index: exports whose file (or failure) is kept until the sweep removes them. */
-export const KEPT_EXPORTS = 'kept';
-
-export const analyticsExportProjection = aggregateProjection<AnalyticsExport, AnalyticsExportEvent, 'kept'>({
+export const analyticsExportProjection = aggregateProjection<AnalyticsExport, AnalyticsExportEvent, 'status'>({
   collection: 'analytics_exports',
   schema: analyticsExportDocument,
   version: 1,
   category: 'analytics-export',
   events: analyticsExportEvents,
   evolve: analyticsExportDecider.evolve,
-  indexes: ['kept'],
-  keys: (exported) => ({ kept: exported.status === 'ready' || exported.status === 'failed' ? [KEPT_EXPORTS] : [] }),
+  indexes: ['status'],
+  // A removed export is looked for by nobody.
+  keys: (exported) => ({ status: exported.status === 'removed' ? [] : [exported.status] }),
 });

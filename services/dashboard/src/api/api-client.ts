@@ -44,9 +44,19 @@ export class ApiClient {
     await this.send(request);
   }
 
+  /** A file the API serves (an analytics export's CSV), as it came. */
+  async file(request: ApiRequest & { method: 'GET' }, accept: string): Promise<Blob> {
+    return (await this.exchange(request, accept)).blob();
+  }
+
   private async send(request: ApiRequest): Promise<unknown> {
+    return readJson(await this.exchange(request, 'application/json'));
+  }
+
+  /** The answer of a call that succeeded; a failed one is thrown as its problem. */
+  private async exchange(request: ApiRequest, accept: string): Promise<Response> {
     const token = this.options.token();
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: accept };
     if (token) headers['Authorization'] = `Bearer ${token}`;
     let body: string | undefined;
     if (request.method === 'POST' || request.method === 'PATCH') {
@@ -62,9 +72,8 @@ export class ApiClient {
     } catch {
       throw new ApiFailure({ kind: 'network', message: 'The service could not be reached. Check the connection and try again.' });
     }
-    const answer = await readJson(response);
-    if (response.ok) return answer;
-    const problem = problemFromAnswer(response.status, answer, response.headers.get('Retry-After'));
+    if (response.ok) return response;
+    const problem = problemFromAnswer(response.status, await readJson(response), response.headers.get('Retry-After'));
     if (problem.kind === 'unauthorized' && token) this.options.onSessionRefused();
     throw new ApiFailure(problem);
   }

@@ -12,6 +12,7 @@ const SECTIONS = [
   { to: '/templates', label: 'Templates' },
   { to: '/passes', label: 'Passes' },
   { to: '/scan', label: 'Scan' },
+  { to: '/analytics', label: 'Analytics' },
   { to: '/api-keys', label: 'API keys' },
   { to: '/webhooks', label: 'Webhooks' },
 ] as const;

@@ -15,7 +15,7 @@ import {
   type AnalyticsExportCommand,
   type ExportKind,
 } from '@passes/domain';
-import { DAY_MS, KEPT_EXPORTS, type ReadModels } from '@passes/read-model';
+import { DAY_MS, type ReadModels } from '@passes/read-model';
 import type { PassScope } from '../../passes/pass-scope';
 import type { Plans } from '../../plans/plans';
 import type { Clock } from '../../shared/clock';
@@ -73,7 +73,7 @@ export class AnalyticsExports {
     return exported.status === 'ready' ? `${this.appUrl()}/api/v1/businesses/${exported.businessId}/analytics/exports/${exported.id}/download` : null;
   }
 
-  /** Queues an export; its work is recorded first, so an export never waits for work nobody recorded. */
+  /** Queues an export: its request recorded and projected, then its work (the sweep records it again were that lost). */
   async request(scope: PassScope, request: ExportRequest, context: CommandContext): Promise<AnalyticsExport> {
     const now = this.clock.now();
     const plan = await this.plans.planOf(scope.businessId);
@@ -84,10 +84,15 @@ export class AnalyticsExports {
       if (!template || template.businessId !== scope.businessId) throw new DomainError('not_found', `Template '${checked.templateId}' not found`);
     }
     const exportId = this.ids.newId();
-    await this.ports.work.record([newWork(ANALYTICS_EXPORT, { id: `${ANALYTICS_EXPORT.name}:${exportId}`, payload: { exportId }, dueAt: now, createdAt: now })]);
     const exported = await this.run(scope.businessId, exportId, context, true, { type: 'RequestExport', exportId, businessId: scope.businessId, mode: scope.mode, scope: checked, plan, now });
+    await this.queue(exportId, now);
     this.ports.wake();
     return exported;
+  }
+
+  /** Records the export's work; recording it again changes nothing (its id is the export's). */
+  private queue(exportId: string, now: Date): Promise<void> {
+    return this.ports.work.record([newWork(ANALYTICS_EXPORT, { id: `${ANALYTICS_EXPORT.name}:${exportId}`, payload: { exportId }, dueAt: now, createdAt: now })]);
   }
 
   /** The export, unless removed; 404 for another business's or mode's. */
@@ -111,8 +116,8 @@ export class AnalyticsExports {
   /** Makes the export's file: the work of one `analytics.export` item. */
   async make(exportId: string, attempt: { lastAttempt: boolean; signal: AbortSignal }): Promise<WorkResult> {
     const exported = await this.readModels.analyticsExports.get(exportId);
-    // Recorded just before its export: the request may still be on its way, or was refused.
-    if (exported === null) return attempt.lastAttempt ? { outcome: 'cancelled' } : { outcome: 'retry', error: 'the export is not recorded yet' };
+    // Recorded once its request was read back: absent only from a read model being rebuilt.
+    if (exported === null) return attempt.lastAttempt ? { outcome: 'cancelled' } : { outcome: 'retry', error: 'the export is not in the read model' };
     if (exported.status !== 'queued' && exported.status !== 'running') return { outcome: 'done' };
     const context = { actor: `analytics_export:${exportId}`, correlationId: exportId };
     await this.run(exported.businessId, exportId, context, false, { type: 'StartExport', now: this.clock.now() });
@@ -138,10 +143,15 @@ export class AnalyticsExports {
     return { outcome: 'done' };
   }
 
-  /** Removes the files of ready exports past their time, and failed ones as old. */
+  /**
+   * Removes the files of ready exports past their time, and failed ones as old; queues again the work of
+   * queued exports, in case a process stopped between an export's request and its work.
+   */
   async sweep(): Promise<void> {
     const now = this.clock.now();
-    for (const exported of await this.readModels.analyticsExports.find('kept', KEPT_EXPORTS)) {
+    for (const queued of await this.readModels.analyticsExports.find('status', 'queued')) await this.queue(queued.id, now);
+    const kept = [...(await this.readModels.analyticsExports.find('status', 'ready')), ...(await this.readModels.analyticsExports.find('status', 'failed'))];
+    for (const exported of kept) {
       const until = exported.expiresAt ?? new Date(Date.parse(exported.updatedAt) + EXPORT_KEPT_MS).toISOString();
       if (Date.parse(until) > now.getTime()) continue;
       await this.ports.files.remove(exported.id);
