@@ -2,6 +2,7 @@
  * What a person reads (machine, table, warnings) and what a script reads (one `BENCH_RESULT ` JSON line).
  * Failed requests are always reported: a figure made of errors looks fast and means nothing.
  */
+import type { AnalyticsFigures } from './analytics/analytics-figures';
 import type { AuditFigures } from './audit/audit-figures';
 import type { BatchFigures, Timing } from './batches';
 import type { LogProblems } from './child-server';
@@ -129,6 +130,7 @@ export interface BenchResult {
   distributed: DistributedOutcome | null;
   /** The scale and soak sections. */
   scale: ScaleFigures | null;
+  analytics: AnalyticsFigures | null;
 }
 
 export function resultLine(result: BenchResult): string {

@@ -76,14 +76,14 @@ function stamps(state: PassState, count: number, businessId: string): { state: P
   return { state: current, events };
 }
 
-/** A new live pass of `owner` with `eventCount` events: issued, then stamped. */
-function newPass(owner: PassOwner, eventCount: number, customer: PassCustomer): StreamAppend {
+/** A new live pass of `owner` with `eventCount` events: issued (at `issuedAt`, now when absent), then stamped. */
+function newPass(owner: PassOwner, eventCount: number, customer: PassCustomer, issuedAt = new Date()): StreamAppend {
   const passId = cryptoIdGenerator.newId();
   const issued = decide(
     null,
     {
       type: 'IssuePass',
-      now: new Date(),
+      now: issuedAt,
       data: {
         passId,
         businessId: owner.businessId,
@@ -143,17 +143,19 @@ interface IssuedPasses {
   afterCommit?: AfterCommit;
   /** How many commits go by between calls of `afterCommit`, so that a large store fills without a pause after every commit. */
   commitsBetweenWaits?: number;
+  /** When the pass at an index was issued; now when absent. */
+  issuedAt?: (index: number) => Date;
 }
 
 /** Issues passes of `owner` (one event each), 500 a commit; returns the sampled passes' ids by index. */
 export async function appendIssuedPasses(store: EventStore, owner: PassOwner, passes: IssuedPasses): Promise<Map<number, string>> {
-  const { from, to, customerOf, sampled, afterCommit = nothingAfterCommit, commitsBetweenWaits = 1 } = passes;
+  const { from, to, customerOf, sampled, afterCommit = nothingAfterCommit, commitsBetweenWaits = 1, issuedAt } = passes;
   const ids = new Map<number, string>();
   let commits = 0;
   for (let index = from; index < to; ) {
     const commit: StreamAppend[] = [];
     for (; commit.length < EVENTS_PER_COMMIT && index < to; index += 1) {
-      const pass = newPass(owner, 1, customerOf(index));
+      const pass = newPass(owner, 1, customerOf(index), issuedAt?.(index));
       if (sampled.has(index)) ids.set(index, pass.passId);
       commit.push(pass);
     }
