@@ -1,7 +1,7 @@
 /**
  * The operator's projection and audit commands, run as their own compiled process on a server's data
  * directory: a rebuild while the server answers a load, a rebuild killed midway, a refused second
- * rebuild, and an audit that finds a document altered behind the service's back.
+ * rebuild, and an audit that finds a document (a pass, an analytics day) altered behind the service's back.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFile, spawn } from 'node:child_process';
@@ -195,6 +195,26 @@ describe('passes audit verify', () => {
       expect(audit.code).toBe(1);
       expect(audit.stdout).toContain(`pass ${pass.id}: points: read model 500, events 5`);
       expect(audit.stdout).toMatch(/passes verified: 1 differ/);
+    } finally {
+      await server.resume();
+    }
+  });
+
+  it('finds an analytics day whose counts were altered, and exits 1', async () => {
+    const pass = await issuePass(server, business);
+    await server.halt();
+    try {
+      const db = new Database(path.join(server.dataDir, 'read-models.sqlite'));
+      const table = `docs_analytics_g${String(await liveGeneration(server.dataDir, 'analytics'))}`;
+      const id = `day:${business.businessId}/live/${pass.created_at.slice(0, 10)}`;
+      const row = db.prepare<[string], { doc: string }>(`SELECT doc FROM ${table} WHERE id = ?`).get(id);
+      db.prepare(`UPDATE ${table} SET doc = ? WHERE id = ?`).run(JSON.stringify({ ...JSON.parse(row?.doc ?? '{}'), templates: {} }), id);
+      db.close();
+
+      const audit = await passes(server.dataDir, 'audit', 'verify', '--business', business.businessId);
+      expect(audit.code).toBe(1);
+      expect(audit.stdout).toContain(`analytics ${id}: read model `);
+      expect(audit.stdout).toMatch(/analytics documents verified: 1 differ/);
     } finally {
       await server.resume();
     }

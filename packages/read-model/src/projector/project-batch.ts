@@ -11,7 +11,7 @@ import type { DocumentStore, DocumentWrite, GenerationRef, StoredDocument } from
 import type { DerivedWrite, Projection } from '../projections/projection';
 
 export async function projectBatch(
-  store: DocumentStore,
+  store: Pick<DocumentStore, 'load'>,
   target: GenerationRef,
   projection: Projection,
   events: readonly RecordedEvent[],
@@ -55,7 +55,7 @@ export async function projectBatch(
  * and derive again, which each derived document, remembering what it took in, ignores.
  */
 async function applyDerived(
-  store: DocumentStore,
+  store: Pick<DocumentStore, 'load'>,
   target: GenerationRef,
   derived: readonly DerivedWrite<unknown>[],
   own: ReadonlyMap<string, StoredDocument<unknown>>,

@@ -1,10 +1,12 @@
 /**
  * `passes audit verify [--business ID]`: refolds every pass from its stream and compares the result
- * with the document the API serves. Prints each difference; exit code 1 if there is any.
+ * with the document the API serves, then the analytics documents likewise (audit-analytics.ts). Prints
+ * each difference; exit code 1 if there is any.
  */
 import { decodeEvent, passAggregate, passEvents, replayEncoded, streamNames } from '@passes/domain';
 import type { Position } from '@passes/event-store';
 import { passProjection } from '@passes/read-model';
+import { verifyAnalytics } from './audit-analytics';
 import type { CliContext } from './cli-context';
 import { Progress, count } from './progress';
 
@@ -45,7 +47,8 @@ export async function auditVerify(context: CliContext, businessId: string | unde
   }
   progress.finish(checked);
   output.out(`${count(checked)} passes verified: ${differing === 0 ? 'the read model agrees with the events' : `${count(differing)} differ`}.`);
-  if (differing > 0) process.exitCode = 1;
+  const analyticsDiffering = await verifyAnalytics(context, businessId);
+  if (differing > 0 || analyticsDiffering > 0) process.exitCode = 1;
 }
 
 async function differencesOf({ events, documents }: CliContext, passId: string): Promise<Difference[]> {
