@@ -128,6 +128,23 @@ describe('passes projections rebuild', () => {
     expect(long.body.stamps).toBe(SEEDED_STAMPS);
   }, 60_000);
 
+  it('rebuilds the analytics projection: the same answer to the query, and the audit agrees', async () => {
+    // The server's clock is in November 2026: every event is in this year.
+    const query = `/businesses/${business.businessId}/analytics?from=2026-01-01&to=2026-12-31&tz=Asia/Kathmandu`;
+    const before = await server.request<{ totals: Record<string, number> }>('GET', query, { token: business.token });
+    expect(before.status).toBe(200);
+    expect(before.body.totals['stamps']).toBeGreaterThanOrEqual(SEEDED_STAMPS);
+    const generation = await liveGeneration(server.dataDir, 'analytics');
+
+    const rebuilt = await passes(server.dataDir, 'projections', 'rebuild', 'analytics');
+
+    expect(rebuilt.code).toBe(0);
+    expect(await liveGeneration(server.dataDir, 'analytics')).not.toBe(generation);
+    expect((await server.request('GET', query, { token: business.token })).body).toEqual(before.body);
+    const audit = await passes(server.dataDir, 'audit', 'verify');
+    expect(audit.stdout).toMatch(/analytics documents verified: the read model agrees with the events/);
+  }, 60_000);
+
   it('refuses a rebuild of a projection that a running projector is already rebuilding', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'passes-rebuild-refused-'));
     const store = SqliteDocumentStore.open(path.join(dataDir, 'read-models.sqlite'));
