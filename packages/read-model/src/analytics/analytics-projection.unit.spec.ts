@@ -1,0 +1,117 @@
+/**
+ * The analytics projection, folded in memory as the projector folds it: what each pass event counts, in
+ * which UTC quarter hour and template, and the passes active and installed now. Given a pass's events,
+ * when projected, then these documents.
+ */
+import { describe, expect, it } from '@jest/globals';
+import { passEvents, schemaVersionOf, type PassEvent } from '@passes/domain';
+import { positionOfInteger, type RecordedEvent } from '@passes/event-store';
+import { InMemoryReplay } from '../projector/in-memory-replay';
+import { analyticsProjection } from './analytics-projection';
+
+let position = 0;
+
+/** The pass's events as the store records them, one after another in the feed. */
+function recorded(passId: string, events: readonly PassEvent[], first = 0): RecordedEvent[] {
+  return events.map((event, index) => ({
+    id: `${passId}/${first + index}`,
+    stream: `pass-${passId}`,
+    revision: first + index,
+    position: positionOfInteger(++position),
+    type: event.type,
+    data: { ...event.data },
+    metadata: { correlation_id: 'c', causation_id: null, business_id: 'b', actor: 'test', schema_version: schemaVersionOf(passEvents, event.type) },
+    created_at: '2026-11-21T10:00:00.000Z',
+  }));
+}
+
+const issued = (passId: string, at: string, mode: 'live' | 'test' = 'live', template = 't'): PassEvent => ({
+  type: 'PassIssued',
+  data: {
+    pass_id: passId,
+    business_id: 'b',
+    mode,
+    template_id: template,
+    serial_number: `S-${passId}`,
+    customer_name: null,
+    customer_email: null,
+    external_id: null,
+    points: 0,
+    balance_minor: null,
+    barcode_data: null,
+    nfc_data: null,
+    metadata: {},
+    occurred_at: at,
+  },
+});
+const installed = (device: string, token: string, at: string): PassEvent => ({ type: 'PassInstalled', data: { device_library_identifier: device, push_token: token, occurred_at: at } });
+
+async function project(...batches: RecordedEvent[][]) {
+  const replay = new InMemoryReplay(analyticsProjection);
+  for (const batch of batches) await replay.take(batch);
+  return replay.documents();
+}
+
+describe('the analytics projection', () => {
+  it('counts an event in the UTC quarter hour of its occurred_at, under its pass’s template', async () => {
+    const documents = await project(
+      recorded('p1', [issued('p1', '2026-11-21T23:59:59.999Z', 'live', 'coffee'), { type: 'PassStamped', data: { count: 3, stamps: 3, occurred_at: '2026-11-22T00:15:00.000Z' } }]),
+    );
+    expect(documents.get('day:b/live/2026-11-21')).toMatchObject({ templates: { coffee: { '95': { passes_issued: 1 } } } });
+    expect(documents.get('day:b/live/2026-11-22')).toMatchObject({ templates: { coffee: { '1': { stamps: 3 } } } });
+  });
+
+  it('counts a device newly registered as an install, not the same device with a new push token, and an unregistration as an uninstall', async () => {
+    const at = '2026-11-21T10:00:00.000Z';
+    const documents = await project(
+      recorded('p1', [
+        issued('p1', at),
+        installed('d1', 'ab'.repeat(16), at),
+        installed('d1', 'cd'.repeat(16), at),
+        installed('d2', 'ab'.repeat(16), at),
+        { type: 'PassUninstalled', data: { device_library_identifier: 'd1', reason: 'unregistered', occurred_at: at } },
+        { type: 'PassUninstalled', data: { device_library_identifier: 'd1', reason: 'unregistered', occurred_at: at } },
+      ]),
+    );
+    expect(documents.get('day:b/live/2026-11-21')).toMatchObject({ templates: { t: { '40': { passes_issued: 1, wallet_installs: 2, wallet_uninstalls: 1 } } } });
+    expect(documents.get('totals:b/live')).toMatchObject({ templates: { t: { active: 1, installed: 1 } } });
+  });
+
+  it('keeps the passes active now: voided and redeemed ones are not, a reactivated one is again', async () => {
+    const at = '2026-11-21T10:00:00.000Z';
+    const documents = await project(
+      recorded('p1', [issued('p1', at), { type: 'PassVoided', data: { occurred_at: at } }, { type: 'PassReactivated', data: { occurred_at: at } }]),
+      recorded('p2', [issued('p2', at), { type: 'PassRedeemed', data: { occurred_at: at } }]),
+      recorded('p3', [issued('p3', at), { type: 'PassVoided', data: { occurred_at: at } }]),
+    );
+    expect(documents.get('totals:b/live')).toMatchObject({ templates: { t: { active: 1, installed: 0 } } });
+    expect(documents.get('day:b/live/2026-11-21')).toMatchObject({ templates: { t: { '40': { passes_issued: 3, passes_voided: 2 } } } });
+  });
+
+  it('counts points spent by adjustments and by rewards redeemed for points, and points awarded apart', async () => {
+    const at = '2026-11-21T10:00:00.000Z';
+    const documents = await project(
+      recorded('p1', [
+        issued('p1', at),
+        { type: 'PointsAdjusted', data: { delta: 30, points: 30, occurred_at: at } },
+        { type: 'PointsAdjusted', data: { delta: -5, points: 25, occurred_at: at } },
+        { type: 'RewardRedeemed', data: { reward_id: 'r', metric: 'points', deducted: 20, value: 5, occurred_at: at } },
+      ]),
+    );
+    expect(documents.get('day:b/live/2026-11-21')).toMatchObject({ templates: { t: { '40': { points_awarded: 30, points_spent: 25, rewards_redeemed: 1 } } } });
+  });
+
+  it('keeps sandbox passes apart from live ones', async () => {
+    const at = '2026-11-21T10:00:00.000Z';
+    const documents = await project(recorded('p1', [issued('p1', at, 'test')]));
+    expect(documents.get('day:b/test/2026-11-21')).toMatchObject({ mode: 'test' });
+    expect(documents.has('day:b/live/2026-11-21')).toBe(false);
+  });
+
+  it('counts nothing twice when a batch is projected again', async () => {
+    const at = '2026-11-21T10:00:00.000Z';
+    const batch = recorded('p1', [issued('p1', at), { type: 'PassScanned', data: { mode: 'verify', valid: true, reason: null, checked_in: false, occurred_at: at } }]);
+    const documents = await project(batch, batch);
+    expect(documents.get('day:b/live/2026-11-21')).toMatchObject({ templates: { t: { '40': { passes_issued: 1, scans: 1 } } } });
+  });
+});
