@@ -40,4 +40,10 @@ export interface Projection<Doc = unknown, Index extends string = string> {
   startsDocument(event: RecordedEvent): boolean;
   apply(doc: Doc | null, event: RecordedEvent): Doc | null;
   keys(doc: Doc): Record<Index, string[]>;
+  /**
+   * The stored object as its document, when this process's `apply` made it and it needs no check against
+   * the schema: the embedded store keeps the projector's own objects after its commits, which readers then
+   * meet. Undefined for anything else (a document read from storage, one of another process).
+   */
+  madeHere?(stored: object): Doc | undefined;
 }
