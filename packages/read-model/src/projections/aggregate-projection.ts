@@ -21,10 +21,12 @@ export function aggregateProjection<State extends object, Event extends DomainEv
   options: AggregateProjectionOptions<State, Event, Index>,
 ): Projection<State, Index> {
   /**
-   * The documents this process's evolve made from nothing or from a document it made itself, by themselves:
-   * of the State type by construction, unlike one read from storage (an older version's shape during a rebuild).
+   * The documents this process's evolve made from nothing, from a document it made itself or from one that
+   * passed the schema, by themselves: of the State type by construction, unlike one read from storage and
+   * never checked (an older version's shape during a rebuild).
    */
   const made = new WeakMap<object, State>();
+  const passed = new WeakSet<object>();
   return {
     collection: options.collection,
     version: options.version,
@@ -37,10 +39,11 @@ export function aggregateProjection<State extends object, Event extends DomainEv
     startsDocument: (event) => event.revision === 0,
     apply: (doc, event) => {
       const next = options.evolve(doc, decodeEvent(options.events, event));
-      if (next !== null && (doc === null || made.has(doc))) made.set(next, next);
+      if (next !== null && (doc === null || made.has(doc) || passed.has(doc))) made.set(next, next);
       return next;
     },
     keys: options.keys,
     madeHere: (stored) => made.get(stored),
+    passedCheck: (stored) => void passed.add(stored),
   };
 }

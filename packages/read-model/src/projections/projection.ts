@@ -46,4 +46,6 @@ export interface Projection<Doc = unknown, Index extends string = string> {
    * meet. Undefined for anything else (a document read from storage, one of another process).
    */
   madeHere?(stored: object): Doc | undefined;
+  /** Tells the projection that a stored object passed its schema, so that what `apply` makes of it is known to `madeHere` too. */
+  passedCheck?(stored: object): void;
 }

@@ -14,6 +14,7 @@ export class ReadModel<Doc, Index extends string> {
   readonly collection: string;
   private readonly schema: z.ZodType<Doc>;
   private readonly madeHere: ((stored: object) => Doc | undefined) | undefined;
+  private readonly passedCheck: ((stored: object) => void) | undefined;
   /**
    * Each stored document as checked, by the object the store gave. The embedded store gives the same frozen
    * object for as long as it keeps a document (DocumentStore.get), so a document is checked once as it
@@ -25,11 +26,12 @@ export class ReadModel<Doc, Index extends string> {
 
   constructor(
     private readonly documents: DocumentStore,
-    projection: Pick<Projection<Doc, Index>, 'collection' | 'schema' | 'indexes' | 'madeHere'>,
+    projection: Pick<Projection<Doc, Index>, 'collection' | 'schema' | 'indexes' | 'madeHere' | 'passedCheck'>,
   ) {
     this.collection = projection.collection;
     this.schema = projection.schema;
     this.madeHere = projection.madeHere;
+    this.passedCheck = projection.passedCheck;
   }
 
   /** The live document, or null (also for a removed one). */
@@ -68,7 +70,11 @@ export class ReadModel<Doc, Index extends string> {
     }
     // Shared by every reader of the kept document, as the store's own copy is.
     const doc = deepFreeze(parsed.data);
-    if (typeof stored === 'object' && stored !== null) this.checked.set(stored, doc);
+    if (isObject) {
+      this.checked.set(stored, doc);
+      // The projector in this process folds its next event onto this very object (the store keeps it).
+      this.passedCheck?.(stored);
+    }
     return doc;
   }
 }
