@@ -15,14 +15,14 @@ export interface EmbeddedService extends ChildServer {
   storesEnv: NodeJS.ProcessEnv;
 }
 
-/** Stopped, and its directory removed, when `resources` are released. */
-export async function startEmbeddedService(resources: Resources, name = 'service', settings: NodeJS.ProcessEnv = {}): Promise<EmbeddedService> {
+/** Stopped, and its directory removed, when `resources` are released. `script` is another build's API to run instead of this one's. */
+export async function startEmbeddedService(resources: Resources, name = 'service', settings: NodeJS.ProcessEnv = {}, script = API_SCRIPT): Promise<EmbeddedService> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'passes-bench-'));
   resources.defer(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const storesEnv = { PASSES_DATA_DIR: dataDir };
   const service = await startChildServer({
     name,
-    script: API_SCRIPT,
+    script,
     // The load generator is one credential: the default 60 requests a minute would make every figure a 429.
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...storesEnv, PASSES_RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT_PER_MINUTE), ...settings },
     readyMessage: 'wallet pass service running',

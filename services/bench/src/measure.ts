@@ -102,3 +102,9 @@ export function startLoad(scenario: Scenario, baseUrl: string, fixture: Fixture,
     },
   };
 }
+
+/** Exactly `amount` requests of the scenario (autocannon's `-a`), however long they take: a fixed work to count CPU over. */
+export async function measureAmount(scenario: Scenario, baseUrl: string, fixture: Fixture, connections: number, amount: number): Promise<Measurement> {
+  const result = await autocannon({ ...optionsOf(scenario, baseUrl, fixture, connections), amount });
+  return measurementOf(scenario, result, result.requests.average);
+}

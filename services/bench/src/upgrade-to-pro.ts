@@ -12,9 +12,12 @@ import { CLI_SCRIPT } from './scripts';
 const VISIBLE_WITHIN_MS = 10_000;
 const POLL_MS = 50;
 
-/** `storesEnv` names the service's stores as its own environment does (a data directory, or the distributed servers). */
-export async function upgradeToPro(apiUrl: string, storesEnv: NodeJS.ProcessEnv, fixture: Fixture): Promise<void> {
-  await promisify(execFile)(process.execPath, [CLI_SCRIPT, 'admin', 'set-plan', fixture.businessId, 'pro'], {
+/**
+ * `storesEnv` names the service's stores as its own environment does (a data directory, or the distributed servers);
+ * `cliScript` is another build's CLI, for a service of that build.
+ */
+export async function upgradeToPro(apiUrl: string, storesEnv: NodeJS.ProcessEnv, fixture: Fixture, cliScript = CLI_SCRIPT): Promise<void> {
+  await promisify(execFile)(process.execPath, [cliScript, 'admin', 'set-plan', fixture.businessId, 'pro'], {
     env: { ...process.env, ...storesEnv },
   });
   const deadline = Date.now() + VISIBLE_WITHIN_MS;

@@ -70,7 +70,7 @@ export class BulkPassCommands {
         const newExternalId = update.externalId !== pass.externalId ? update.externalId : undefined;
         const refusal = claims.claim(newExternalId ?? null, index, pass.id);
         if (refusal) return Promise.reject(refusal);
-        const applied = (queues.get(pass.id) ?? Promise.resolve()).then(() => this.passCommands.update(scope, pass.id, update, context));
+        const applied = (queues.get(pass.id) ?? Promise.resolve()).then(() => this.passCommands.update(scope, pass.id, update, context)).then((commanded) => commanded.pass);
         queues.set(pass.id, applied.catch(() => undefined));
         return applied;
       }),

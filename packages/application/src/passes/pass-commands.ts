@@ -5,7 +5,9 @@ import {
   SERIAL_NUMBER_RANDOM_BYTES,
   serialNumberFromBytes,
   streamNames,
+  type ActiveMilestone,
   type IssuePassData,
+  type MilestoneTerms,
   type Pass,
   type PassCommand,
   type PassUpdate,
@@ -31,6 +33,15 @@ export type IssuePassInput = Omit<IssuePassData, 'passId' | 'businessId' | 'mode
  */
 export type PassAction = DistributiveOmit<Exclude<PassCommand, { type: 'IssuePass' | 'UpdatePass' | 'ScanPass' }>, 'now' | 'cooldown' | 'milestones'>;
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/**
+ * A pass as a command left it, with the milestones that applied to it in the command's own decision (null
+ * when the command read none): its answer's next reward is of those, not of a second read of the same.
+ */
+export interface CommandedPass {
+  pass: Pass;
+  milestones: readonly MilestoneTerms[] | null;
+}
 
 export class PassCommands {
   private readonly uniqueValues: UniqueValues;
@@ -78,35 +89,38 @@ export class PassCommands {
     return this.run(businessId, passId, context, () => ({ type: 'IssuePass', data, now: this.clock.now() }), admission, { isNew: true });
   }
 
-  async update(scope: PassScope, identifier: string, update: PassUpdate, context: CommandContext): Promise<Pass> {
+  async update(scope: PassScope, identifier: string, update: PassUpdate, context: CommandContext): Promise<CommandedPass> {
     const current = await this.queries.get(scope, identifier);
     const newExternalId = update.externalId;
     const changesExternalId = newExternalId !== undefined && newExternalId !== current.externalId;
     if (changesExternalId && newExternalId !== null) await this.reserveExternalId(scope, newExternalId, current.id, context);
-    const pass = await this.run(scope.businessId, current.id, context, async () => ({
-      type: 'UpdatePass',
-      update,
-      milestones: await this.milestones.contextFor(current),
-      now: this.clock.now(),
-    }));
+    let milestones: ActiveMilestone[] = [];
+    const pass = await this.run(scope.businessId, current.id, context, async () => {
+      milestones = await this.milestones.contextFor(current);
+      return { type: 'UpdatePass', update, milestones, now: this.clock.now() };
+    });
     if (changesExternalId && current.externalId !== null && pass.externalId !== current.externalId) {
       await this.uniqueValues.release(this.externalIdClaim(scope, current.externalId, current.id), context);
     }
-    return pass;
+    return { pass, milestones };
   }
 
-  async act(scope: PassScope, identifier: string, action: PassAction, context: CommandContext): Promise<Pass> {
+  async act(scope: PassScope, identifier: string, action: PassAction, context: CommandContext): Promise<CommandedPass> {
     const current = await this.queries.get(scope, identifier);
-    return this.run(scope.businessId, current.id, context, async (): Promise<PassCommand> => {
+    // The last attempt's: the one whose decision was appended. A command never moves a pass to another template or mode.
+    let milestones: ActiveMilestone[] | null = null;
+    const pass = await this.run(scope.businessId, current.id, context, async (): Promise<PassCommand> => {
       // Every command that may change stamps or points carries the milestones that apply to the pass, read on every attempt.
       if (action.type === 'AddStamps' || action.type === 'AdjustPoints' || action.type === 'RedeemReward') {
-        return { ...action, milestones: await this.milestones.contextFor(current), now: this.clock.now() };
+        milestones = await this.milestones.contextFor(current);
+        return { ...action, milestones, now: this.clock.now() };
       }
       if (action.type !== 'CheckIn') return { ...action, now: this.clock.now() };
       // Read on every attempt, so a check-in always meets the template's cooldown as it stands.
       const template = await this.templates.get(scope.businessId, current.templateId);
       return { type: 'CheckIn', cooldown: template.scanSecurity.scanCooldown, now: this.clock.now() };
     });
+    return { pass, milestones };
   }
 
   /**

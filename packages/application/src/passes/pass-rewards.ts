@@ -2,7 +2,7 @@
  * What a pass shows of its rewards (PROGRAMME §1): each with its status at the instant it is read, the
  * latest few on the pass itself and all of them page by page, and the next reward within reach.
  */
-import { nextReward, rewardStatusAt, type NextReward, type Pass, type Reward, type RewardStatus } from '@passes/domain';
+import { nextReward, rewardStatusAt, type MilestoneTerms, type NextReward, type Pass, type Reward, type RewardStatus } from '@passes/domain';
 import type { Milestones } from '../milestones/milestones';
 import type { Clock } from '../shared/clock';
 import { pageOf, type Page, type PageRequest } from '../shared/pages';
@@ -29,9 +29,12 @@ export class PassRewards {
     private readonly clock: Clock,
   ) {}
 
-  /** The pass's rewards as of `at` (now unless given), and its next reward among the milestones that apply to it now. */
-  async viewOf(pass: Pass, at: Date = this.clock.now()): Promise<PassRewardsView> {
-    const milestones = await this.milestones.applyingTo(pass);
+  /**
+   * The pass's rewards as of `at` (now unless given), and its next reward among the milestones that apply to
+   * it now: `applying` when the caller has just read them (a command's own context), read here otherwise.
+   */
+  async viewOf(pass: Pass, at: Date = this.clock.now(), applying?: readonly MilestoneTerms[]): Promise<PassRewardsView> {
+    const milestones = applying ?? (await this.milestones.applyingTo(pass));
     return { rewards: pass.rewards.slice(0, REWARDS_ON_PASS).map((reward) => viewAt(reward, at)), nextReward: nextReward(pass, milestones, at) };
   }
 

@@ -10,6 +10,24 @@ import { MongoDocumentStore } from './mongo-document-store';
 describeWithServer('mongodb', 'MongoDocumentStore', (url) => {
   describeDocumentStoreContract('MongoDocumentStore', mongoStoreSubject(url, (db) => MongoDocumentStore.open(db)));
 
+  it('checks queries made at once, of several collections, against one read of the catalog sent after them', async () => {
+    const database = await freshMongoDatabase(url);
+    const client = new MongoClient(url, { monitorCommands: true });
+    const store = await MongoDocumentStore.open(client.db(database.db.databaseName));
+    for (const collection of ['passes', 'templates']) await store.createGeneration({ collection, version: 1, indexes: ['email'] }, 'live', new Date());
+    await Promise.all([store.get('passes', 'p-1'), store.get('templates', 't-1')]);
+    const sent: string[] = [];
+    client.on('commandStarted', (event) => sent.push(`${event.commandName} ${String(event.command[event.commandName])}`));
+
+    await Promise.all([store.get('passes', 'p-1'), store.find('passes', 'email', 'e'), store.get('templates', 't-1'), store.count('templates', 'email', 'e')]);
+
+    expect(sent.filter((command) => command === 'find projection_generations')).toHaveLength(1);
+    expect(sent.at(-1)).toBe('find projection_generations');
+    await store.close();
+    await client.close();
+    await database.dispose();
+  });
+
   describe('a query of one process after another process promoted a generation', () => {
     const shape = { collection: 'passes', version: 1, indexes: ['email'] };
     const pass = (revision: number, stamps: number): DocumentWrite => ({ id: 'p-1', revision, doc: { stamps }, keys: { email: ['e'] }, isNew: revision === 0 });

@@ -7,10 +7,11 @@
  * projector holding the lease writes, so checkpoints need no transaction: they are written after the
  * documents they cover.
  *
- * A query goes to the generation this process last found live and, sent with it, a read of the catalog's
- * live generation: when the catalog names another (a promotion, in whatever process), the query is asked
+ * A query goes to the generation this process last found live and, sent after it, a read of the catalog's
+ * live generations: when the catalog names another (a promotion, in whatever process), the query is asked
  * again of that one. So no read answers from a generation replaced before it began (docs/decisions.md,
- * "Reads checked against the catalog").
+ * "Reads checked against the catalog"). One read of the catalog, sent once the event loop turns, checks
+ * every query sent before it, of every collection.
  */
 import { positionFrom, sortablePosition, type Position } from '@passes/event-store';
 import { isDuplicateKey, onMongo } from '@passes/storage/distributed';
@@ -77,6 +78,8 @@ export class MongoDocumentStore implements DocumentStore {
   private readonly leases: Collection<LeaseDocument>;
   /** Each collection's live generation as this process last found it; every query checks it (onLive). */
   private readonly livePointers = new Map<string, number | null>();
+  /** The catalog read not sent yet, which every query sent meanwhile waits for; null when none is due. */
+  private dueCatalogRead: Promise<ReadonlyMap<string, number | null>> | null = null;
 
   private constructor(private readonly db: Db) {
     this.catalog = db.collection<CatalogDocument>('projection_generations');
@@ -252,12 +255,25 @@ export class MongoDocumentStore implements DocumentStore {
     return none;
   }
 
-  /** The collection's live generation as the catalog says now; remembered for the queries that follow. */
+  /**
+   * The collection's live generation as the catalog says in a read sent after this call (the next turn of
+   * the event loop), shared with every other query made before it is sent; remembered for the queries that follow.
+   */
   private async liveGeneration(collection: string): Promise<number | null> {
-    const document = await onMongo(STORE, () => this.catalog.findOne({ _id: collection }, { projection: { live: 1 } }));
-    const generation = document?.live?.generation ?? null;
-    this.livePointers.set(collection, generation);
-    return generation;
+    this.dueCatalogRead ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      // Queries made from here on wait for a read sent after them.
+      this.dueCatalogRead = null;
+      return this.liveGenerations();
+    });
+    return (await this.dueCatalogRead).get(collection) ?? null;
+  }
+
+  /** Every collection's live generation, read from the catalog now and remembered. */
+  private async liveGenerations(): Promise<ReadonlyMap<string, number | null>> {
+    const documents = await onMongo(STORE, () => this.catalog.find({}, { projection: { live: 1 } }).toArray());
+    const generations = new Map(documents.map((document) => [document._id, document.live?.generation ?? null]));
+    for (const [collection, generation] of generations) this.livePointers.set(collection, generation);
+    return generations;
   }
 
   /**

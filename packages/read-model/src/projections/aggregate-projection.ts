@@ -17,9 +17,16 @@ interface AggregateProjectionOptions<State, Event extends DomainEventShape, Inde
   keys(state: State): Record<Index, string[]>;
 }
 
-export function aggregateProjection<State, Event extends DomainEventShape, Index extends string = never>(
+export function aggregateProjection<State extends object, Event extends DomainEventShape, Index extends string = never>(
   options: AggregateProjectionOptions<State, Event, Index>,
 ): Projection<State, Index> {
+  /**
+   * The documents this process's evolve made from nothing, from a document it made itself or from one that
+   * passed the schema, by themselves: of the State type by construction, unlike one read from storage and
+   * never checked (an older version's shape during a rebuild).
+   */
+  const made = new WeakMap<object, State>();
+  const passed = new WeakSet<object>();
   return {
     collection: options.collection,
     version: options.version,
@@ -30,7 +37,13 @@ export function aggregateProjection<State, Event extends DomainEventShape, Index
     // One document per stream: the stream's own revision orders its events.
     revisionAfter: (current, event) => (current !== undefined && current.revision >= event.revision ? null : event.revision),
     startsDocument: (event) => event.revision === 0,
-    apply: (doc, event) => options.evolve(doc, decodeEvent(options.events, event)),
+    apply: (doc, event) => {
+      const next = options.evolve(doc, decodeEvent(options.events, event));
+      if (next !== null && (doc === null || made.has(doc) || passed.has(doc))) made.set(next, next);
+      return next;
+    },
     keys: options.keys,
+    madeHere: (stored) => made.get(stored),
+    passedCheck: (stored) => void passed.add(stored),
   };
 }

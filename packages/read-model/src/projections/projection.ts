@@ -46,6 +46,14 @@ export interface Projection<Doc = unknown, Index extends string = string> {
    */
   derivedWrites?(before: Doc | null, after: Doc | null, event: RecordedEvent): readonly DerivedWrite<Doc>[];
   keys(doc: Doc): Record<Index, string[]>;
+  /**
+   * The stored object as its document, when this process's `apply` made it and it needs no check against
+   * the schema: the embedded store keeps the projector's own objects after its commits, which readers then
+   * meet. Undefined for anything else (a document read from storage, one of another process).
+   */
+  madeHere?(stored: object): Doc | undefined;
+  /** Tells the projection that a stored object passed its schema, so that what `apply` makes of it is known to `madeHere` too. */
+  passedCheck?(stored: object): void;
 }
 
 /** A change an event makes to another document of its projection's collection. */

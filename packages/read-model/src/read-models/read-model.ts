@@ -13,6 +13,8 @@ import type { Projection } from '../projections/projection';
 export class ReadModel<Doc, Index extends string> {
   readonly collection: string;
   private readonly schema: z.ZodType<Doc>;
+  private readonly madeHere: ((stored: object) => Doc | undefined) | undefined;
+  private readonly passedCheck: ((stored: object) => void) | undefined;
   /**
    * Each stored document as checked, by the object the store gave. The embedded store gives the same frozen
    * object for as long as it keeps a document (DocumentStore.get), so a document is checked once as it
@@ -24,10 +26,12 @@ export class ReadModel<Doc, Index extends string> {
 
   constructor(
     private readonly documents: DocumentStore,
-    projection: Pick<Projection<Doc, Index>, 'collection' | 'schema' | 'indexes'>,
+    projection: Pick<Projection<Doc, Index>, 'collection' | 'schema' | 'indexes' | 'madeHere' | 'passedCheck'>,
   ) {
     this.collection = projection.collection;
     this.schema = projection.schema;
+    this.madeHere = projection.madeHere;
+    this.passedCheck = projection.passedCheck;
   }
 
   /** The live document, or null (also for a removed one). */
@@ -53,15 +57,24 @@ export class ReadModel<Doc, Index extends string> {
   }
 
   private checkedDocument(stored: unknown, which: string): Doc {
-    const known = typeof stored === 'object' && stored !== null ? this.checked.get(stored) : undefined;
+    const isObject = typeof stored === 'object' && stored !== null;
+    const known = isObject ? this.checked.get(stored) : undefined;
     if (known !== undefined) return known;
+    // A document the projector in this process has just written (the pass a stamp changed) is its own object:
+    // shared as it is, frozen as the store's copies are (at once when the store froze it already).
+    const made = isObject ? this.madeHere?.(stored) : undefined;
+    if (made !== undefined) return deepFreeze(made);
     const parsed = this.schema.safeParse(stored);
     if (!parsed.success) {
       throw new Error(`The ${this.collection} document ${which} is not what its projection makes:\n${z.prettifyError(parsed.error)}`);
     }
     // Shared by every reader of the kept document, as the store's own copy is.
     const doc = deepFreeze(parsed.data);
-    if (typeof stored === 'object' && stored !== null) this.checked.set(stored, doc);
+    if (isObject) {
+      this.checked.set(stored, doc);
+      // The projector in this process folds its next event onto this very object (the store keeps it).
+      this.passedCheck?.(stored);
+    }
     return doc;
   }
 }

@@ -43,6 +43,28 @@ describeWithServer('mongodb', 'Mongo guard stores', (url) => {
     await dispose();
   });
 
+  it('never gives one count to two processes told the limit, so no more than the limit get through', async () => {
+    const { db, dispose } = await freshMongoDatabase(url);
+    const [first, second] = [await MongoRateLimitStore.open(db), await MongoRateLimitStore.open(db)];
+    const limit = 100;
+    const hits = await Promise.all(Array.from({ length: 120 }, (_, index) => (index % 2 === 0 ? first : second).hit('credential:api_key:k', MINUTE, NOW, limit)));
+    const counts = hits.map((window) => window.count);
+    expect(new Set(counts).size).toBe(counts.length);
+    expect(counts.filter((count) => count <= limit).length).toBeLessThanOrEqual(limit);
+    // A block is a sixteenth of the room left at most: the first process's first block of six left room for the second.
+    expect(counts.filter((count) => count <= limit).length).toBeGreaterThanOrEqual(limit - 2 * (limit / 16));
+    await dispose();
+  });
+
+  it('takes counts in blocks while far from the limit: fewer commands than hits', async () => {
+    const { db, dispose } = await freshMongoDatabase(url);
+    const store = await MongoRateLimitStore.open(db);
+    for (let hit = 0; hit < 20; hit += 1) await store.hit('credential:api_key:k', MINUTE, NOW, 1_000_000);
+    const window = await db.collection('rate_windows').findOne({ key: 'credential:api_key:k' });
+    expect(window?.['count']).toBe(100);
+    await dispose();
+  });
+
   it('lets every process opened on one database see a claim', async () => {
     const { db, dispose } = await freshMongoDatabase(url);
     const [first, second] = [await MongoIdempotencyStore.open(db, CONTRACT_TIMINGS, contractClock), await MongoIdempotencyStore.open(db, CONTRACT_TIMINGS, contractClock)];

@@ -10,8 +10,12 @@ export interface WindowCount {
 }
 
 export interface RateLimitStore {
-  /** Counts one request against `key` in the window of `windowMs` that contains `now`. */
-  hit(key: string, windowMs: number, now: Date): Promise<WindowCount>;
+  /**
+   * Counts one request against `key` in the window of `windowMs` that contains `now`. `limit`, the count
+   * the caller refuses above, lets an adapter shared by processes count ahead in blocks while far from it
+   * (MongoRateLimitStore): a count is then never given twice, but may run ahead of the requests made.
+   */
+  hit(key: string, windowMs: number, now: Date, limit?: number): Promise<WindowCount>;
   /** Forgets every window that ended at or before `now`; returns how many. */
   purge(now: Date): Promise<number>;
   close(): Promise<void>;

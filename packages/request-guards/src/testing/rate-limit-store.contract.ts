@@ -24,6 +24,14 @@ export function describeRateLimitStoreContract(
       expect(await store().hit(key, MINUTE, at(59_999))).toEqual({ count: 3, resetsAt: WINDOW_START + MINUTE });
     });
 
+    it('counts the same when told the limit it is held to', async () => {
+      const key = `k-${randomUUID()}`;
+      const counts = [];
+      for (let hit = 0; hit < 5; hit += 1) counts.push((await store().hit(key, MINUTE, at(hit), 1000)).count);
+      expect(counts).toEqual([1, 2, 3, 4, 5]);
+      expect(await store().hit(key, MINUTE, at(MINUTE), 1000)).toEqual({ count: 1, resetsAt: WINDOW_START + 2 * MINUTE });
+    });
+
     it('starts again at one in the next window', async () => {
       const key = `k-${randomUUID()}`;
       await store().hit(key, MINUTE, at(0));
@@ -42,6 +50,12 @@ export function describeRateLimitStoreContract(
       const key = `k-${randomUUID()}`;
       await Promise.all(Array.from({ length: 50 }, () => store().hit(key, MINUTE, at(10))));
       expect((await store().hit(key, MINUTE, at(10))).count).toBe(51);
+    });
+
+    it('gives each of many concurrent hits told the limit a count of its own', async () => {
+      const key = `k-${randomUUID()}`;
+      const windows = await Promise.all(Array.from({ length: 50 }, () => store().hit(key, MINUTE, at(10), 1000)));
+      expect(windows.map((window) => window.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, index) => index + 1));
     });
 
     it('supports windows of other lengths', async () => {

@@ -25,7 +25,9 @@ export function rateLimit({ store, clock, metrics, perCredential, perIp }: RateL
     const caller = callerOf(response);
     const [key, limit] = caller ? [`credential:${credentialOf(caller)}`, perCredential] : [`ip:${clientAddressOf(request)}`, perIp];
     const now = clock.now();
-    const { count, resetsAt } = await store.hit(key, WINDOW_MS, now);
+    // A credential's window may be counted in blocks (RateLimitStore.hit); an address's, which guards sign-up
+    // and sign-in against abuse, is counted one request at a time.
+    const { count, resetsAt } = await store.hit(key, WINDOW_MS, now, caller ? limit : undefined);
     response.set({
       'X-RateLimit-Limit': String(limit),
       'X-RateLimit-Remaining': String(Math.max(0, limit - count)),

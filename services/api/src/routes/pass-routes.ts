@@ -2,7 +2,7 @@
  * The pass endpoints (spec 1, 3, 4, 6–15) and the auditors' history. Every `:identifier` is an id, a
  * serial_number or an external_id. Under `/businesses/:business_id/passes`, behind authentication.
  */
-import type { Application, Clock, HistoryPage, PassAction, PassHistoryEntry } from '@passes/application';
+import type { Application, Clock, CommandedPass, HistoryPage, PassAction, PassHistoryEntry } from '@passes/application';
 import { issuePassBody, updatePassBody, type PassHistoryResponse, type RewardListResponse, type PassSummaryListResponse, type PassSummaryResponse } from '@passes/contracts';
 import type { Pass } from '@passes/domain';
 import type { Logger } from '@passes/runtime';
@@ -51,11 +51,15 @@ function historyPageBody({ entries, hasMore }: HistoryPage): Buffer {
 
 export function addPassRoutes(routes: RouteGroup, application: Application, wallets: Wallets, clock: Clock, logger: Logger): void {
   addBulkPassRoutes(routes, application, logger);
-  /** `at`: the instant the pass is shown as of, for its rewards' statuses; now unless given. */
-  const send = async (response: Response, pass: Pass, status = 200, at?: Date) => {
-    const [codes, rewards] = await Promise.all([application.passBarcodes.codesOf(pass), application.passRewards.viewOf(pass, at)]);
+  /**
+   * `at`: the instant the pass is shown as of, for its rewards' statuses; now unless given. `milestones`: those
+   * a command just met (CommandedPass), read again otherwise.
+   */
+  const send = async (response: Response, pass: Pass, status = 200, at?: Date, milestones?: CommandedPass['milestones']) => {
+    const [codes, rewards] = await Promise.all([application.passBarcodes.codesOf(pass), application.passRewards.viewOf(pass, at, milestones ?? undefined)]);
     response.status(status).json(passRepresentation(pass, codes, wallets.links(pass), rewards));
   };
+  const sendCommanded = (response: Response, { pass, milestones }: CommandedPass) => send(response, pass, 200, undefined, milestones);
   const identifierOf = (request: Request) => String(request.params['identifier']);
 
   routes.post('/', async (request, response) => {
@@ -93,17 +97,17 @@ export function addPassRoutes(routes: RouteGroup, application: Application, wall
 
   routes.patch('/:identifier', async (request, response) => {
     const body = parseBody(updatePassBody, request);
-    await send(response, await application.passCommands.update(passScopeOf(response), identifierOf(request), passUpdate(body), commandContextOf(response)));
+    await sendCommanded(response, await application.passCommands.update(passScopeOf(response), identifierOf(request), passUpdate(body), commandContextOf(response)));
   });
 
   routes.delete('/:identifier', async (request, response) => {
-    await send(response, await application.passCommands.act(passScopeOf(response), identifierOf(request), { type: 'Void' }, commandContextOf(response)));
+    await sendCommanded(response, await application.passCommands.act(passScopeOf(response), identifierOf(request), { type: 'Void' }, commandContextOf(response)));
   });
 
   routes.post('/:identifier/:action', async (request, response) => {
     const action = ACTIONS.get(String(request.params['action']));
     if (!action) throw new ApiError('not_found', `No pass action '${String(request.params['action'])}'`);
-    await send(response, await application.passCommands.act(passScopeOf(response), identifierOf(request), action(request), commandContextOf(response)));
+    await sendCommanded(response, await application.passCommands.act(passScopeOf(response), identifierOf(request), action(request), commandContextOf(response)));
   });
 
   // After the actions: express tries routes in order, and the actions are nearly all of a pass's traffic.
@@ -114,6 +118,6 @@ export function addPassRoutes(routes: RouteGroup, application: Application, wall
 
   routes.post('/:identifier/rewards/:reward_id/redeem', async (request, response) => {
     const action: PassAction = { type: 'RedeemReward', rewardId: String(request.params['reward_id']) };
-    await send(response, await application.passCommands.act(passScopeOf(response), identifierOf(request), action, commandContextOf(response)));
+    await sendCommanded(response, await application.passCommands.act(passScopeOf(response), identifierOf(request), action, commandContextOf(response)));
   });
 }
