@@ -27,6 +27,7 @@ import { CommandHandler } from './shared/command-handler';
 import type { IdGenerator } from './shared/id-generator';
 import type { ReadYourWrites } from './shared/read-your-writes';
 import { Templates } from './templates/templates';
+import { Users } from './users/users';
 import { Webhooks, type WebhookPorts } from './webhooks/webhooks';
 
 interface ApplicationPorts {
@@ -61,6 +62,7 @@ export class Application {
   readonly webhooks: Webhooks;
   readonly customerPasses: CustomerPasses;
   readonly magicLinks: MagicLinks;
+  readonly users: Users;
 
   constructor(ports: ApplicationPorts) {
     const { events, readModels, clock, ids, readYourWrites } = ports;
@@ -69,6 +71,7 @@ export class Application {
     this.accounts = new Accounts(commands, readModels, tokens, clock, ids, readYourWrites);
     this.apiKeys = new ApiKeys(commands, readModels, clock, ids, readYourWrites);
     this.authenticator = new Authenticator(readModels, tokens);
+    this.users = new Users({ commands, readModels, tokens, mailer: ports.mailer, appUrl: ports.appUrl, clock, ids, readYourWrites });
     this.businesses = new Businesses(commands, readModels, clock, readYourWrites);
     this.passes = new PassQueries(readModels);
     this.plans = new Plans(readModels);

@@ -27,5 +27,6 @@ export * from './shared/id-generator';
 export * from './shared/pages';
 export * from './shared/read-your-writes';
 export * from './templates/templates';
+export * from './users/users';
 export * from './webhooks/webhooks';
 export * from './shared/command-handler';

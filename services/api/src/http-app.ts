@@ -19,6 +19,7 @@ import type { MagicLinkLimits } from './http/magic-link-limits';
 import { rateLimit } from './http/rate-limit';
 import { parseQueryString } from './http/query-string';
 import { requestLog } from './http/request-log';
+import { requireRole } from './http/role-guard';
 import { routeGroup } from './http/route-group';
 import { routePatternsOf } from './http/route-patterns';
 import { addAuthRoutes, addOwnBusinessRoutes } from './routes/account-routes';
@@ -34,6 +35,7 @@ import { addPassRoutes } from './routes/pass-routes';
 import { addOpenApiDocumentRoute, referencePageRoutes } from './routes/reference-routes';
 import { addScanRoutes } from './routes/scan-routes';
 import { addTemplateRoutes } from './routes/template-routes';
+import { addAcceptInviteRoute, addUserRoutes } from './routes/user-routes';
 import { validationPageRoutes } from './routes/validation-page-routes';
 import { addWebhookRoutes } from './routes/webhook-routes';
 
@@ -89,15 +91,18 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   // (RouteGroup), the business routes first: their requests are nearly all the traffic, and express tries
   // routes in order.
   const routes = routeGroup(app).within('/api/v1', ...everyApiRequest);
-  const business = routes.within('/businesses/:business_id', authenticate(application.plans), requireOwnBusiness);
+  // Roles last: a caller of another business learns only that, whatever their role.
+  const business = routes.within('/businesses/:business_id', authenticate(application.plans), requireOwnBusiness, requireRole());
   addPassRoutes(business.within('/passes'), application, wallets, clock, logger);
   addTemplateRoutes(business.within('/templates'), application);
   addMilestoneRoutes(business.within('/milestones'), application);
   addScanRoutes(business.within('/scans'), application);
   addWebhookRoutes(business.within('/webhooks'), application);
   addApiKeyRoutes(business.within('/api-keys'), application);
-  addOwnBusinessRoutes(routes.within('/businesses/me', authenticate(application.plans)), application);
+  addUserRoutes(business.within('/users'), application);
+  addOwnBusinessRoutes(routes.within('/businesses/me', authenticate(application.plans), requireRole()), application);
   addAuthRoutes(routes.within('/auth'), application);
+  addAcceptInviteRoute(routes.within('/auth'), application);
   addCustomerRoutes(routes.within('/public/customer'), { application, limits: dependencies.magicLinkLimits, background: dependencies.background, wallets });
   addOpenApiDocumentRoute(routes, document);
   // A path no route serves meets the same guards before its 404; in a router of its own, whose mount names

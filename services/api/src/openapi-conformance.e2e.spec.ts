@@ -8,6 +8,7 @@ import { customerToken } from './testing/customer-links';
 import { DocumentedClient } from './testing/documented-client';
 import { registerBusiness, type TestBusiness } from './testing/fixtures';
 import { ManualClock } from './testing/manual-clock';
+import { inviteTokenFor } from './testing/team-members';
 import { TestServer } from './testing/test-server';
 import type { PassBody } from './testing/wire-types';
 
@@ -135,6 +136,21 @@ describe('Answers of the running service, checked against the OpenAPI document',
     expect((await client.call('retryDelivery', { path: { ...webhook, delivery_id: deliveries.body.data[0]!.id }, apiKey: key })).status).toBe(202);
     expect((await client.call('retryDelivery', { path: { ...webhook, delivery_id: 'no-such-delivery' }, apiKey: key })).status).toBe(404);
     expect((await client.call('deleteWebhook', { path: webhook, apiKey: key })).status).toBe(204);
+  });
+
+  it('users and roles: invite, list, accept, change a role, remove', async () => {
+    const invited = await client.call<{ id: string }>('inviteUser', { path: own(), token: business.token, body: { email: 'staff@example.com', role: 'staff' } });
+    expect(invited.status).toBe(201);
+    expect((await client.call('inviteUser', { path: own(), token: business.token, body: { email: 'staff@example.com', role: 'staff' } })).status).toBe(409);
+    expect((await client.call('listUsers', { path: own(), token: business.token })).status).toBe(200);
+    const accepted = await client.call<{ access_token: string }>('acceptInvite', { body: { token: await inviteTokenFor(server, 'staff@example.com'), password: 'a-long-password' } });
+    expect(accepted.status).toBe(200);
+    expect((await client.call('acceptInvite', { body: { token: 'used-or-unknown', password: 'a-long-password' } })).status).toBe(401);
+    expect((await client.call('listUsers', { path: own(), token: accepted.body.access_token })).status).toBe(403);
+    const user = { ...own(), user_id: invited.body.id };
+    expect((await client.call('changeUserRole', { path: user, token: business.token, body: { role: 'manager' } })).status).toBe(200);
+    expect((await client.call('removeUser', { path: user, token: business.token })).status).toBe(204);
+    expect((await client.call('removeUser', { path: user, token: business.token })).status).toBe(404);
   });
 
   it('customers', async () => {

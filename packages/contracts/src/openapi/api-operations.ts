@@ -4,7 +4,7 @@
  * that is missing here.
  */
 import { z } from 'zod';
-import { apiKeyListResponse, createdApiKeyResponse, loginResponse, ownBusinessResponse, registrationResponse } from '../account-responses';
+import { apiKeyListResponse, createdApiKeyResponse, loginResponse, ownBusinessResponse, registrationResponse, userResponse } from '../account-responses';
 import { createApiKeyBody, loginBody, registerBody } from '../account-bodies';
 import { bulkUpdateItem, MAX_BULK_ITEMS } from '../bulk-bodies';
 import { bulkIssueResponse, bulkUpdateResponse } from '../bulk-responses';
@@ -19,6 +19,8 @@ import { amountQuery, asOfQuery, customerTokenQuery, historyQuery, milestoneList
 import { scanBody } from '../scan-bodies';
 import { createTemplateBody, updateTemplateBody } from '../template-bodies';
 import { templateListResponse, templateResponse } from '../template-responses';
+import { acceptInviteBody, changeUserBody, inviteUserBody } from '../user-bodies';
+import { userListResponse } from '../user-responses';
 import { createWebhookBody } from '../webhook-bodies';
 import { deliveryListResponse, deliveryResponse, registeredWebhookResponse, webhookListResponse, webhookResponse } from '../webhook-responses';
 import type { ApiOperation } from './api-operation';
@@ -112,6 +114,60 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Revoke an API key (dashboard login only); it is refused from the next request',
     access: 'dashboard',
     answers: { 204: { description: 'Revoked' } },
+  },
+
+  // Users and roles
+  {
+    method: 'post',
+    path: `${BUSINESS}/users`,
+    operationId: 'inviteUser',
+    tag: 'Users',
+    summary: 'Invite a dashboard user by email with a role (owner only); the one-time invite link goes by email',
+    access: 'dashboard',
+    body: inviteUserBody,
+    answers: { 201: { description: 'The invited user, `status: "invited"`', body: userResponse } },
+  },
+  {
+    method: 'get',
+    path: `${BUSINESS}/users`,
+    operationId: 'listUsers',
+    tag: 'Users',
+    summary: "The business's invited and active users, oldest first (owner only)",
+    access: 'dashboard',
+    query: pageQuery,
+    answers: { 200: { description: 'A page of users', body: userListResponse } },
+    refusals: [422],
+  },
+  {
+    method: 'patch',
+    path: `${BUSINESS}/users/{user_id}`,
+    operationId: 'changeUserRole',
+    tag: 'Users',
+    summary: "Change a user's role (owner only; not one's own); it applies from the user's next request",
+    access: 'dashboard',
+    body: changeUserBody,
+    answers: { 200: { description: 'The user', body: userResponse } },
+  },
+  {
+    method: 'delete',
+    path: `${BUSINESS}/users/{user_id}`,
+    operationId: 'removeUser',
+    tag: 'Users',
+    summary: "Remove a user (owner only; not oneself); the user's tokens are refused from the next request",
+    access: 'dashboard',
+    answers: { 204: { description: 'Removed' } },
+    refusals: [409],
+  },
+  {
+    method: 'post',
+    path: `${API}/auth/accept-invite`,
+    operationId: 'acceptInvite',
+    tag: 'Users',
+    summary: "Accept an invite with the link's token and a password: logs the new user in",
+    access: 'public',
+    body: acceptInviteBody,
+    answers: { 200: { description: 'An access token, as a login answers', body: loginResponse } },
+    refusals: [401],
   },
 
   // Templates

@@ -7,6 +7,7 @@ import {
   BARCODE_FORMATS,
   MILESTONE_METRICS,
   PASS_TYPES,
+  USER_ROLES,
   WEBHOOK_EVENT_NAMES,
   type ApiKey,
   type Business,
@@ -74,7 +75,12 @@ export const userDocument = z.object({
   id: text,
   businessId: text,
   email: text,
-  passwordHash: text,
+  passwordHash: optionalText,
+  name: optionalText,
+  role: z.enum(USER_ROLES),
+  status: z.enum(['invited', 'active', 'removed']),
+  inviteTokenHash: optionalText,
+  inviteExpiresAt: instant.nullable(),
   createdAt: instant,
 }) satisfies z.ZodType<User>;
 

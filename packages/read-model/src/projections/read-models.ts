@@ -68,6 +68,8 @@ export const lookupKeys = {
   /** Passes of a template that some wallet registered for updates: whom a template change concerns. */
   walletPassesOfTemplate: (templateId: string) => templateId,
   userByEmail: (email: string) => email.toLowerCase(),
+  /** A pending invite, by the hash of its link's token. */
+  userByInvite: (inviteTokenHash: string) => inviteTokenHash,
   apiKeyByHash: (keyHash: string) => keyHash,
   byBusiness: (businessId: string) => businessId,
   /** A business's milestones of one mode: a sandbox milestone applies to, and is counted with, sandbox ones only. */
@@ -110,15 +112,23 @@ const businessProjection = aggregateProjection<Business, BusinessEvent>({
   keys: () => ({}),
 });
 
-const userProjection = aggregateProjection<User, UserEvent, 'email'>({
+const userProjection = aggregateProjection<User, UserEvent, 'email' | 'business' | 'invite'>({
   collection: collections.users,
   schema: userDocument,
-  version: 1,
+  // 2: users have roles and invites, listed by business; a removed user is found by no key.
+  version: 2,
   category: 'user',
   events: userEvents,
   evolve: userDecider.evolve,
-  indexes: ['email'],
-  keys: (user) => ({ email: [lookupKeys.userByEmail(user.email)] }),
+  indexes: ['email', 'business', 'invite'],
+  keys: (user) =>
+    user.status === 'removed'
+      ? { email: [], business: [], invite: [] }
+      : {
+          email: [lookupKeys.userByEmail(user.email)],
+          business: [lookupKeys.byBusiness(user.businessId)],
+          invite: user.inviteTokenHash === null ? [] : [lookupKeys.userByInvite(user.inviteTokenHash)],
+        },
 });
 
 const apiKeyProjection = aggregateProjection<ApiKey, ApiKeyEvent, 'hash' | 'business'>({

@@ -1,0 +1,31 @@
+/**
+ * Roles on every authenticated route, from one table (route-roles.ts): the guard finds the route the
+ * request matched and refuses a caller whose role ranks below what the route asks (403 forbidden).
+ */
+import { roleOf } from '@passes/application';
+import type { UserRole } from '@passes/domain';
+import type { Request, RequestHandler } from 'express';
+import { ApiError } from './api-error';
+import { principalOf } from './authentication';
+import { ROUTE_ROLES, type RoleRule } from './route-roles';
+
+const RANK: Readonly<Record<UserRole, number>> = { staff: 0, manager: 1, owner: 2 };
+
+/** The role a request needs: its route's rule, owner where the table is silent. */
+export function roleNeeded(rules: Readonly<Record<string, RoleRule>>, method: string, routePath: string, params: Request['params']): UserRole {
+  const rule = rules[`${method} ${routePath}`];
+  if (rule === undefined) return 'owner';
+  if (typeof rule === 'string') return rule;
+  return rule.roles[String(params[rule.param])] ?? 'owner';
+}
+
+/** Runs as a route's own guard, after authentication: `request.route` is the route being served. */
+export function requireRole(rules: Readonly<Record<string, RoleRule>> = ROUTE_ROLES): RequestHandler {
+  return (request, response, next) => {
+    const role = roleOf(principalOf(response));
+    const routePath: unknown = request.route?.path;
+    const needed = roleNeeded(rules, request.method === 'HEAD' ? 'GET' : request.method, typeof routePath === 'string' ? routePath : '', request.params);
+    if (RANK[role] < RANK[needed]) throw new ApiError('forbidden', `This action needs the ${needed} role; this user is ${role === 'staff' ? 'staff' : `a ${role}`}`);
+    next();
+  };
+}
