@@ -4,6 +4,13 @@
 export type UserRole = 'owner' | 'manager' | 'staff';
 export const USER_ROLES: readonly UserRole[] = ['owner', 'manager', 'staff'];
 
+const RANK: Readonly<Record<UserRole, number>> = { staff: 0, manager: 1, owner: 2 };
+
+/** Whether `role` may do what needs at least `least`: each role may do all that the ones below it may. */
+export function roleAllows(role: UserRole, least: UserRole): boolean {
+  return RANK[role] >= RANK[least];
+}
+
 /** `invited` until the invite is accepted; a `removed` user can no longer log in or use a token. */
 export type UserStatus = 'invited' | 'active' | 'removed';
 

@@ -3,13 +3,11 @@
  * request matched and refuses a caller whose role ranks below what the route asks (403 forbidden).
  */
 import { roleOf } from '@passes/application';
-import type { UserRole } from '@passes/domain';
+import { roleAllows, type UserRole } from '@passes/domain';
 import type { Request, RequestHandler } from 'express';
 import { ApiError } from './api-error';
 import { principalOf } from './authentication';
 import { ROUTE_ROLES, type RoleRule } from './route-roles';
-
-const RANK: Readonly<Record<UserRole, number>> = { staff: 0, manager: 1, owner: 2 };
 
 /** The role a request needs: its route's rule, owner where the table is silent. */
 export function roleNeeded(rules: Readonly<Record<string, RoleRule>>, method: string, routePath: string, params: Request['params']): UserRole {
@@ -20,12 +18,12 @@ export function roleNeeded(rules: Readonly<Record<string, RoleRule>>, method: st
 }
 
 /** Runs as a route's own guard, after authentication: `request.route` is the route being served. */
-export function requireRole(rules: Readonly<Record<string, RoleRule>> = ROUTE_ROLES): RequestHandler {
+export function requireRole(): RequestHandler {
   return (request, response, next) => {
     const role = roleOf(principalOf(response));
     const routePath: unknown = request.route?.path;
-    const needed = roleNeeded(rules, request.method === 'HEAD' ? 'GET' : request.method, typeof routePath === 'string' ? routePath : '', request.params);
-    if (RANK[role] < RANK[needed]) throw new ApiError('forbidden', `This action needs the ${needed} role; this user is ${role === 'staff' ? 'staff' : `a ${role}`}`);
+    const needed = roleNeeded(ROUTE_ROLES, request.method === 'HEAD' ? 'GET' : request.method, typeof routePath === 'string' ? routePath : '', request.params);
+    if (!roleAllows(role, needed)) throw new ApiError('forbidden', `This action needs the ${needed} role; this user is ${role === 'staff' ? 'staff' : `a ${role}`}`);
     next();
   };
 }

@@ -4,6 +4,7 @@ import { businessApi } from './endpoints/business';
 import { milestonesApi } from './endpoints/milestones';
 import { passesApi } from './endpoints/passes';
 import { templatesApi } from './endpoints/templates';
+import { usersApi } from './endpoints/users';
 import { webhooksApi } from './endpoints/webhooks';
 
 export function dashboardApi(client: ApiClient, businessId: string) {
@@ -14,6 +15,7 @@ export function dashboardApi(client: ApiClient, businessId: string) {
     milestones: milestonesApi(client, business),
     passes: passesApi(client, business),
     webhooks: webhooksApi(client, business),
+    users: usersApi(client, business),
   };
 }
 

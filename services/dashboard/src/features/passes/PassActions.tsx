@@ -8,6 +8,7 @@ import type { PassResponse } from '@passes/contracts';
 import { MAX_STAMPS_PER_ADD } from '@passes/domain';
 import type { PassAction } from '../../api/endpoints/passes';
 import { useSubmission } from '../../hooks/use-submission';
+import { useMay } from '../../session/RoleProvider';
 import { useApi } from '../../session/SessionProvider';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { ProblemNotice } from '../../ui/ProblemNotice';
@@ -34,6 +35,8 @@ export function PassActions({ pass, onChanged }: { pass: PassResponse; onChanged
     perform(action.action, (key) => api.passes.act(pass.id, action, key), JSON.stringify(action), success);
   const problemOf = (move: Move) => (last === move ? submission.problem : null);
   const { status } = pass;
+  // Voiding and reactivating are a manager's: staff serve the pass as it is.
+  const manages = useMay('manager');
 
   return (
     <section className="card actions" aria-labelledby="actions-heading">
@@ -52,12 +55,12 @@ export function PassActions({ pass, onChanged }: { pass: PassResponse; onChanged
             Redeem
           </button>
         )}
-        {allows(status, 'reactivate') && (
+        {manages && allows(status, 'reactivate') && (
           <button type="button" className="button primary" onClick={() => void act({ action: 'reactivate' }, 'Reactivated.')}>
             Reactivate
           </button>
         )}
-        {allows(status, 'void') && (
+        {manages && allows(status, 'void') && (
           <ConfirmButton
             label="Void"
             confirmLabel="Void the pass"

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { problemOf, type ApiProblem } from '../../api/api-problem';
 import { Link } from '../../router/Link';
 import { navigate } from '../../router/location';
+import { useMay } from '../../session/RoleProvider';
 import { useApi } from '../../session/SessionProvider';
 import { PageHeader } from '../../ui/PageHeader';
 import { ProblemNotice } from '../../ui/ProblemNotice';
@@ -12,6 +13,7 @@ import { findPasses, type Found } from './find-passes';
 
 export function PassesPage() {
   const api = useApi();
+  const manages = useMay('manager');
   const [query, setQuery] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [found, setFound] = useState<Found | null>(null);
@@ -42,12 +44,16 @@ export function PassesPage() {
   return (
     <>
       <PageHeader title="Passes">
-        <Link to="/passes/new" className="button primary">
-          Issue a pass
-        </Link>
-        <Link to="/passes/bulk" className="button">
-          Bulk issue from CSV
-        </Link>
+        {manages && (
+          <>
+            <Link to="/passes/new" className="button primary">
+              Issue a pass
+            </Link>
+            <Link to="/passes/bulk" className="button">
+              Bulk issue from CSV
+            </Link>
+          </>
+        )}
       </PageHeader>
       <form className="form search" role="search" onSubmit={(event) => void search(event)} noValidate>
         <TextField
