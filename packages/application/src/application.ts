@@ -15,6 +15,7 @@ import { CustomerTokens } from './customers/customer-tokens';
 import { MagicLinks } from './customers/magic-links';
 import { BulkPassCommands } from './passes/bulk-pass-commands';
 import { PassCommands } from './passes/pass-commands';
+import { PassBrowsing } from './passes/pass-browsing';
 import { PassHistory } from './passes/pass-history';
 import { PassQueries } from './passes/pass-queries';
 import { PassRewards } from './passes/pass-rewards';
@@ -63,6 +64,7 @@ export class Application {
   readonly customerPasses: CustomerPasses;
   readonly magicLinks: MagicLinks;
   readonly users: Users;
+  readonly passBrowsing: PassBrowsing;
 
   constructor(ports: ApplicationPorts) {
     const { events, readModels, clock, ids, readYourWrites } = ports;
@@ -74,6 +76,7 @@ export class Application {
     this.users = new Users({ commands, readModels, tokens, mailer: ports.mailer, appUrl: ports.appUrl, clock, ids, readYourWrites });
     this.businesses = new Businesses(commands, readModels, clock, readYourWrites);
     this.passes = new PassQueries(readModels);
+    this.passBrowsing = new PassBrowsing(readModels, this.passes);
     this.plans = new Plans(readModels);
     // One per process: every creation a plan limits, by whichever use case, is held in the same place.
     const admissions = new PlanLimitAdmissions(this.plans);

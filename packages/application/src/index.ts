@@ -12,6 +12,7 @@ export * from './customers/customer-passes';
 export * from './customers/customer-tokens';
 export * from './milestones/milestones';
 export * from './passes/bulk-pass-commands';
+export * from './passes/pass-browsing';
 export * from './passes/pass-commands';
 export * from './passes/pass-history';
 export * from './passes/pass-queries';

@@ -10,6 +10,7 @@ export * from './user-bodies';
 export * from './webhook-bodies';
 export * from './wallet-bodies';
 export * from './account-responses';
+export * from './browse-responses';
 export * from './bulk-responses';
 export * from './customer-responses';
 export * from './error-responses';

@@ -24,6 +24,7 @@ import { routeGroup } from './http/route-group';
 import { routePatternsOf } from './http/route-patterns';
 import { addAuthRoutes, addOwnBusinessRoutes } from './routes/account-routes';
 import { addApiKeyRoutes } from './routes/api-key-routes';
+import { addCustomerListRoutes, addPassListRoute } from './routes/browse-routes';
 import { appleWebServiceRoutes } from './routes/apple-web-service-routes';
 import { customerPageRoutes } from './routes/customer-page-routes';
 import { addCustomerRoutes } from './routes/customer-routes';
@@ -94,6 +95,8 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   // Roles last: a caller of another business learns only that, whatever their role.
   const business = routes.within('/businesses/:business_id', authenticate(application.plans), requireOwnBusiness, requireRole());
   addPassRoutes(business.within('/passes'), application, wallets, clock, logger);
+  addPassListRoute(business.within('/passes'), application);
+  addCustomerListRoutes(business.within('/customers'), application);
   addTemplateRoutes(business.within('/templates'), application);
   addMilestoneRoutes(business.within('/milestones'), application);
   addScanRoutes(business.within('/scans'), application);

@@ -85,6 +85,15 @@ describe('Answers of the running service, checked against the OpenAPI document',
     expect((await client.call('getPassHistory', { path: ofPass(), apiKey: key, query: { limit: '0' } })).status).toBe(400);
   });
 
+  it('browsing passes and customers', async () => {
+    expect((await client.call('listPasses', { path: own(), apiKey: key, query: { q: 'ada', status: 'active', limit: '10' } })).status).toBe(200);
+    expect((await client.call('listPasses', { path: own(), apiKey: key, query: { status: 'lost' } })).status).toBe(400);
+    expect((await client.call('listPasses', { path: own(), apiKey: key, query: { cursor: '%%' } })).status).toBe(422);
+    expect((await client.call('listCustomers', { path: own(), apiKey: key, query: { q: 'ada' } })).status).toBe(200);
+    expect((await client.call('getCustomer', { path: { ...own(), email: 'ADA@example.com' }, apiKey: key })).status).toBe(200);
+    expect((await client.call('getCustomer', { path: { ...own(), email: 'nobody@example.com' }, apiKey: key })).status).toBe(404);
+  });
+
   it('pass actions and scans', async () => {
     expect((await client.call('updatePass', { path: ofPass(), apiKey: key, body: { customer_name: 'Ada L.', nfc_data: null } })).status).toBe(200);
     expect((await client.call('stampPass', { path: ofPass(), apiKey: key, query: { count: '2' } })).status).toBe(200);

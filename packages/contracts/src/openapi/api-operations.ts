@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { apiKeyListResponse, createdApiKeyResponse, loginResponse, ownBusinessResponse, registrationResponse, userResponse } from '../account-responses';
 import { createApiKeyBody, loginBody, registerBody } from '../account-bodies';
 import { bulkUpdateItem, MAX_BULK_ITEMS } from '../bulk-bodies';
+import { customerListResponse, customerResponse, passListResponse } from '../browse-responses';
 import { bulkIssueResponse, bulkUpdateResponse } from '../bulk-responses';
 import { magicLinkBody } from '../customer-bodies';
 import { customerPassListResponse, magicLinkResponse } from '../customer-responses';
@@ -15,7 +16,7 @@ import { createMilestoneBody, updateMilestoneBody } from '../milestone-bodies';
 import { milestoneListResponse, milestoneResponse, rewardListResponse } from '../milestone-responses';
 import { issuePassBody, updatePassBody } from '../pass-bodies';
 import { passHistoryResponse, passResponse, passSummaryListResponse, passSummaryResponse, scanResponse } from '../pass-responses';
-import { amountQuery, asOfQuery, customerTokenQuery, historyQuery, milestoneListQuery, pageQuery, pointsQuery, stampQuery } from '../query-parameters';
+import { amountQuery, asOfQuery, customerListQuery, customerTokenQuery, historyQuery, milestoneListQuery, pageQuery, passListQuery, pointsQuery, stampQuery } from '../query-parameters';
 import { scanBody } from '../scan-bodies';
 import { createTemplateBody, updateTemplateBody } from '../template-bodies';
 import { templateListResponse, templateResponse } from '../template-responses';
@@ -294,6 +295,39 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     access: 'credential',
     body: bulkUpdateBody,
     answers: { 200: { description: 'One result per item, in request order, however many failed', body: bulkUpdateResponse } },
+  },
+  {
+    method: 'get',
+    path: `${BUSINESS}/passes`,
+    operationId: 'listPasses',
+    tag: 'Passes',
+    summary: "The business's passes in the credential's mode, oldest first: searched by the beginning of any word, filtered, paged",
+    description:
+      '`q` matches a pass when each of its words begins a word of the customer name, email, external id or serial number, case-insensitively. A page may hold fewer than `limit` passes while `has_more` is true: the search reads a bounded number of passes per request.',
+    access: 'credential',
+    query: passListQuery,
+    answers: { 200: { description: 'A page of passes', body: passListResponse } },
+    refusals: [422],
+  },
+  {
+    method: 'get',
+    path: `${BUSINESS}/customers`,
+    operationId: 'listCustomers',
+    tag: 'Customers',
+    summary: "The business's customers (its passes grouped by customer email), searched by the beginning of any word of name or email",
+    access: 'credential',
+    query: customerListQuery,
+    answers: { 200: { description: 'A page of customers, each with their passes and totals', body: customerListResponse } },
+    refusals: [422],
+  },
+  {
+    method: 'get',
+    path: `${BUSINESS}/customers/{email}`,
+    operationId: 'getCustomer',
+    tag: 'Customers',
+    summary: 'One customer by email (case-insensitive): their passes, totals and last activity',
+    access: 'credential',
+    answers: { 200: { description: 'The customer', body: customerResponse } },
   },
   {
     method: 'get',

@@ -25,6 +25,9 @@ export const ROUTE_ROLES: Readonly<Record<string, RoleRule>> = {
     roles: { stamp: 'staff', points: 'staff', charge: 'staff', topup: 'staff', checkin: 'staff', redeem: 'staff', reactivate: 'manager' },
   },
   [`POST ${BUSINESS}/scans`]: 'staff',
+  [`GET ${BUSINESS}/passes`]: 'staff',
+  [`GET ${BUSINESS}/customers`]: 'staff',
+  [`GET ${BUSINESS}/customers/:email`]: 'staff',
   // A pass shows its template: staff read templates, managers make and change them.
   [`GET ${BUSINESS}/templates`]: 'staff',
   [`GET ${BUSINESS}/templates/:template_id`]: 'staff',
