@@ -3,6 +3,7 @@
  * Failed requests are always reported: a figure made of errors looks fast and means nothing.
  */
 import type { AuditFigures } from './audit/audit-figures';
+import type { BrowseFigures } from './browse/browse-section';
 import type { BatchFigures, Timing } from './batches';
 import type { LogProblems } from './child-server';
 import type { DistributedOutcome } from './distributed/distributed-figures';
@@ -129,6 +130,8 @@ export interface BenchResult {
   distributed: DistributedOutcome | null;
   /** The scale and soak sections. */
   scale: ScaleFigures | null;
+  /** Searching and listing passes and customers on a large store. */
+  browse: BrowseFigures | null;
 }
 
 export function resultLine(result: BenchResult): string {

@@ -58,7 +58,7 @@ export class PassBrowsing {
     const terms = wordsOf(filter.q ?? '');
     const key =
       terms.length > 0
-        ? passSearchKeys.beginning(scope.businessId, scope.mode, longest(terms))
+        ? await this.narrowest(scope, terms)
         : filter.status !== null
           ? passSearchKeys.status(scope.businessId, scope.mode, filter.status)
           : filter.templateId !== null
@@ -73,7 +73,7 @@ export class PassBrowsing {
 
   async customersOf(scope: PassScope, q: string | null, request: PageRequest): Promise<BrowsedPage<Customer>> {
     const terms = wordsOf(q ?? '');
-    const key = terms.length > 0 ? passSearchKeys.beginning(scope.businessId, scope.mode, longest(terms)) : passSearchKeys.customers(scope.businessId, scope.mode);
+    const key = terms.length > 0 ? await this.narrowest(scope, terms) : passSearchKeys.customers(scope.businessId, scope.mode);
     const matches = (pass: Pass) => pass.customerEmail !== null && termsMatch(terms, customerWordsOf(pass));
     // A customer shows once: at the first of their passes (in the order the scan meets them) that matches.
     return this.scan(key, request, async (pass) => {
@@ -87,6 +87,19 @@ export class PassBrowsing {
     const passes = await this.passes.byEmail(scope, email);
     if (passes.length === 0) throw new DomainError('not_found', `Customer '${email}' not found`);
     return customerOf(email.toLowerCase(), passes);
+  }
+
+  /**
+   * The key of the term that begins the fewest words, found by reading up to a batch of each term's key
+   * (`ada example` is looked up by `ada`, not by the `example` every customer of the domain shares).
+   * Every key lists its passes in the same order, so a page's cursor holds whichever key the next page uses.
+   */
+  private async narrowest(scope: PassScope, terms: readonly string[]): Promise<string> {
+    const keys = [...new Set(terms)].map((term) => passSearchKeys.beginning(scope.businessId, scope.mode, term));
+    const [only] = keys;
+    if (keys.length === 1 && only !== undefined) return only;
+    const sizes = await Promise.all(keys.map(async (key) => ({ key, size: (await this.readModels.passes.find('search', key, BATCH)).length })));
+    return sizes.reduce((best, candidate) => (candidate.size < best.size || (candidate.size === best.size && candidate.key.length > best.key.length) ? candidate : best)).key;
   }
 
   /**
@@ -114,11 +127,6 @@ export class PassBrowsing {
     // Bounded: the next page goes on from the last pass read (a full page's next one is looked for there too).
     return { items, nextCursor: afterId === null ? null : cursorOf(items.length === request.limit && lastTaken !== null ? lastTaken : afterId) };
   }
-}
-
-/** The longest term is looked up: it begins the fewest words. */
-function longest(terms: readonly string[]): string {
-  return terms.reduce((best, term) => (term.length > best.length ? term : best));
 }
 
 function customerOf(email: string, passes: readonly Pass[]): Customer {
