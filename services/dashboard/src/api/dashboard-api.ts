@@ -1,6 +1,7 @@
 /** Every call a signed-in screen makes, for the session's business. */
 import { segment, type ApiClient } from './api-client';
 import { businessApi } from './endpoints/business';
+import { customersApi } from './endpoints/customers';
 import { milestonesApi } from './endpoints/milestones';
 import { passesApi } from './endpoints/passes';
 import { templatesApi } from './endpoints/templates';
@@ -16,6 +17,7 @@ export function dashboardApi(client: ApiClient, businessId: string) {
     passes: passesApi(client, business),
     webhooks: webhooksApi(client, business),
     users: usersApi(client, business),
+    customers: customersApi(client, business),
   };
 }
 

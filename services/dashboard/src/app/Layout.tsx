@@ -13,6 +13,7 @@ const SECTIONS = [
   { to: '/', label: 'Home', least: 'staff' },
   { to: '/templates', label: 'Templates', least: 'manager' },
   { to: '/passes', label: 'Passes', least: 'staff' },
+  { to: '/customers', label: 'Customers', least: 'staff' },
   { to: '/scan', label: 'Scan', least: 'staff' },
   { to: '/api-keys', label: 'API keys', least: 'owner' },
   { to: '/webhooks', label: 'Webhooks', least: 'owner' },

@@ -14,6 +14,8 @@ const IssuePassPage = lazy(() => import('../features/passes/IssuePassPage').then
 const PassesPage = lazy(() => import('../features/passes/PassesPage').then((module) => ({ default: module.PassesPage })));
 const PassPage = lazy(() => import('../features/passes/PassPage').then((module) => ({ default: module.PassPage })));
 const ScanPage = lazy(() => import('../features/scan/ScanPage').then((module) => ({ default: module.ScanPage })));
+const CustomerPage = lazy(() => import('../features/customers/CustomerPage').then((module) => ({ default: module.CustomerPage })));
+const CustomersPage = lazy(() => import('../features/customers/CustomersPage').then((module) => ({ default: module.CustomersPage })));
 const EditTemplatePage = lazy(() => import('../features/templates/EditTemplatePage').then((module) => ({ default: module.EditTemplatePage })));
 const NewTemplatePage = lazy(() => import('../features/templates/NewTemplatePage').then((module) => ({ default: module.NewTemplatePage })));
 const TeamPage = lazy(() => import('../features/team/TeamPage').then((module) => ({ default: module.TeamPage })));
@@ -50,4 +52,6 @@ export const SIGNED_IN_ROUTES: readonly Route[] = [
   { pattern: '/webhooks', render: () => <WebhooksPage /> },
   { pattern: '/webhooks/:id', render: (params) => <WebhookPage key={param(params, 'id')} id={param(params, 'id')} /> },
   { pattern: '/team', render: () => <TeamPage /> },
+  { pattern: '/customers', render: () => <CustomersPage /> },
+  { pattern: '/customers/:email', render: (params) => <CustomerPage key={param(params, 'email')} email={param(params, 'email')} /> },
 ];

@@ -34,7 +34,7 @@ export function ScanResultCard({ code, result, lookedUp, onResult, onNext }: Sca
   const usable = (result.valid || found) && pass !== null && (pass.status === 'active' || pass.status === 'checked_in');
   const withPass = (answer: PassResponse): ScanResponse => ({
     ...result,
-    pass: { id: answer.id, serial_number: answer.serial_number, status: answer.status, stamps: answer.stamps, points: answer.points, balance: answer.balance },
+    pass: { id: answer.id, serial_number: answer.serial_number, customer_name: answer.customer_name, status: answer.status, stamps: answer.stamps, points: answer.points, balance: answer.balance },
   });
 
   const checkIn = async () => {
@@ -75,12 +75,8 @@ export function ScanResultCard({ code, result, lookedUp, onResult, onNext }: Sca
       {result.checked_in && !done && <p>This scan checked the pass in (the template stamps on scan).</p>}
       {pass && (
         <dl className="facts">
-          {lookedUp && (
-            <>
-              <dt>Holder</dt>
-              <dd>{lookedUp.customer_name ?? lookedUp.customer_email ?? 'No name on this pass'}</dd>
-            </>
-          )}
+          <dt>Holder</dt>
+          <dd data-testid="scan-holder">{lookedUp ? (lookedUp.customer_name ?? lookedUp.customer_email ?? 'No name on this pass') : (pass.customer_name ?? 'No name on this pass')}</dd>
           <dt>Status</dt>
           <dd>
             <StatusBadge status={pass.status} />
