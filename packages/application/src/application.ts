@@ -9,6 +9,7 @@ import { Authenticator } from './auth/authenticator';
 import { BarcodeSignatures } from './barcodes/barcode-signatures';
 import { PassBarcodes } from './barcodes/pass-barcodes';
 import { Businesses } from './businesses/businesses';
+import { Enrolments } from './enrolment/enrolments';
 import { Milestones } from './milestones/milestones';
 import { CustomerPasses } from './customers/customer-passes';
 import { CustomerTokens } from './customers/customer-tokens';
@@ -65,6 +66,7 @@ export class Application {
   readonly magicLinks: MagicLinks;
   readonly users: Users;
   readonly passBrowsing: PassBrowsing;
+  readonly enrolments: Enrolments;
 
   constructor(ports: ApplicationPorts) {
     const { events, readModels, clock, ids, readYourWrites } = ports;
@@ -84,6 +86,7 @@ export class Application {
     this.milestones = new Milestones(commands, readModels, this.plans, clock, ids, readYourWrites);
     this.passRewards = new PassRewards(this.passes, this.milestones, clock);
     this.passCommands = new PassCommands(commands, readModels, this.passes, this.templates, this.milestones, clock, ids, readYourWrites, admissions);
+    this.enrolments = new Enrolments(this.templates, this.passes, this.passCommands, ports.mailer, ports.appUrl);
     this.bulkPassCommands = new BulkPassCommands(this.passCommands, this.passes, this.plans);
     this.passHistory = new PassHistory(events, this.passes);
     this.walletRegistrations = new WalletRegistrations(commands, clock, readYourWrites);

@@ -10,6 +10,7 @@ export * from './barcodes/validation-url';
 export * from './businesses/businesses';
 export * from './customers/customer-passes';
 export * from './customers/customer-tokens';
+export * from './enrolment/enrolments';
 export * from './milestones/milestones';
 export * from './passes/bulk-pass-commands';
 export * from './passes/pass-browsing';

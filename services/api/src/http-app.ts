@@ -15,6 +15,7 @@ import { errorHandler, notFound } from './http/error-handler';
 import { idempotency, recordBodyDigest } from './http/idempotency';
 import { answerJsonDirectly } from './http/json-answers';
 import { jsonBody } from './http/json-body';
+import { JoinLimits } from './http/join-limits';
 import type { MagicLinkLimits } from './http/magic-link-limits';
 import { rateLimit } from './http/rate-limit';
 import { parseQueryString } from './http/query-string';
@@ -31,6 +32,8 @@ import { addCustomerRoutes } from './routes/customer-routes';
 import { dashboardRoutes } from './routes/dashboard-routes';
 import { downloadRoutes } from './routes/download-routes';
 import { healthRoutes } from './routes/health-routes';
+import { joinPageRoutes } from './routes/join-page-routes';
+import { addJoinRoutes } from './routes/join-routes';
 import { addMilestoneRoutes } from './routes/milestone-routes';
 import { addPassRoutes } from './routes/pass-routes';
 import { addOpenApiDocumentRoute, referencePageRoutes } from './routes/reference-routes';
@@ -64,7 +67,7 @@ interface HttpAppDependencies {
 }
 
 /** Where the pages for people and wallets (not the API) live. */
-const PUBLIC_PAGES = ['/validate', '/customer', '/passes', '/wallet', '/docs'];
+const PUBLIC_PAGES = ['/validate', '/customer', '/passes', '/wallet', '/docs', '/join'];
 
 export function createHttpApp(dependencies: HttpAppDependencies): express.Express {
   const { application, wallets, events, documents, readModels, work, clock, logger, metrics, limits } = dependencies;
@@ -107,6 +110,8 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   addAuthRoutes(routes.within('/auth'), application);
   addAcceptInviteRoute(routes.within('/auth'), application);
   addCustomerRoutes(routes.within('/public/customer'), { application, limits: dependencies.magicLinkLimits, background: dependencies.background, wallets });
+  const join = { application, limits: new JoinLimits(dependencies.rateLimits, clock), background: dependencies.background, wallets };
+  addJoinRoutes(routes.within('/public/join'), join);
   addOpenApiDocumentRoute(routes, document);
   // A path no route serves meets the same guards before its 404; in a router of its own, whose mount names
   // such requests (`/api/v1/*`) in the logs and metrics.
@@ -117,6 +122,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   app.use(PUBLIC_PAGES, limitRate);
   app.use(validationPageRoutes(application));
   app.use('/customer', customerPageRoutes(application, wallets));
+  app.use('/join', joinPageRoutes(join));
   app.use(downloadRoutes(wallets, clock, application.passRewards));
   app.use(referencePageRoutes(document));
   if (wallets.apple) {

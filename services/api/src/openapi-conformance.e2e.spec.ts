@@ -162,6 +162,21 @@ describe('Answers of the running service, checked against the OpenAPI document',
     expect((await client.call('removeUser', { path: user, token: business.token })).status).toBe(404);
   });
 
+  it('self-enrolment: a template opened for it, a join, a join again', async () => {
+    const opened = await client.call<{ enrolment: { join_url: string } }>('updateTemplate', {
+      path: { ...own(), template_id: business.templateId },
+      token: business.token,
+      body: { enrolment: { enabled: true, consent_text: 'I agree.' } },
+    });
+    expect(opened.status).toBe(200);
+    const code = opened.body.enrolment.join_url.split('/join/')[1] ?? '';
+    const joiner = { customer_name: 'Joan', customer_email: 'joan@example.com', consent: true };
+    expect((await client.call('joinByEnrolment', { path: { code }, body: joiner })).status).toBe(201);
+    expect((await client.call('joinByEnrolment', { path: { code }, body: joiner })).status).toBe(202);
+    expect((await client.call('joinByEnrolment', { path: { code: 'unknown000' }, body: joiner })).status).toBe(404);
+    expect((await client.call('joinByEnrolment', { path: { code }, body: { ...joiner, consent: false } })).status).toBe(422);
+  });
+
   it('customers', async () => {
     expect((await client.call('requestMagicLink', { body: { email: 'ada@example.com' } })).status).toBe(200);
     const token = await customerToken(server, 'ada@example.com');

@@ -8,6 +8,8 @@ import { apiKeyListResponse, createdApiKeyResponse, loginResponse, ownBusinessRe
 import { createApiKeyBody, loginBody, registerBody } from '../account-bodies';
 import { bulkUpdateItem, MAX_BULK_ITEMS } from '../bulk-bodies';
 import { customerListResponse, customerResponse, passListResponse } from '../browse-responses';
+import { joinBody } from '../join-bodies';
+import { joinedResponse, joinSentResponse } from '../join-responses';
 import { bulkIssueResponse, bulkUpdateResponse } from '../bulk-responses';
 import { magicLinkBody } from '../customer-bodies';
 import { customerPassListResponse, magicLinkResponse } from '../customer-responses';
@@ -158,6 +160,22 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     access: 'dashboard',
     answers: { 204: { description: 'Removed' } },
     refusals: [409],
+  },
+  {
+    method: 'post',
+    path: `${API}/public/join/{code}`,
+    operationId: 'joinByEnrolment',
+    tag: 'Self-enrolment',
+    summary: "A customer gets a pass from a template's join page (no credentials); the link to it goes by email",
+    description:
+      '`{code}` is the last part of the template\'s `enrolment.join_url`. `birthday` and `phone` only where the template asks them. 409 `invalid_state` while the plan has no room for another pass.',
+    access: 'public',
+    body: joinBody,
+    answers: {
+      201: { description: 'A new pass for this email', body: joinedResponse },
+      202: { description: 'The email has a pass of this template: its link was mailed again', body: joinSentResponse },
+    },
+    refusals: [404, 409],
   },
   {
     method: 'post',

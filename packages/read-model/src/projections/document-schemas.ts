@@ -5,6 +5,7 @@
  */
 import {
   BARCODE_FORMATS,
+  ENROLMENT_FIELDS,
   MILESTONE_METRICS,
   PASS_TYPES,
   USER_ROLES,
@@ -114,6 +115,7 @@ export const templateDocument = z.object({
   currency: optionalText,
   stampsForReward: z.number().nullable(),
   scanSecurity: z.object({ signedBarcodes: z.boolean(), scanCooldown: z.number().nullable(), autoStampOnScan: z.boolean() }),
+  enrolment: z.object({ enabled: z.boolean(), fields: z.array(z.enum(ENROLMENT_FIELDS)), consentText: optionalText, joinCode: optionalText }),
 }) satisfies z.ZodType<Template>;
 
 export const webhookDocument = z.object({

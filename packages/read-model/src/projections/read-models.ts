@@ -76,6 +76,7 @@ export const lookupKeys = {
   /** A business's milestones of one mode: a sandbox milestone applies to, and is counted with, sandbox ones only. */
   byBusinessMode: (businessId: string, mode: Mode) => `${businessId}/${mode}`,
   byTemplate: (templateId: string) => templateId,
+  templateByJoinCode: (joinCode: string) => joinCode,
 };
 
 type PassIndex = 'serial' | 'external_id' | 'email' | 'barcode_data' | 'customer' | 'wallet_device' | 'wallet_template' | 'search';
@@ -144,15 +145,19 @@ const apiKeyProjection = aggregateProjection<ApiKey, ApiKeyEvent, 'hash' | 'busi
   keys: (key) => ({ hash: [lookupKeys.apiKeyByHash(key.keyHash)], business: [lookupKeys.byBusiness(key.businessId)] }),
 });
 
-const templateProjection = aggregateProjection<Template, TemplateEvent, 'business'>({
+const templateProjection = aggregateProjection<Template, TemplateEvent, 'business' | 'join_code'>({
   collection: collections.templates,
   schema: templateDocument,
-  version: 1,
+  // 2: self-enrolment, and templates found by their join code.
+  version: 2,
   category: 'template',
   events: templateEvents,
   evolve: templateDecider.evolve,
-  indexes: ['business'],
-  keys: (template) => ({ business: [lookupKeys.byBusiness(template.businessId)] }),
+  indexes: ['business', 'join_code'],
+  keys: (template) => ({
+    business: [lookupKeys.byBusiness(template.businessId)],
+    join_code: template.enrolment.joinCode === null ? [] : [lookupKeys.templateByJoinCode(template.enrolment.joinCode)],
+  }),
 });
 
 const webhookProjection = aggregateProjection<Webhook, WebhookEvent, 'business'>({
