@@ -3,6 +3,7 @@
  * (a plain HTML form) joins as `POST /api/v1/public/join/{code}` does, under the same limits. A new
  * card opens on its download page (the code and the wallet buttons); a card the email has already gets
  * the same "check your email" page as any join, since the link goes by email in both cases.
+ * `GET /join/{code}/poster.pdf` is the page's printable poster: it shows only what the page is.
  */
 import { joinBody } from '@passes/contracts';
 import express, { Router, type Request } from 'express';
@@ -10,6 +11,7 @@ import { z } from 'zod';
 import { ApiError } from '../http/api-error';
 import { clientAddressOf } from '../http/client-address';
 import { correlationIdOf } from '../http/correlation-id';
+import { joinPoster } from '../pages/join-poster';
 import { EMPTY_JOIN_FORM, sendJoinClosedPage, sendJoinForm, sendJoinLimitPage, sendJoinSentPage, sendNoJoinPage, type JoinForm } from '../pages/join-page';
 import { joinInputOf, mailJoinLink, type JoinDependencies } from './join-routes';
 
@@ -35,6 +37,14 @@ export function joinPageRoutes(dependencies: JoinDependencies): Router {
     const template = await application.enrolments.openTemplate(request.params['code'] ?? '');
     if (!template) return sendNoJoinPage(response);
     sendJoinForm(response, template, EMPTY_JOIN_FORM, {});
+  });
+
+  router.get('/:code/poster.pdf', async (request, response) => {
+    const template = await application.enrolments.openTemplate(request.params['code'] ?? '');
+    const joinUrl = template === null ? null : application.enrolments.joinUrlOf(template);
+    if (template === null || joinUrl === null) return sendNoJoinPage(response);
+    response.set({ 'Content-Type': 'application/pdf', 'Content-Disposition': 'inline; filename="join-poster.pdf"', 'Cache-Control': 'no-store' });
+    response.send(await joinPoster(template.name, joinUrl));
   });
 
   router.post('/:code', express.urlencoded({ extended: false, limit: FORM_LIMIT }), async (request, response) => {

@@ -139,6 +139,16 @@ describe('the join page', () => {
     expect(html).toContain('id="consent-error"');
   });
 
+  it('has a printable poster: a PDF linking to the join page', async () => {
+    const answer = await fetch(`${server.rootUrl}/join/${code}/poster.pdf`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('application/pdf');
+    const pdf = Buffer.from(await answer.arrayBuffer()).toString('latin1');
+    expect(pdf.startsWith('%PDF-')).toBe(true);
+    expect(pdf).toContain(`/join/${code}`);
+    expect((await fetch(`${server.rootUrl}/join/abcdefghjk/poster.pdf`)).status).toBe(404);
+  });
+
   it('an unknown code is a page that says so (404)', async () => {
     const answer = await fetch(`${server.rootUrl}/join/abcdefghjk`);
     expect(answer.status).toBe(404);
