@@ -71,7 +71,11 @@ export function joinPageRoutes(dependencies: JoinDependencies): Router {
       const outcome = await application.enrolments.join(template, input, correlationIdOf(response));
       if (outcome.kind === 'closed') return sendJoinClosedPage(response, template);
       mailJoinLink(dependencies, template, outcome, correlationIdOf(response));
-      if (outcome.kind === 'issued') return response.redirect(303, dependencies.wallets.links(outcome.pass).downloadUrl);
+      if (outcome.kind === 'issued') {
+        // On the site the customer is on: the join page and the download page share `{app_url}`.
+        const download = new URL(dependencies.wallets.links(outcome.pass).downloadUrl);
+        return response.redirect(303, `${download.pathname}${download.search}`);
+      }
       sendJoinSentPage(response, template, input.customerEmail);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'rate_limited') return sendJoinLimitPage(response);
