@@ -33,6 +33,7 @@ import { dashboardRoutes } from './routes/dashboard-routes';
 import { downloadRoutes } from './routes/download-routes';
 import { healthRoutes } from './routes/health-routes';
 import { joinPageRoutes } from './routes/join-page-routes';
+import { magicLinkPageRoutes } from './routes/magic-link-page-routes';
 import { addJoinRoutes } from './routes/join-routes';
 import { addMilestoneRoutes } from './routes/milestone-routes';
 import { addPassRoutes } from './routes/pass-routes';
@@ -121,6 +122,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   // Unauthenticated pages at `{app_url}`, limited per client IP like the API's public routes.
   app.use(PUBLIC_PAGES, limitRate);
   app.use(validationPageRoutes(application));
+  app.use('/customer/link', magicLinkPageRoutes(application, dependencies.magicLinkLimits, dependencies.background));
   app.use('/customer', customerPageRoutes(application, wallets));
   app.use('/join', joinPageRoutes(join));
   app.use(downloadRoutes(wallets, clock, application.passRewards));

@@ -95,7 +95,7 @@ function customerPassesPage(result: ShownResult, wallets: Wallets): { status: nu
     const body = notice(
       title,
       'For your security, links to your passes work for 15 minutes.',
-      'Ask for a new link where you asked for this one; it will arrive by email.',
+      'Ask for a new link where you asked for this one, or on the page "Find your passes" (/customer/link); it will arrive by email.',
     );
     return { status: 401, title, body };
   }

@@ -6,7 +6,7 @@
 import { escapeHtml } from '@passes/application';
 import type { Template } from '@passes/domain';
 import type { Response } from 'express';
-import { pageStyle, sendPage } from './page-document';
+import { pageStyle, sendPage, type PageStyle } from './page-document';
 
 const CSS = `
   :root { color-scheme: light; --ink: #1c1f23; --muted: #5f6670; --line: #e3e6ea; --accent: #0b5fff; --page: #f4f5f7; --bad: #a11b1b; }
@@ -30,7 +30,9 @@ const CSS = `
   .notice p { margin: .5rem 0 0; }
 `;
 
-const STYLE = pageStyle(CSS, { forms: true });
+/** The style of the pages with a form for customers: this one and the page that asks for a link to one's passes. */
+export const FORM_PAGE_STYLE: PageStyle = pageStyle(CSS, { forms: true });
+const STYLE = FORM_PAGE_STYLE;
 
 /** What a customer typed, shown again beside its errors. */
 export type JoinForm = Readonly<Record<'customer_name' | 'customer_email' | 'birthday' | 'phone', string>>;

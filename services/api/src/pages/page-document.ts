@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { escapeHtml } from '@passes/application';
 import type { Response } from 'express';
 
-interface PageStyle {
+export interface PageStyle {
   css: string;
   contentSecurityPolicy: string;
 }
