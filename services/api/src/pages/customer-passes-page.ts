@@ -6,6 +6,7 @@ import { escapeHtml, type CustomerPass, type CustomerPassesResult, type PassBarc
 import type { Wallets } from '@passes/wallets';
 import type { Response } from 'express';
 import { customerPassRepresentation } from '../representations/customer-pass-representation';
+import { formatMoney } from './money';
 import { pageStyle, sendPage } from './page-document';
 import { passCodeFigure, PASS_CODE_CSS, PASS_CODE_PRINT_CSS } from './pass-code-figure';
 import { PASS_STATUS_LABELS } from './pass-status-labels';
@@ -123,7 +124,7 @@ function passCard({ customerPass, barcodeMessage, rewards }: ShownPass, wallets:
     ['Stamps', String(pass.stamps)],
     ['Points', String(pass.points)],
   ];
-  if (pass.balance !== null) figures.push(['Balance', pass.balance.toFixed(2)]);
+  if (pass.balance !== null) figures.push(['Balance', formatMoney(pass.balance, customerPass.currency)]);
   return [
     '<li class="pass">',
     `<div class="pass-head"><h2>${escapeHtml(pass.business_name)}</h2><span class="status status-${pass.status}">${PASS_STATUS_LABELS[pass.status]}</span></div>`,

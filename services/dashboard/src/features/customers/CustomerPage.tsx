@@ -11,7 +11,7 @@ export function CustomerPage({ email }: { email: string }) {
   const api = useApi();
   const customer = useResource(() => api.customers.get(email), `customer ${email}`);
   return (
-    <ResourceView handle={customer}>
+    <ResourceView handle={customer} back={{ to: '/customers', label: 'Back to customers' }}>
       {(found) => (
         <>
           <PageHeader title={found.name ?? found.email} />

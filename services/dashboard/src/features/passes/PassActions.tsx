@@ -11,12 +11,13 @@ import { useSubmission } from '../../hooks/use-submission';
 import { useMay } from '../../session/RoleProvider';
 import { useApi } from '../../session/SessionProvider';
 import { ConfirmButton } from '../../ui/ConfirmButton';
+import { formatMoney } from '../../ui/format';
 import { ProblemNotice } from '../../ui/ProblemNotice';
 import { amount, pointsDelta, stampCount } from '../../validation/pass-action-inputs';
 import { allows, type Move } from './pass-moves';
 import { QuantityAction } from './QuantityAction';
 
-export function PassActions({ pass, onChanged }: { pass: PassResponse; onChanged: (pass: PassResponse) => void }) {
+export function PassActions({ pass, currency, onChanged }: { pass: PassResponse; currency: string | null; onChanged: (pass: PassResponse) => void }) {
   const api = useApi();
   const submission = useSubmission();
   const [last, setLast] = useState<Move | null>(null);
@@ -106,7 +107,7 @@ export function PassActions({ pass, onChanged }: { pass: PassResponse; onChanged
             parse={amount}
             pending={submission.pending}
             problem={problemOf('charge')}
-            onSubmit={(value) => void act({ action: 'charge', amount: value }, `Charged ${value}.`)}
+            onSubmit={(value) => void act({ action: 'charge', amount: value }, `Charged ${formatMoney(Number(value), currency)}.`)}
           />
           <QuantityAction
             label="Top-up amount"
@@ -117,7 +118,7 @@ export function PassActions({ pass, onChanged }: { pass: PassResponse; onChanged
             parse={amount}
             pending={submission.pending}
             problem={problemOf('topup')}
-            onSubmit={(value) => void act({ action: 'topup', amount: value }, `Topped up ${value}.`)}
+            onSubmit={(value) => void act({ action: 'topup', amount: value }, `Topped up ${formatMoney(Number(value), currency)}.`)}
           />
         </div>
       )}

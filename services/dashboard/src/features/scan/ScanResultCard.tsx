@@ -12,6 +12,7 @@ import { formatCount, formatMoney } from '../../ui/format';
 import { ProblemNotice } from '../../ui/ProblemNotice';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { scanReason } from './scan-reasons';
+import { usePassCurrency } from './use-pass-currency';
 
 interface ScanResultCardProps {
   code: string;
@@ -30,6 +31,7 @@ export function ScanResultCard({ code, result, lookedUp, onResult, onNext }: Sca
   // The answer is what the person at the counter needs next: focus (and a screen reader) goes there.
   useEffect(() => headingRef.current?.focus(), []);
   const { pass } = result;
+  const currency = usePassCurrency(pass?.id ?? null, pass?.balance !== null && pass?.balance !== undefined);
   const found = lookedUp !== null;
   const usable = (result.valid || found) && pass !== null && (pass.status === 'active' || pass.status === 'checked_in');
   const withPass = (answer: PassResponse): ScanResponse => ({
@@ -86,7 +88,7 @@ export function ScanResultCard({ code, result, lookedUp, onResult, onNext }: Sca
           <dt>Points</dt>
           <dd>{formatCount(pass.points)}</dd>
           <dt>Balance</dt>
-          <dd>{formatMoney(pass.balance)}</dd>
+          <dd>{formatMoney(pass.balance, currency)}</dd>
           <dt>Serial number</dt>
           <dd className="code">{pass.serial_number}</dd>
         </dl>
