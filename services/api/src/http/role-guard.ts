@@ -11,10 +11,13 @@ import { ROUTE_ROLES, type RoleRule } from './route-roles';
 
 /** The role a request needs: its route's rule, owner where the table is silent. */
 export function roleNeeded(rules: Readonly<Record<string, RoleRule>>, method: string, routePath: string, params: Request['params']): UserRole {
-  const rule = rules[`${method} ${routePath}`];
+  const route = `${method} ${routePath}`;
+  // Own entries only: a path parameter such as `constructor` must not find what every object inherits.
+  const rule = Object.hasOwn(rules, route) ? rules[route] : undefined;
   if (rule === undefined) return 'owner';
   if (typeof rule === 'string') return rule;
-  return rule.roles[String(params[rule.param])] ?? 'owner';
+  const value = String(params[rule.param]);
+  return (Object.hasOwn(rule.roles, value) ? rule.roles[value] : undefined) ?? 'owner';
 }
 
 /** Runs as a route's own guard, after authentication: `request.route` is the route being served. */

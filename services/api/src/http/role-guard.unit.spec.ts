@@ -19,5 +19,7 @@ describe('the role a route needs', () => {
     expect(roleNeeded(ROUTE_ROLES, 'POST', ACTION, { action: 'stamp' })).toBe('staff');
     expect(roleNeeded(ROUTE_ROLES, 'POST', ACTION, { action: 'reactivate' })).toBe('manager');
     expect(roleNeeded(ROUTE_ROLES, 'POST', ACTION, { action: 'refund' })).toBe('owner');
+    expect(roleNeeded(ROUTE_ROLES, 'POST', ACTION, { action: 'constructor' })).toBe('owner');
+    expect(roleNeeded(ROUTE_ROLES, 'POST', ACTION, { action: '__proto__' })).toBe('owner');
   });
 });
