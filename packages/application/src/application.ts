@@ -11,12 +11,14 @@ import { PassBarcodes } from './barcodes/pass-barcodes';
 import { Businesses } from './businesses/businesses';
 import { Analytics } from './analytics/analytics';
 import { AnalyticsExports, type ExportPorts } from './analytics/exports/analytics-exports';
+import { Enrolments } from './enrolment/enrolments';
 import { Milestones } from './milestones/milestones';
 import { CustomerPasses } from './customers/customer-passes';
 import { CustomerTokens } from './customers/customer-tokens';
 import { MagicLinks } from './customers/magic-links';
 import { BulkPassCommands } from './passes/bulk-pass-commands';
 import { PassCommands } from './passes/pass-commands';
+import { PassBrowsing } from './passes/pass-browsing';
 import { PassHistory } from './passes/pass-history';
 import { PassQueries } from './passes/pass-queries';
 import { PassRewards } from './passes/pass-rewards';
@@ -29,6 +31,7 @@ import { CommandHandler } from './shared/command-handler';
 import type { IdGenerator } from './shared/id-generator';
 import type { ReadYourWrites } from './shared/read-your-writes';
 import { Templates } from './templates/templates';
+import { Users } from './users/users';
 import { Webhooks, type WebhookPorts } from './webhooks/webhooks';
 
 interface ApplicationPorts {
@@ -67,6 +70,9 @@ export class Application {
   readonly magicLinks: MagicLinks;
   readonly analytics: Analytics;
   readonly analyticsExports: AnalyticsExports;
+  readonly users: Users;
+  readonly passBrowsing: PassBrowsing;
+  readonly enrolments: Enrolments;
 
   constructor(ports: ApplicationPorts) {
     const { events, readModels, clock, ids, readYourWrites } = ports;
@@ -75,8 +81,10 @@ export class Application {
     this.accounts = new Accounts(commands, readModels, tokens, clock, ids, readYourWrites);
     this.apiKeys = new ApiKeys(commands, readModels, clock, ids, readYourWrites);
     this.authenticator = new Authenticator(readModels, tokens);
+    this.users = new Users({ commands, readModels, tokens, mailer: ports.mailer, appUrl: ports.appUrl, clock, ids, readYourWrites });
     this.businesses = new Businesses(commands, readModels, clock, readYourWrites);
     this.passes = new PassQueries(readModels);
+    this.passBrowsing = new PassBrowsing(readModels, this.passes);
     this.plans = new Plans(readModels);
     // One per process: every creation a plan limits, by whichever use case, is held in the same place.
     const admissions = new PlanLimitAdmissions(this.plans);
@@ -84,6 +92,7 @@ export class Application {
     this.milestones = new Milestones(commands, readModels, this.plans, clock, ids, readYourWrites);
     this.passRewards = new PassRewards(this.passes, this.milestones, clock);
     this.passCommands = new PassCommands(commands, readModels, this.passes, this.templates, this.milestones, clock, ids, readYourWrites, admissions);
+    this.enrolments = new Enrolments(this.templates, this.passes, this.passCommands, ports.mailer, ports.appUrl);
     this.bulkPassCommands = new BulkPassCommands(this.passCommands, this.passes, this.plans);
     this.passHistory = new PassHistory(events, this.passes);
     this.walletRegistrations = new WalletRegistrations(commands, clock, readYourWrites);

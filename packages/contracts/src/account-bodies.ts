@@ -2,10 +2,13 @@
 import { z } from 'zod';
 import { email, name } from './field-limits';
 
+/** A dashboard password: what registering and accepting an invite ask for. */
+export const password = z.string().min(10, 'must be at least 10 characters').max(200, 'must be at most 200 characters');
+
 export const registerBody = z.strictObject({
   business_name: name,
   email,
-  password: z.string().min(10, 'must be at least 10 characters').max(200, 'must be at most 200 characters'),
+  password,
 });
 
 export const loginBody = z.strictObject({

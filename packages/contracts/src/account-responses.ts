@@ -1,5 +1,5 @@
 /** What the dashboard endpoints answer: businesses, users, logins and API keys. Secrets appear once, where noted. */
-import { LIMITED_RESOURCES, PLANS, PRO_FEATURES } from '@passes/domain';
+import { LIMITED_RESOURCES, PLANS, PRO_FEATURES, USER_ROLES } from '@passes/domain';
 import { z } from 'zod';
 import { instant } from './wire-formats';
 
@@ -18,11 +18,28 @@ export const planStatusResponse = z.strictObject({
 });
 export type PlanStatusResponse = z.infer<typeof planStatusResponse>;
 
-export const ownBusinessResponse = z.strictObject({ ...businessResponse.shape, ...planStatusResponse.shape });
-export type OwnBusinessResponse = z.infer<typeof ownBusinessResponse>;
-
-export const userResponse = z.strictObject({ id: z.string(), email: z.string(), business_id: z.string(), created_at: instant });
+export const userResponse = z.strictObject({
+  id: z.string(),
+  email: z.string(),
+  business_id: z.string(),
+  /** Null until the user gives one (accepting an invite). */
+  name: z.string().nullable(),
+  role: z.enum(USER_ROLES),
+  /** `invited` until the invite is accepted; a removed user is listed nowhere. */
+  status: z.enum(['invited', 'active', 'removed']),
+  created_at: instant,
+});
 export type UserResponse = z.infer<typeof userResponse>;
+
+export const ownBusinessResponse = z.strictObject({
+  ...businessResponse.shape,
+  ...planStatusResponse.shape,
+  /** What the caller may do (docs/api.md, Users and roles): a user's role; an API key acts as `owner`. */
+  role: z.enum(USER_ROLES),
+  /** The dashboard user asking; null for an API key. */
+  user: userResponse.nullable(),
+});
+export type OwnBusinessResponse = z.infer<typeof ownBusinessResponse>;
 
 /** `access_token` is shown once: a replay under the same Idempotency-Key leaves it out. */
 const accessToken = {

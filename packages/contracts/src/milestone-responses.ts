@@ -21,7 +21,7 @@ export const milestoneResponse = z.strictObject({
 export type MilestoneResponse = z.infer<typeof milestoneResponse>;
 
 /** A page of a list that can grow: `next_cursor` asks for the next page, null on the last. */
-const page = <Item extends z.ZodType>(item: Item) => z.strictObject({ data: z.array(item), has_more: z.boolean(), next_cursor: z.string().nullable() });
+export const page = <Item extends z.ZodType>(item: Item) => z.strictObject({ data: z.array(item), has_more: z.boolean(), next_cursor: z.string().nullable() });
 
 export const milestoneListResponse = page(milestoneResponse);
 export type MilestoneListResponse = z.infer<typeof milestoneListResponse>;

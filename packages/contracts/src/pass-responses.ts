@@ -66,6 +66,8 @@ export type PassHistoryResponse = z.infer<typeof passHistoryResponse>;
 export const scannedPassResponse = z.strictObject({
   id: z.string(),
   serial_number: z.string(),
+  /** Whom the pass is for, for staff to check at the counter. */
+  customer_name: z.string().nullable(),
   status: passStatus,
   stamps: z.int().min(0),
   points: z.int().min(0),

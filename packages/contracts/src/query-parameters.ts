@@ -53,6 +53,16 @@ export const pageQuery = z.object({
   cursor: z.string().optional().describe("The previous page's `next_cursor`: the page after it"),
 });
 
+export const passListQuery = pageQuery.extend({
+  q: z.string().optional().describe('Words that begin a word of the customer name, email, external id or serial number (case-insensitive)'),
+  status: z.enum(['active', 'checked_in', 'redeemed', 'voided']).optional().describe('Only passes of this status'),
+  template_id: z.string().optional().describe("Only this template's passes"),
+});
+
+export const customerListQuery = pageQuery.extend({
+  q: z.string().optional().describe('Words that begin a word of the customer name or email (case-insensitive)'),
+});
+
 export const milestoneListQuery = pageQuery.extend({
   template_id: z.string().optional().describe("Only this template's milestones"),
 });

@@ -2,7 +2,7 @@
  * Bodies of the template endpoints. Shapes and formats are checked here; rules that span fields (a
  * cooldown's range, display field keys unique after a merge) are the domain's, which refuses them the same way.
  */
-import { BARCODE_FORMATS, DISPLAY_FIELD_SLOTS, MAX_STAMPS_FOR_REWARD, PASS_TYPES, SCAN_COOLDOWN_RULE, isValidScanCooldown } from '@passes/domain';
+import { BARCODE_FORMATS, DISPLAY_FIELD_SLOTS, ENROLMENT_FIELDS, MAX_CONSENT_TEXT_LENGTH, MAX_STAMPS_FOR_REWARD, PASS_TYPES, SCAN_COOLDOWN_RULE, isValidScanCooldown } from '@passes/domain';
 import { z } from 'zod';
 import { name, nfcData } from './field-limits';
 import { text } from './text-rule';
@@ -44,6 +44,16 @@ const scanSecurity = z.strictObject({
 
 const colours = z.strictObject({ background: colour, foreground: colour, label: colour });
 
+/** Self-enrolment: whether the join page is open, what it asks (name and email always), the consent it asks for. */
+const enrolment = z.strictObject({
+  enabled: z.boolean(),
+  fields: z
+    .array(z.enum(ENROLMENT_FIELDS))
+    .max(ENROLMENT_FIELDS.length)
+    .refine((fields) => new Set(fields).size === fields.length, 'must not repeat a field'),
+  consent_text: text('multiline', MAX_CONSENT_TEXT_LENGTH).nullable(),
+});
+
 /** Every setting but the name; all optional, nested objects partial (they merge into what is there). */
 const settings = {
   pass_type: z.enum(PASS_TYPES).optional(),
@@ -60,6 +70,7 @@ const settings = {
     .optional(),
   stamps_for_reward: z.int('must be an integer').min(1).max(MAX_STAMPS_FOR_REWARD).nullable().optional(),
   scan_security: scanSecurity.partial().optional(),
+  enrolment: enrolment.partial().optional(),
 };
 
 export const createTemplateBody = z.strictObject({ name, ...settings });

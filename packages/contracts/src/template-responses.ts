@@ -1,5 +1,5 @@
 /** How a template answers: its id and business, every setting (docs/api.md, Templates), and its times. */
-import { BARCODE_FORMATS, DISPLAY_FIELD_SLOTS, PASS_TYPES } from '@passes/domain';
+import { BARCODE_FORMATS, DISPLAY_FIELD_SLOTS, ENROLMENT_FIELDS, PASS_TYPES } from '@passes/domain';
 import { z } from 'zod';
 import { instant } from './wire-formats';
 
@@ -31,6 +31,13 @@ export const templateResponse = z.strictObject({
     /** Seconds between check-ins: null none, 0 one check-in ever. */
     scan_cooldown: z.int().nullable(),
     auto_stamp_on_scan: z.boolean(),
+  }),
+  enrolment: z.strictObject({
+    enabled: z.boolean(),
+    fields: z.array(z.enum(ENROLMENT_FIELDS)),
+    consent_text: z.string().nullable(),
+    /** The public join page (`{app_url}/join/{code}`); null while enrolment is closed. */
+    join_url: z.string().nullable(),
   }),
   created_at: instant,
   updated_at: instant,

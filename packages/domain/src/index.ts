@@ -34,6 +34,7 @@ export * from './reservation/reservation-decider';
 export * from './template/scan-security';
 export * from './template/template-settings';
 export * from './template/template-settings-data';
+export * from './template/enrolment';
 export { cooldownRefusal } from './pass/check-in';
 export { scanInvalidity } from './pass/scan-pass';
 export * from './webhook/webhook';

@@ -77,6 +77,11 @@ export interface DocumentStore {
   get(collection: string, id: string): Promise<StoredDocument<unknown> | null>;
   /** Live documents whose `index` holds `key`, in the order they were first written, as `get` gives them. */
   find(collection: string, index: string, key: string, limit?: number): Promise<unknown[]>;
+  /**
+   * The page of `find` after the document `afterId`: up to `limit` live documents the key finds, in the same
+   * order, from the one first written after it. A document the collection does not hold starts no page: none.
+   */
+  findAfter(collection: string, index: string, key: string, afterId: string, limit: number): Promise<unknown[]>;
   /** How many live documents' `index` holds `key`. */
   count(collection: string, index: string, key: string): Promise<number>;
 

@@ -1,6 +1,7 @@
 export * from './document-store';
 export * from './projections/business-usage';
 export * from './projections/customer-email-digest';
+export * from './projections/pass-search';
 export * from './projections/projection';
 export * from './projections/read-models';
 export * from './read-models/read-model';

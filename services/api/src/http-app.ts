@@ -15,14 +15,17 @@ import { errorHandler, notFound } from './http/error-handler';
 import { idempotency, recordBodyDigest } from './http/idempotency';
 import { answerJsonDirectly } from './http/json-answers';
 import { jsonBody } from './http/json-body';
+import { JoinLimits } from './http/join-limits';
 import type { MagicLinkLimits } from './http/magic-link-limits';
 import { rateLimit } from './http/rate-limit';
 import { parseQueryString } from './http/query-string';
 import { requestLog } from './http/request-log';
+import { requireRole } from './http/role-guard';
 import { routeGroup } from './http/route-group';
 import { routePatternsOf } from './http/route-patterns';
 import { addAuthRoutes, addOwnBusinessRoutes } from './routes/account-routes';
 import { addApiKeyRoutes } from './routes/api-key-routes';
+import { addCustomerListRoutes, addPassListRoute } from './routes/browse-routes';
 import { appleWebServiceRoutes } from './routes/apple-web-service-routes';
 import { customerPageRoutes } from './routes/customer-page-routes';
 import { addCustomerRoutes } from './routes/customer-routes';
@@ -30,11 +33,15 @@ import { dashboardRoutes } from './routes/dashboard-routes';
 import { downloadRoutes } from './routes/download-routes';
 import { healthRoutes } from './routes/health-routes';
 import { addAnalyticsRoutes } from './routes/analytics-routes';
+import { joinPageRoutes } from './routes/join-page-routes';
+import { magicLinkPageRoutes } from './routes/magic-link-page-routes';
+import { addJoinRoutes } from './routes/join-routes';
 import { addMilestoneRoutes } from './routes/milestone-routes';
 import { addPassRoutes } from './routes/pass-routes';
 import { addOpenApiDocumentRoute, referencePageRoutes } from './routes/reference-routes';
 import { addScanRoutes } from './routes/scan-routes';
 import { addTemplateRoutes } from './routes/template-routes';
+import { addAcceptInviteRoute, addUserRoutes } from './routes/user-routes';
 import { validationPageRoutes } from './routes/validation-page-routes';
 import { addWebhookRoutes } from './routes/webhook-routes';
 
@@ -62,7 +69,7 @@ interface HttpAppDependencies {
 }
 
 /** Where the pages for people and wallets (not the API) live. */
-const PUBLIC_PAGES = ['/validate', '/customer', '/passes', '/wallet', '/docs'];
+const PUBLIC_PAGES = ['/validate', '/customer', '/passes', '/wallet', '/docs', '/join'];
 
 export function createHttpApp(dependencies: HttpAppDependencies): express.Express {
   const { application, wallets, events, documents, readModels, work, clock, logger, metrics, limits } = dependencies;
@@ -90,17 +97,24 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   // (RouteGroup), the business routes first: their requests are nearly all the traffic, and express tries
   // routes in order.
   const routes = routeGroup(app).within('/api/v1', ...everyApiRequest);
-  const business = routes.within('/businesses/:business_id', authenticate(application.plans), requireOwnBusiness);
+  // Roles last: a caller of another business learns only that, whatever their role.
+  const business = routes.within('/businesses/:business_id', authenticate(application.plans), requireOwnBusiness, requireRole());
   addPassRoutes(business.within('/passes'), application, wallets, clock, logger);
+  addPassListRoute(business.within('/passes'), application);
+  addCustomerListRoutes(business.within('/customers'), application);
   addTemplateRoutes(business.within('/templates'), application);
   addMilestoneRoutes(business.within('/milestones'), application);
   addAnalyticsRoutes(business.within('/analytics'), application);
   addScanRoutes(business.within('/scans'), application);
   addWebhookRoutes(business.within('/webhooks'), application);
   addApiKeyRoutes(business.within('/api-keys'), application);
-  addOwnBusinessRoutes(routes.within('/businesses/me', authenticate(application.plans)), application);
+  addUserRoutes(business.within('/users'), application);
+  addOwnBusinessRoutes(routes.within('/businesses/me', authenticate(application.plans), requireRole()), application);
   addAuthRoutes(routes.within('/auth'), application);
+  addAcceptInviteRoute(routes.within('/auth'), application);
   addCustomerRoutes(routes.within('/public/customer'), { application, limits: dependencies.magicLinkLimits, background: dependencies.background, wallets });
+  const join = { application, limits: new JoinLimits(dependencies.rateLimits, clock), background: dependencies.background, wallets };
+  addJoinRoutes(routes.within('/public/join'), join);
   addOpenApiDocumentRoute(routes, document);
   // A path no route serves meets the same guards before its 404; in a router of its own, whose mount names
   // such requests (`/api/v1/*`) in the logs and metrics.
@@ -110,7 +124,9 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   // Unauthenticated pages at `{app_url}`, limited per client IP like the API's public routes.
   app.use(PUBLIC_PAGES, limitRate);
   app.use(validationPageRoutes(application));
+  app.use('/customer/link', magicLinkPageRoutes(application, dependencies.magicLinkLimits, dependencies.background));
   app.use('/customer', customerPageRoutes(application, wallets));
+  app.use('/join', joinPageRoutes(join));
   app.use(downloadRoutes(wallets, clock, application.passRewards));
   app.use(referencePageRoutes(document));
   if (wallets.apple) {

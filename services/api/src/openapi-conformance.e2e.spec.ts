@@ -8,6 +8,7 @@ import { customerToken } from './testing/customer-links';
 import { DocumentedClient } from './testing/documented-client';
 import { registerBusiness, type TestBusiness } from './testing/fixtures';
 import { ManualClock } from './testing/manual-clock';
+import { inviteTokenFor } from './testing/team-members';
 import { TestServer } from './testing/test-server';
 import type { PassBody } from './testing/wire-types';
 
@@ -84,6 +85,15 @@ describe('Answers of the running service, checked against the OpenAPI document',
     expect((await client.call('getPassHistory', { path: ofPass(), apiKey: key, query: { limit: '0' } })).status).toBe(400);
   });
 
+  it('browsing passes and customers', async () => {
+    expect((await client.call('listPasses', { path: own(), apiKey: key, query: { q: 'ada', status: 'active', limit: '10' } })).status).toBe(200);
+    expect((await client.call('listPasses', { path: own(), apiKey: key, query: { status: 'lost' } })).status).toBe(400);
+    expect((await client.call('listPasses', { path: own(), apiKey: key, query: { cursor: '%%' } })).status).toBe(422);
+    expect((await client.call('listCustomers', { path: own(), apiKey: key, query: { q: 'ada' } })).status).toBe(200);
+    expect((await client.call('getCustomer', { path: { ...own(), email: 'ADA@example.com' }, apiKey: key })).status).toBe(200);
+    expect((await client.call('getCustomer', { path: { ...own(), email: 'nobody@example.com' }, apiKey: key })).status).toBe(404);
+  });
+
   it('pass actions and scans', async () => {
     expect((await client.call('updatePass', { path: ofPass(), apiKey: key, body: { customer_name: 'Ada L.', nfc_data: null } })).status).toBe(200);
     expect((await client.call('stampPass', { path: ofPass(), apiKey: key, query: { count: '2' } })).status).toBe(200);
@@ -151,6 +161,36 @@ describe('Answers of the running service, checked against the OpenAPI document',
     expect((await client.call('retryDelivery', { path: { ...webhook, delivery_id: deliveries.body.data[0]!.id }, apiKey: key })).status).toBe(202);
     expect((await client.call('retryDelivery', { path: { ...webhook, delivery_id: 'no-such-delivery' }, apiKey: key })).status).toBe(404);
     expect((await client.call('deleteWebhook', { path: webhook, apiKey: key })).status).toBe(204);
+  });
+
+  it('users and roles: invite, list, accept, change a role, remove', async () => {
+    const invited = await client.call<{ id: string }>('inviteUser', { path: own(), token: business.token, body: { email: 'staff@example.com', role: 'staff' } });
+    expect(invited.status).toBe(201);
+    expect((await client.call('inviteUser', { path: own(), token: business.token, body: { email: 'staff@example.com', role: 'staff' } })).status).toBe(409);
+    expect((await client.call('listUsers', { path: own(), token: business.token })).status).toBe(200);
+    const accepted = await client.call<{ access_token: string }>('acceptInvite', { body: { token: await inviteTokenFor(server, 'staff@example.com'), password: 'a-long-password' } });
+    expect(accepted.status).toBe(200);
+    expect((await client.call('acceptInvite', { body: { token: 'used-or-unknown', password: 'a-long-password' } })).status).toBe(401);
+    expect((await client.call('listUsers', { path: own(), token: accepted.body.access_token })).status).toBe(403);
+    const user = { ...own(), user_id: invited.body.id };
+    expect((await client.call('changeUserRole', { path: user, token: business.token, body: { role: 'manager' } })).status).toBe(200);
+    expect((await client.call('removeUser', { path: user, token: business.token })).status).toBe(204);
+    expect((await client.call('removeUser', { path: user, token: business.token })).status).toBe(404);
+  });
+
+  it('self-enrolment: a template opened for it, a join, a join again', async () => {
+    const opened = await client.call<{ enrolment: { join_url: string } }>('updateTemplate', {
+      path: { ...own(), template_id: business.templateId },
+      token: business.token,
+      body: { enrolment: { enabled: true, consent_text: 'I agree.' } },
+    });
+    expect(opened.status).toBe(200);
+    const code = opened.body.enrolment.join_url.split('/join/')[1] ?? '';
+    const joiner = { customer_name: 'Joan', customer_email: 'joan@example.com', consent: true };
+    expect((await client.call('joinByEnrolment', { path: { code }, body: joiner })).status).toBe(201);
+    expect((await client.call('joinByEnrolment', { path: { code }, body: joiner })).status).toBe(202);
+    expect((await client.call('joinByEnrolment', { path: { code: 'unknown000' }, body: joiner })).status).toBe(404);
+    expect((await client.call('joinByEnrolment', { path: { code }, body: { ...joiner, consent: false } })).status).toBe(422);
   });
 
   it('customers', async () => {

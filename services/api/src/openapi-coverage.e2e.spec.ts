@@ -16,6 +16,7 @@ const OUTSIDE_THE_DOCUMENT: ReadonlyArray<[prefix: string, reason: string]> = [
   ['/wallet/apple/', "Apple's PassKit web service protocol, which Apple defines"],
   ['/dashboard', 'the dashboard single-page app: static files'],
   ['/docs', 'the HTML reference page rendered from this document'],
+  ['/join/', "a template's join page, an HTML form a customer opens from a poster"],
 ];
 
 /** A route's method and full path, as the document names methods (lower case). */

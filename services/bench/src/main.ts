@@ -1,11 +1,12 @@
 /**
- * `npm run bench [-- --sections=http,batches,hot-pass,long-stream,pkpass,rebuild,audit,distributed,scale,soak,analytics]
+ * `npm run bench [-- --sections=http,batches,hot-pass,long-stream,pkpass,rebuild,audit,distributed,scale,soak,analytics,browse]
  * [--passes=N] [--soak-seconds=S]`: each section starts what it measures in child processes of its own, on fresh
  * data, and stops them before the next one starts (scale, soak and analytics run only when named).
  * Progress goes to stderr; the report to stdout, ending with one `BENCH_RESULT` JSON line.
  */
 import { runAnalyticsSection } from './analytics/analytics-section';
 import { runAuditSection } from './audit/audit-section';
+import { runBrowseSection } from './browse/browse-section';
 import { runDistributedSection } from './distributed/distributed-section';
 import { runHttpSections } from './http-section';
 import { describeMachine } from './machine';
@@ -28,7 +29,7 @@ async function run({ sections, scale }: BenchArguments, resources: Resources): P
   const machine = describeMachine();
   print(machineLines(machine, settings));
 
-  const result: BenchResult = { machine, settings, sections: [...sections], scenarios: null, batches: null, hotPass: null, longStream: null, pkpass: null, rebuild: null, audit: null, distributed: null, scale: null, analytics: null };
+  const result: BenchResult = { machine, settings, sections: [...sections], scenarios: null, batches: null, hotPass: null, longStream: null, pkpass: null, rebuild: null, audit: null, distributed: null, scale: null, analytics: null, browse: null };
   const warnings: string[] = [];
   /** Prints a section as soon as it is done; its warnings wait for the end of the report. */
   const report = <Figures>(outcome: SectionOutcome<Figures>): Figures => {
@@ -54,6 +55,8 @@ async function run({ sections, scale }: BenchArguments, resources: Resources): P
     result.scale = report(await resources.scoped((own) => runScaleSections(wanted, settings, scale, own)));
   }
   if (sections.has('analytics')) result.analytics = report(await resources.scoped((own) => runAnalyticsSection(scale.passes, own)));
+
+  if (sections.has('browse')) result.browse = report(await resources.scoped((own) => runBrowseSection(settings, scale, own)));
 
   if (warnings.length > 0) print(['', ...warnings]);
   print(['', resultLine(result)]);

@@ -4,6 +4,7 @@
  */
 import type { AnalyticsFigures } from './analytics/analytics-figures';
 import type { AuditFigures } from './audit/audit-figures';
+import type { BrowseFigures } from './browse/browse-section';
 import type { BatchFigures, Timing } from './batches';
 import type { LogProblems } from './child-server';
 import type { DistributedOutcome } from './distributed/distributed-figures';
@@ -131,6 +132,8 @@ export interface BenchResult {
   /** The scale and soak sections. */
   scale: ScaleFigures | null;
   analytics: AnalyticsFigures | null;
+  /** Searching and listing passes and customers on a large store. */
+  browse: BrowseFigures | null;
 }
 
 export function resultLine(result: BenchResult): string {

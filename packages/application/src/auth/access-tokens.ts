@@ -9,8 +9,9 @@ export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 const ISSUER = 'wallet-passes';
 /**
  * Tokens whose signature was checked: a dashboard sends the same token on every request for an hour, and
- * the HMAC check (an async WebCrypto job) was the largest cost of an authenticated read. Tokens cannot be
- * revoked, so a verified one stays good until it expires; only the exact same string hits.
+ * the HMAC check (an async WebCrypto job) was the largest cost of an authenticated read. A signature stays
+ * good until the token expires (whether its user still may act is the authenticator's check, on every
+ * request); only the exact same string hits.
  */
 const VERIFIED_TOKENS = 10_000;
 

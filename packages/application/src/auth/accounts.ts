@@ -6,9 +6,10 @@ import type { CommandContext } from '../shared/command-context';
 import type { CommandHandler } from '../shared/command-handler';
 import type { IdGenerator } from '../shared/id-generator';
 import { awaitReadModels, type ReadYourWrites } from '../shared/read-your-writes';
-import { reservationKey, UniqueValues } from '../shared/unique-values';
+import { UniqueValues } from '../shared/unique-values';
 import type { AccessTokens } from './access-tokens';
 import { hashPassword, UNUSABLE_PASSWORD_HASH, verifyPassword } from './password-hasher';
+import { userEmailClaim } from './user-email-claim';
 
 interface Registration {
   business: Business;
@@ -16,7 +17,7 @@ interface Registration {
   accessToken: string;
 }
 
-interface Login {
+export interface Login {
   accessToken: string;
   businessId: string;
 }
@@ -41,17 +42,7 @@ export class Accounts {
     const userId = this.ids.newId();
     const email = input.email.toLowerCase();
     const context: CommandContext = { actor: `user:${userId}`, correlationId: this.ids.newId(), ...(onUnreflected ? { onUnreflected } : {}) };
-    await this.uniqueValues.reserve(
-      {
-        stream: streamNames.userEmailReservation(reservationKey(email)),
-        field: 'email',
-        value: email,
-        ownerId: userId,
-        businessId: null,
-        isHeldBy: async (holderId) => (await this.commands.events.readStream(streamNames.user(holderId), { maxCount: 1 })).length > 0,
-      },
-      context,
-    );
+    await this.uniqueValues.reserve(userEmailClaim(this.commands, email, userId), context);
     const passwordHash = await hashPassword(input.password);
     const now = this.clock.now();
     // The business is written before its user, so a user never points at a business that does not exist.
@@ -80,7 +71,8 @@ export class Accounts {
   async login(email: string, password: string): Promise<Login | null> {
     const [user] = await this.readModels.users.find('email', lookupKeys.userByEmail(email), 1);
     const matches = await verifyPassword(password, user?.passwordHash ?? UNUSABLE_PASSWORD_HASH);
-    if (!user || !matches) return null;
+    // An invited user has no password yet, so only an active user can match.
+    if (!user || !matches || user.status !== 'active') return null;
     return { accessToken: await this.tokens.issue({ userId: user.id, businessId: user.businessId }), businessId: user.businessId };
   }
 }

@@ -1,13 +1,13 @@
 /** Turns a request's credential into the principal it stands for, or null. */
 import { timingSafeEqual } from 'node:crypto';
-import type { ApiKeyScope, Mode } from '@passes/domain';
+import type { ApiKeyScope, Mode, UserRole } from '@passes/domain';
 import { lookupKeys, type ReadModels } from '@passes/read-model';
 import type { AccessTokens } from './access-tokens';
 import { API_KEY_PATTERN, hashApiKey } from './api-key-secret';
 
 export type Principal =
   | { kind: 'api_key'; businessId: string; keyId: string; mode: Mode; scopes: readonly ApiKeyScope[] }
-  | { kind: 'user'; businessId: string; userId: string };
+  | { kind: 'user'; businessId: string; userId: string; role: UserRole };
 
 /** Dashboard logins work on live data; sandbox data is reached with a `pb_test_` key. */
 export function modeOf(principal: Principal): Mode {
@@ -19,9 +19,17 @@ export function credentialOf(principal: Principal): string {
   return principal.kind === 'api_key' ? `api_key:${principal.keyId}` : `user:${principal.userId}`;
 }
 
+/**
+ * What the principal may do: a user's role; an API key acts for the business with an owner's reach, as it
+ * did before roles, bounded by its scopes and mode and kept off the dashboard-only routes.
+ */
+export function roleOf(principal: Principal): UserRole {
+  return principal.kind === 'api_key' ? 'owner' : principal.role;
+}
+
 export class Authenticator {
   constructor(
-    private readonly readModels: Pick<ReadModels, 'apiKeys'>,
+    private readonly readModels: Pick<ReadModels, 'apiKeys' | 'users'>,
     private readonly tokens: AccessTokens,
   ) {}
 
@@ -36,6 +44,10 @@ export class Authenticator {
 
   async byAccessToken(token: string): Promise<Principal | null> {
     const claims = await this.tokens.verify(token);
-    return claims ? { kind: 'user', businessId: claims.businessId, userId: claims.userId } : null;
+    if (!claims) return null;
+    // Read on every request, so a removal or a new role applies from the next one, on every API process.
+    const user = await this.readModels.users.get(claims.userId);
+    if (!user || user.businessId !== claims.businessId || user.status !== 'active') return null;
+    return { kind: 'user', businessId: claims.businessId, userId: claims.userId, role: user.role };
   }
 }

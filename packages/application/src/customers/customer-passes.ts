@@ -7,6 +7,8 @@ export interface CustomerPass {
   pass: Pass;
   businessName: string;
   templateName: string;
+  /** The template's currency, for the balance. */
+  currency: string | null;
 }
 
 export type CustomerPassesResult = { status: 'valid'; passes: CustomerPass[]; expiresAt: Date } | { status: 'expired' } | { status: 'invalid' };
@@ -44,6 +46,7 @@ export class CustomerPasses {
         pass,
         businessName: await nameOf(this.readModels.businesses, pass.businessId),
         templateName: await nameOf(this.readModels.templates, pass.templateId),
+        currency: (await this.readModels.templates.get(pass.templateId))?.currency ?? null,
       })),
     );
     return { status: 'valid', passes: withNames, expiresAt: check.expiresAt };

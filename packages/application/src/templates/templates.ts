@@ -8,6 +8,9 @@ import type { CommandHandler } from '../shared/command-handler';
 import type { IdGenerator } from '../shared/id-generator';
 import type { ReadYourWrites } from '../shared/read-your-writes';
 
+const JOIN_CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+const JOIN_CODE_LENGTH = 10;
+
 export class Templates {
   constructor(
     private readonly commands: CommandHandler,
@@ -21,13 +24,24 @@ export class Templates {
   async create(businessId: string, draft: TemplateDraft, context: CommandContext): Promise<Template> {
     const admission = await this.admissions.admitOne(businessId, 'templates');
     const templateId = this.ids.newId();
-    const command = () => ({ type: 'CreateTemplate' as const, templateId, businessId, draft, now: this.clock.now() });
+    const command = () => ({ type: 'CreateTemplate' as const, templateId, businessId, draft, joinCode: this.newJoinCode(), now: this.clock.now() });
     return runAdmitted(admission, () => this.run(businessId, templateId, context, command, admission));
   }
 
   async update(businessId: string, templateId: string, update: TemplateUpdate, context: CommandContext): Promise<Template> {
     await this.get(businessId, templateId);
-    return this.run(businessId, templateId, context, () => ({ type: 'UpdateTemplate', update, now: this.clock.now() }));
+    return this.run(businessId, templateId, context, () => ({ type: 'UpdateTemplate', update, joinCode: this.newJoinCode(), now: this.clock.now() }));
+  }
+
+  /** The template whose join page has this code, open for enrolment or not; null when none has it. */
+  async byJoinCode(joinCode: string): Promise<Template | null> {
+    const [template] = await this.readModels.templates.find('join_code', lookupKeys.templateByJoinCode(joinCode), 1);
+    return template ?? null;
+  }
+
+  /** Ten characters of an alphabet without look-alikes: short to type from a poster, too many to guess. */
+  private newJoinCode(): string {
+    return Array.from(this.ids.randomBytes(JOIN_CODE_LENGTH), (byte) => JOIN_CODE_ALPHABET[byte % JOIN_CODE_ALPHABET.length]).join('');
   }
 
   async get(businessId: string, templateId: string): Promise<Template> {

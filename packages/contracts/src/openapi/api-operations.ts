@@ -4,9 +4,12 @@
  * that is missing here.
  */
 import { z } from 'zod';
-import { apiKeyListResponse, createdApiKeyResponse, loginResponse, ownBusinessResponse, registrationResponse } from '../account-responses';
+import { apiKeyListResponse, createdApiKeyResponse, loginResponse, ownBusinessResponse, registrationResponse, userResponse } from '../account-responses';
 import { createApiKeyBody, loginBody, registerBody } from '../account-bodies';
 import { bulkUpdateItem, MAX_BULK_ITEMS } from '../bulk-bodies';
+import { customerListResponse, customerResponse, passListResponse } from '../browse-responses';
+import { joinBody } from '../join-bodies';
+import { joinedResponse, joinSentResponse } from '../join-responses';
 import { bulkIssueResponse, bulkUpdateResponse } from '../bulk-responses';
 import { magicLinkBody } from '../customer-bodies';
 import { customerPassListResponse, magicLinkResponse } from '../customer-responses';
@@ -17,10 +20,12 @@ import { createMilestoneBody, updateMilestoneBody } from '../milestone-bodies';
 import { milestoneListResponse, milestoneResponse, rewardListResponse } from '../milestone-responses';
 import { issuePassBody, updatePassBody } from '../pass-bodies';
 import { passHistoryResponse, passResponse, passSummaryListResponse, passSummaryResponse, scanResponse } from '../pass-responses';
-import { amountQuery, analyticsQuery, asOfQuery, customerTokenQuery, historyQuery, milestoneListQuery, pageQuery, pointsQuery, stampQuery } from '../query-parameters';
+import { amountQuery, analyticsQuery, asOfQuery, customerListQuery, customerTokenQuery, historyQuery, milestoneListQuery, pageQuery, passListQuery, pointsQuery, stampQuery } from '../query-parameters';
 import { scanBody } from '../scan-bodies';
 import { createTemplateBody, updateTemplateBody } from '../template-bodies';
 import { templateListResponse, templateResponse } from '../template-responses';
+import { acceptInviteBody, changeUserBody, inviteUserBody } from '../user-bodies';
+import { userListResponse } from '../user-responses';
 import { createWebhookBody } from '../webhook-bodies';
 import { deliveryListResponse, deliveryResponse, registeredWebhookResponse, webhookListResponse, webhookResponse } from '../webhook-responses';
 import type { ApiOperation } from './api-operation';
@@ -114,6 +119,76 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Revoke an API key (dashboard login only); it is refused from the next request',
     access: 'dashboard',
     answers: { 204: { description: 'Revoked' } },
+  },
+
+  // Users and roles
+  {
+    method: 'post',
+    path: `${BUSINESS}/users`,
+    operationId: 'inviteUser',
+    tag: 'Users',
+    summary: 'Invite a dashboard user by email with a role (owner only); the one-time invite link goes by email',
+    access: 'dashboard',
+    body: inviteUserBody,
+    answers: { 201: { description: 'The invited user, `status: "invited"`', body: userResponse } },
+  },
+  {
+    method: 'get',
+    path: `${BUSINESS}/users`,
+    operationId: 'listUsers',
+    tag: 'Users',
+    summary: "The business's invited and active users, oldest first (owner only)",
+    access: 'dashboard',
+    query: pageQuery,
+    answers: { 200: { description: 'A page of users', body: userListResponse } },
+    refusals: [422],
+  },
+  {
+    method: 'patch',
+    path: `${BUSINESS}/users/{user_id}`,
+    operationId: 'changeUserRole',
+    tag: 'Users',
+    summary: "Change a user's role (owner only; not one's own); it applies from the user's next request",
+    access: 'dashboard',
+    body: changeUserBody,
+    answers: { 200: { description: 'The user', body: userResponse } },
+  },
+  {
+    method: 'delete',
+    path: `${BUSINESS}/users/{user_id}`,
+    operationId: 'removeUser',
+    tag: 'Users',
+    summary: "Remove a user (owner only; not oneself); the user's tokens are refused from the next request",
+    access: 'dashboard',
+    answers: { 204: { description: 'Removed' } },
+    refusals: [409],
+  },
+  {
+    method: 'post',
+    path: `${API}/public/join/{code}`,
+    operationId: 'joinByEnrolment',
+    tag: 'Self-enrolment',
+    summary: "A customer gets a pass from a template's join page (no credentials); the link to it goes by email",
+    description:
+      '`{code}` is the last part of the template\'s `enrolment.join_url`. `birthday` and `phone` only where the template asks them. 409 `invalid_state` while the plan has no room for another pass.',
+    access: 'public',
+    body: joinBody,
+    answers: {
+      201: { description: 'A new pass for this email', body: joinedResponse },
+      202: { description: 'The email has a pass of this template: its link was mailed again', body: joinSentResponse },
+    },
+    refusals: [404, 409],
+  },
+  {
+    method: 'post',
+    path: `${API}/auth/accept-invite`,
+    operationId: 'acceptInvite',
+    tag: 'Users',
+    summary: "Accept an invite with the link's token and a password: logs the new user in",
+    access: 'public',
+    body: acceptInviteBody,
+    answers: { 200: { description: 'An access token, as a login answers', body: loginResponse } },
+    refusals: [401],
   },
 
   // Templates
@@ -283,6 +358,39 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     access: 'credential',
     body: bulkUpdateBody,
     answers: { 200: { description: 'One result per item, in request order, however many failed', body: bulkUpdateResponse } },
+  },
+  {
+    method: 'get',
+    path: `${BUSINESS}/passes`,
+    operationId: 'listPasses',
+    tag: 'Passes',
+    summary: "The business's passes in the credential's mode, oldest first: searched by the beginning of any word, filtered, paged",
+    description:
+      '`q` matches a pass when each of its words begins a word of the customer name, email, external id or serial number, case-insensitively. A page may hold fewer than `limit` passes while `has_more` is true: the search reads a bounded number of passes per request.',
+    access: 'credential',
+    query: passListQuery,
+    answers: { 200: { description: 'A page of passes', body: passListResponse } },
+    refusals: [422],
+  },
+  {
+    method: 'get',
+    path: `${BUSINESS}/customers`,
+    operationId: 'listCustomers',
+    tag: 'Customers',
+    summary: "The business's customers (its passes grouped by customer email), searched by the beginning of any word of name or email",
+    access: 'credential',
+    query: customerListQuery,
+    answers: { 200: { description: 'A page of customers, each with their passes and totals', body: customerListResponse } },
+    refusals: [422],
+  },
+  {
+    method: 'get',
+    path: `${BUSINESS}/customers/{email}`,
+    operationId: 'getCustomer',
+    tag: 'Customers',
+    summary: 'One customer by email (case-insensitive): their passes, totals and last activity',
+    access: 'credential',
+    answers: { 200: { description: 'The customer', body: customerResponse } },
   },
   {
     method: 'get',

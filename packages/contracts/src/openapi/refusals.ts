@@ -16,7 +16,10 @@ export const REFUSALS: Readonly<Record<number, Refusal>> = {
   },
   401: { description: '`unauthorized`: missing, invalid, expired or revoked credentials; a wrong login or link token', body: errorResponse },
   402: { description: '`pro_feature`: the plan lacks the feature or its limit is reached (flat body)', body: planRefusalResponse },
-  403: { description: "`forbidden`: another business's path, an API key on a dashboard-only route, or a key without the scope the method needs", body: errorResponse },
+  403: {
+    description: "`forbidden`: another business's path, an API key on a dashboard-only route, a key without the scope the method needs, or a user whose role does not allow the action",
+    body: errorResponse,
+  },
   404: { description: '`not_found`: no such pass, template, webhook, delivery or key in the scope of the credentials', body: errorResponse },
   409: {
     description:

@@ -10,7 +10,7 @@ function decideTemplate(command: TemplateCommand, state: TemplateState): Templat
   switch (command.type) {
     case 'CreateTemplate': {
       if (state !== null) throw new DomainError('conflict', `Template ${state.id} already exists.`, { template_id: state.id });
-      const settings = applyTemplateUpdate(defaultTemplateSettings(command.draft.name), command.draft);
+      const settings = applyTemplateUpdate(defaultTemplateSettings(command.draft.name), command.draft, command.joinCode);
       return [
         {
           type: 'TemplateCreated',
@@ -20,7 +20,7 @@ function decideTemplate(command: TemplateCommand, state: TemplateState): Templat
     }
     case 'UpdateTemplate': {
       if (state === null) throw new DomainError('not_found', 'Template not found.');
-      const changes = changedFields(templateSettingsData(state), templateSettingsData(applyTemplateUpdate(state, command.update)));
+      const changes = changedFields(templateSettingsData(state), templateSettingsData(applyTemplateUpdate(state, command.update, command.joinCode)));
       // An update that changes nothing is no fact.
       if (Object.keys(changes).length === 0) return [];
       return [{ type: 'TemplateUpdated', data: { changes, occurred_at } }];

@@ -10,8 +10,9 @@ import type { TemplateDraft, TemplateUpdate } from './template-settings';
 const spec = deciderSpec(templateDecider);
 const NOW = new Date('2026-11-21T10:00:00.000Z');
 const LATER = new Date('2026-11-21T11:00:00.000Z');
-const create = (draft: TemplateDraft): TemplateCommand => ({ type: 'CreateTemplate', templateId: 'template-1', businessId: 'business-1', draft, now: NOW });
-const update = (changes: TemplateUpdate): TemplateCommand => ({ type: 'UpdateTemplate', update: changes, now: LATER });
+const JOIN_CODE = 'k7m2p9q4xz';
+const create = (draft: TemplateDraft): TemplateCommand => ({ type: 'CreateTemplate', templateId: 'template-1', businessId: 'business-1', draft, joinCode: JOIN_CODE, now: NOW });
+const update = (changes: TemplateUpdate): TemplateCommand => ({ type: 'UpdateTemplate', update: changes, joinCode: 'n3w5c0d3zz', now: LATER });
 
 const DEFAULTS: TemplateSettingsData = {
   name: 'Coffee card',
@@ -25,6 +26,7 @@ const DEFAULTS: TemplateSettingsData = {
   currency: null,
   stamps_for_reward: null,
   scan_security: { signed_barcodes: false, scan_cooldown: null, auto_stamp_on_scan: false },
+  enrolment: { enabled: false, fields: ['name', 'email'], consent_text: null, join_code: null },
 };
 const created = (settings: Partial<TemplateSettingsData> = {}): TemplateEvent => ({
   type: 'TemplateCreated',
@@ -127,7 +129,7 @@ describe('the template its events make', () => {
   });
 
   test('a version 1 TemplateCreated that recorded its settings keeps them through the upcast', () => {
-    const [recorded] = templateDecider.decide({ type: 'CreateTemplate', templateId: 'template-1', businessId: 'business-1', draft: { name: 'Card', passType: 'loyalty' }, now: NOW }, null);
+    const [recorded] = templateDecider.decide(create({ name: 'Card', passType: 'loyalty' }), null);
     const decoded = decodeEvent(templateEvents, { type: 'TemplateCreated', data: recorded?.data, metadata: { schema_version: 1 } });
     expect(decoded).toEqual(recorded);
   });
@@ -135,5 +137,32 @@ describe('the template its events make', () => {
   test('TemplateUpdated changes only what it names', () => {
     const template = replay(templateDecider, [created({ currency: 'GBP' }), updated({ scan_security: { signed_barcodes: true, scan_cooldown: 60, auto_stamp_on_scan: true } })]);
     expect(template).toMatchObject({ currency: 'GBP', scanSecurity: { signedBarcodes: true, scanCooldown: 60, autoStampOnScan: true }, updatedAt: LATER.toISOString() });
+  });
+});
+
+describe('self-enrolment', () => {
+  const consent = 'I agree to the terms.';
+
+  test('opening it takes the fresh join code and records the fields in one order', () => {
+    const [event] = templateDecider.decide(update({ enrolment: { enabled: true, fields: ['phone', 'email', 'name'], consentText: ` ${consent} ` } }), replay(templateDecider, [created()]));
+    expect(event).toEqual(updated({ enrolment: { enabled: true, fields: ['name', 'email', 'phone'], consent_text: consent, join_code: 'n3w5c0d3zz' } }));
+  });
+
+  test('closing and opening again keeps the first join code, so printed posters go on working', () => {
+    const opened = updated({ enrolment: { enabled: true, fields: ['name', 'email'], consent_text: consent, join_code: JOIN_CODE } });
+    const closed = updated({ enrolment: { enabled: false, fields: ['name', 'email'], consent_text: consent, join_code: JOIN_CODE } });
+    const [event] = templateDecider.decide(update({ enrolment: { enabled: true } }), replay(templateDecider, [created(), opened, closed]));
+    expect(event).toEqual(updated({ enrolment: { enabled: true, fields: ['name', 'email'], consent_text: consent, join_code: JOIN_CODE } }));
+  });
+
+  test('needs a consent text to open, and name and email among its fields', () => {
+    spec.given([created()]).when(update({ enrolment: { enabled: true } })).thenThrows('validation_error');
+    spec.given([created()]).when(update({ enrolment: { fields: ['email', 'birthday'] } })).thenThrows('validation_error');
+  });
+
+  test('a closed template made before self-enrolment reads as closed, with no code', () => {
+    const { enrolment: _absent, ...older } = DEFAULTS;
+    const template = replay(templateDecider, [{ type: 'TemplateCreated', data: { template_id: 'template-1', business_id: 'business-1', ...older, occurred_at: NOW.toISOString() } }]);
+    expect(template?.enrolment).toEqual({ enabled: false, fields: ['name', 'email'], consentText: null, joinCode: null });
   });
 });

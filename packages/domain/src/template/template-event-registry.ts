@@ -4,6 +4,7 @@ import { occurredAt } from '../events/event-fields';
 import { eventTypesOf, type EventRegistry } from '../events/event-registry';
 import type { TemplateEvent } from './template';
 import { templateSettingsData } from './template-settings-data';
+import { ENROLMENT_FIELDS } from './enrolment';
 import { BARCODE_FORMATS, defaultTemplateSettings, PASS_TYPES } from './template-settings';
 
 const displayField = z.object({ key: z.string(), label: z.string(), value: z.string() });
@@ -30,6 +31,9 @@ const settings = z.object({
     scan_cooldown: z.number().int().nullable(),
     auto_stamp_on_scan: z.boolean(),
   }),
+  enrolment: z
+    .object({ enabled: z.boolean(), fields: z.array(z.enum(ENROLMENT_FIELDS)), consent_text: z.string().nullable(), join_code: z.string().nullable() })
+    .optional(),
 });
 
 export const templateEvents: EventRegistry<TemplateEvent> = {

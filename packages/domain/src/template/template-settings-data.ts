@@ -19,6 +19,12 @@ export function templateSettingsData(settings: TemplateSettings): TemplateSettin
       scan_cooldown: settings.scanSecurity.scanCooldown,
       auto_stamp_on_scan: settings.scanSecurity.autoStampOnScan,
     },
+    enrolment: {
+      enabled: settings.enrolment.enabled,
+      fields: settings.enrolment.fields,
+      consent_text: settings.enrolment.consentText,
+      join_code: settings.enrolment.joinCode,
+    },
   };
 }
 
@@ -47,6 +53,10 @@ export function templateSettingsFrom(data: Partial<TemplateSettingsData>, base: 
             scanCooldown: data.scan_security.scan_cooldown,
             autoStampOnScan: data.scan_security.auto_stamp_on_scan,
           },
+    enrolment:
+      data.enrolment === undefined
+        ? base.enrolment
+        : { enabled: data.enrolment.enabled, fields: data.enrolment.fields, consentText: data.enrolment.consent_text, joinCode: data.enrolment.join_code },
   };
 }
 

@@ -6,6 +6,7 @@
 import { DomainError } from '../shared/domain-error';
 import { requireInteger } from '../shared/require-integer';
 import { requireName } from '../shared/require-name';
+import { DEFAULT_ENROLMENT, updatedEnrolment, type Enrolment, type EnrolmentUpdate } from './enrolment';
 import { DEFAULT_SCAN_SECURITY, requireValidScanSecurity, type ScanSecurity } from './scan-security';
 
 export const PASS_TYPES = ['loyalty', 'stamp_card', 'gift_card', 'event_ticket', 'coupon', 'membership', 'generic'] as const;
@@ -50,6 +51,8 @@ export interface TemplateSettings {
   /** Stamps that earn the reward on a stamp card. */
   stampsForReward: number | null;
   scanSecurity: ScanSecurity;
+  /** The public join page (enrolment.ts). */
+  enrolment: Enrolment;
 }
 
 /** What a template asks for at creation: a name, and any settings that differ from the defaults. */
@@ -68,6 +71,7 @@ export interface TemplateUpdate {
   currency?: string | null;
   stampsForReward?: number | null;
   scanSecurity?: Partial<ScanSecurity>;
+  enrolment?: EnrolmentUpdate;
 }
 
 const DEFAULT_SETTINGS: Omit<TemplateSettings, 'name'> = {
@@ -81,20 +85,25 @@ const DEFAULT_SETTINGS: Omit<TemplateSettings, 'name'> = {
   currency: null,
   stampsForReward: null,
   scanSecurity: DEFAULT_SCAN_SECURITY,
+  enrolment: DEFAULT_ENROLMENT,
 };
 
 export function defaultTemplateSettings(name: string): TemplateSettings {
   return { ...DEFAULT_SETTINGS, name };
 }
 
-/** The settings an update leads to; they are checked as a whole, since a merge can break a rule. */
-export function applyTemplateUpdate(settings: TemplateSettings, update: TemplateUpdate): TemplateSettings {
+/**
+ * The settings an update leads to; they are checked as a whole, since a merge can break a rule.
+ * `newJoinCode` becomes the join code if this update first opens enrolment.
+ */
+export function applyTemplateUpdate(settings: TemplateSettings, update: TemplateUpdate, newJoinCode: string): TemplateSettings {
   const merged: TemplateSettings = {
     ...settings,
     ...definedFields(update),
     colors: { ...settings.colors, ...definedFields(update.colors ?? {}) },
     displayFields: { ...settings.displayFields, ...definedFields(update.displayFields ?? {}) },
     scanSecurity: { ...settings.scanSecurity, ...definedFields(update.scanSecurity ?? {}) },
+    enrolment: update.enrolment === undefined ? settings.enrolment : updatedEnrolment(settings.enrolment, update.enrolment, newJoinCode),
   };
   return requireValidSettings(merged);
 }

@@ -1,4 +1,5 @@
 /** A pass template: how its passes look and how they are scanned. Stream `template-{id}`. */
+import type { EnrolmentField } from './enrolment';
 import type { ScanCooldown } from './scan-security';
 import type { BarcodeFormat, DisplayFields, PassType, TemplateColors, TemplateDraft, TemplateSettings, TemplateUpdate } from './template-settings';
 
@@ -15,6 +16,8 @@ export interface TemplateSettingsData {
   currency: string | null;
   stamps_for_reward: number | null;
   scan_security: { signed_barcodes: boolean; scan_cooldown: ScanCooldown; auto_stamp_on_scan: boolean };
+  /** Absent from events recorded before templates had self-enrolment. */
+  enrolment?: { enabled: boolean; fields: EnrolmentField[]; consent_text: string | null; join_code: string | null };
 }
 
 export type TemplateEvent =
@@ -24,8 +27,9 @@ export type TemplateEvent =
 
 
 export type TemplateCommand =
-  | { type: 'CreateTemplate'; templateId: string; businessId: string; draft: TemplateDraft; now: Date }
-  | { type: 'UpdateTemplate'; update: TemplateUpdate; now: Date };
+  /** `joinCode`: a fresh code, used if the command first opens self-enrolment. */
+  | { type: 'CreateTemplate'; templateId: string; businessId: string; draft: TemplateDraft; joinCode: string; now: Date }
+  | { type: 'UpdateTemplate'; update: TemplateUpdate; joinCode: string; now: Date };
 
 export interface Template extends TemplateSettings {
   id: string;

@@ -1,32 +1,117 @@
-import type { Decider } from '../shared/decider';
+import { assertNever, type Decider } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
-import type { UserCommand, UserEvent, UserState } from './user';
+import type { User, UserCommand, UserEvent, UserState } from './user';
 
 function decideUser(command: UserCommand, state: UserState): UserEvent[] {
-  if (state !== null) throw new DomainError('conflict', `User ${state.id} already exists.`, { user_id: state.id });
-  return [
-    {
-      type: 'UserRegistered',
-      data: {
-        user_id: command.userId,
-        business_id: command.businessId,
-        // Emails match case-insensitively (DESIGN §5), so only one spelling is ever recorded.
-        email: command.email.toLowerCase(),
-        password_hash: command.passwordHash,
-        occurred_at: command.now.toISOString(),
-      },
-    },
-  ];
+  const occurred_at = command.now.toISOString();
+  switch (command.type) {
+    case 'RegisterUser':
+      if (state !== null) throw new DomainError('conflict', `User ${state.id} already exists.`, { user_id: state.id });
+      return [
+        {
+          type: 'UserRegistered',
+          data: {
+            user_id: command.userId,
+            business_id: command.businessId,
+            // Emails match case-insensitively (DESIGN §5), so only one spelling is ever recorded.
+            email: command.email.toLowerCase(),
+            password_hash: command.passwordHash,
+            occurred_at,
+          },
+        },
+      ];
+    case 'InviteUser':
+      if (state !== null) throw new DomainError('conflict', `User ${state.id} already exists.`, { user_id: state.id });
+      return [
+        {
+          type: 'UserInvited',
+          data: {
+            user_id: command.userId,
+            business_id: command.businessId,
+            email: command.email.toLowerCase(),
+            role: command.role,
+            invited_by: command.invitedBy,
+            invite_token_hash: command.inviteTokenHash,
+            invite_expires_at: command.inviteExpiresAt.toISOString(),
+            occurred_at,
+          },
+        },
+      ];
+    case 'AcceptInvite': {
+      const invited = existing(state);
+      // One message for every way a link fails: it tells the holder of a guessed token nothing.
+      const usable =
+        invited.status === 'invited' &&
+        invited.inviteTokenHash === command.inviteTokenHash &&
+        invited.inviteExpiresAt !== null &&
+        command.now.getTime() < Date.parse(invited.inviteExpiresAt);
+      if (!usable) throw new DomainError('not_found', 'This invite link is unknown, used or expired.');
+      return [{ type: 'UserInviteAccepted', data: { password_hash: command.passwordHash, name: command.name, occurred_at } }];
+    }
+    case 'ChangeUserRole': {
+      const user = notThemselves(existing(state), command.actorUserId, 'change their own role');
+      if (user.role === command.role) return [];
+      return [{ type: 'UserRoleChanged', data: { role: command.role, occurred_at } }];
+    }
+    case 'RemoveUser':
+      notThemselves(existing(state), command.actorUserId, 'remove themselves');
+      return [{ type: 'UserRemoved', data: { occurred_at } }];
+    default:
+      return assertNever(command);
+  }
 }
 
-function evolveUser(_state: UserState, event: UserEvent): UserState {
-  return {
-    id: event.data.user_id,
-    businessId: event.data.business_id,
-    email: event.data.email,
-    passwordHash: event.data.password_hash,
-    createdAt: event.data.occurred_at,
-  };
+/** A removed user is gone for every command, as if never made. */
+function existing(state: UserState): User {
+  if (state === null || state.status === 'removed') throw new DomainError('not_found', 'User not found.');
+  return state;
+}
+
+/** Only owners manage users, so an owner who may not act on themselves always leaves one owner behind. */
+function notThemselves(user: User, actorUserId: string | null, what: string): User {
+  if (user.id === actorUserId) throw new DomainError('invalid_state', `A user cannot ${what}; another owner can.`, { user_id: user.id });
+  return user;
+}
+
+function evolveUser(state: UserState, event: UserEvent): UserState {
+  switch (event.type) {
+    case 'UserRegistered':
+      return {
+        id: event.data.user_id,
+        businessId: event.data.business_id,
+        email: event.data.email,
+        passwordHash: event.data.password_hash,
+        name: null,
+        role: 'owner',
+        status: 'active',
+        inviteTokenHash: null,
+        inviteExpiresAt: null,
+        createdAt: event.data.occurred_at,
+      };
+    case 'UserInvited':
+      return {
+        id: event.data.user_id,
+        businessId: event.data.business_id,
+        email: event.data.email,
+        passwordHash: null,
+        name: null,
+        role: event.data.role,
+        status: 'invited',
+        inviteTokenHash: event.data.invite_token_hash,
+        inviteExpiresAt: event.data.invite_expires_at,
+        createdAt: event.data.occurred_at,
+      };
+    case 'UserInviteAccepted':
+      return state === null
+        ? null
+        : { ...state, passwordHash: event.data.password_hash, name: event.data.name, status: 'active', inviteTokenHash: null, inviteExpiresAt: null };
+    case 'UserRoleChanged':
+      return state === null ? null : { ...state, role: event.data.role };
+    case 'UserRemoved':
+      return state === null ? null : { ...state, status: 'removed', inviteTokenHash: null, inviteExpiresAt: null };
+    default:
+      return assertNever(event);
+  }
 }
 
 export const userDecider: Decider<UserCommand, UserEvent, UserState> = {

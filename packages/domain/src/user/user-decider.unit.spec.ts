@@ -6,11 +6,40 @@ import { userDecider } from './user-decider';
 
 const spec = deciderSpec(userDecider);
 const NOW = new Date('2026-11-21T10:00:00.000Z');
+const LATER = new Date('2026-11-22T10:00:00.000Z');
+const EXPIRES = new Date('2026-11-28T10:00:00.000Z');
 const register = (email: string): UserCommand => ({ type: 'RegisterUser', userId: 'user-1', businessId: 'business-1', email, passwordHash: 'scrypt$hash', now: NOW });
 const registered: UserEvent = {
   type: 'UserRegistered',
   data: { user_id: 'user-1', business_id: 'business-1', email: 'ada@example.com', password_hash: 'scrypt$hash', occurred_at: NOW.toISOString() },
 };
+const invite = (email: string): UserCommand => ({
+  type: 'InviteUser',
+  userId: 'user-2',
+  businessId: 'business-1',
+  email,
+  role: 'staff',
+  invitedBy: 'user:user-1',
+  inviteTokenHash: 'token-hash',
+  inviteExpiresAt: EXPIRES,
+  now: NOW,
+});
+const invited: UserEvent = {
+  type: 'UserInvited',
+  data: {
+    user_id: 'user-2',
+    business_id: 'business-1',
+    email: 'bob@example.com',
+    role: 'staff',
+    invited_by: 'user:user-1',
+    invite_token_hash: 'token-hash',
+    invite_expires_at: EXPIRES.toISOString(),
+    occurred_at: NOW.toISOString(),
+  },
+};
+const accept = (inviteTokenHash: string, now = LATER): UserCommand => ({ type: 'AcceptInvite', inviteTokenHash, passwordHash: 'scrypt$bob', name: 'Bob', now });
+const accepted: UserEvent = { type: 'UserInviteAccepted', data: { password_hash: 'scrypt$bob', name: 'Bob', occurred_at: LATER.toISOString() } };
+const removed: UserEvent = { type: 'UserRemoved', data: { occurred_at: LATER.toISOString() } };
 
 describe('registering a user', () => {
   test('records the user', () => {
@@ -25,13 +54,91 @@ describe('registering a user', () => {
     spec.given([registered]).when(register('ada@example.com')).thenThrows('conflict');
   });
 
-  test('UserRegistered makes the user', () => {
+  test('UserRegistered makes the business founder, an active owner', () => {
     expect(replay(userDecider, [registered])).toEqual({
       id: 'user-1',
       businessId: 'business-1',
       email: 'ada@example.com',
       passwordHash: 'scrypt$hash',
+      name: null,
+      role: 'owner',
+      status: 'active',
+      inviteTokenHash: null,
+      inviteExpiresAt: null,
       createdAt: NOW.toISOString(),
     });
+  });
+});
+
+describe('inviting a user', () => {
+  test('records the invite with its role, its token hash and the email in lowercase', () => {
+    spec.given([]).when(invite('Bob@Example.com')).then([invited]);
+  });
+
+  test('an invited user has no password and cannot log in yet', () => {
+    expect(replay(userDecider, [invited])).toMatchObject({ status: 'invited', passwordHash: null, role: 'staff' });
+  });
+
+  test('inviting over an existing user is a conflict', () => {
+    spec.given([invited]).when(invite('bob@example.com')).thenThrows('conflict');
+  });
+});
+
+describe('accepting an invite', () => {
+  test('sets the password and name, and the user is active', () => {
+    spec.given([invited]).when(accept('token-hash')).then([accepted]);
+    expect(replay(userDecider, [invited, accepted])).toMatchObject({ status: 'active', passwordHash: 'scrypt$bob', name: 'Bob', inviteTokenHash: null });
+  });
+
+  test('works once: the link is used', () => {
+    spec.given([invited, accepted]).when(accept('token-hash')).thenThrows('not_found');
+  });
+
+  test('another token is refused', () => {
+    spec.given([invited]).when(accept('other-hash')).thenThrows('not_found');
+  });
+
+  test('an expired invite is refused', () => {
+    spec.given([invited]).when(accept('token-hash', EXPIRES)).thenThrows('not_found');
+  });
+
+  test('a removed invite is refused', () => {
+    spec.given([invited, removed]).when(accept('token-hash')).thenThrows('not_found');
+  });
+});
+
+describe('changing a role', () => {
+  test('records the new role', () => {
+    spec
+      .given([invited, accepted])
+      .when({ type: 'ChangeUserRole', role: 'manager', actorUserId: 'user-1', now: LATER })
+      .then([{ type: 'UserRoleChanged', data: { role: 'manager', occurred_at: LATER.toISOString() } }]);
+  });
+
+  test('the same role changes nothing', () => {
+    spec.given([invited]).when({ type: 'ChangeUserRole', role: 'staff', actorUserId: 'user-1', now: LATER }).then([]);
+  });
+
+  test('nobody changes their own role', () => {
+    spec.given([registered]).when({ type: 'ChangeUserRole', role: 'staff', actorUserId: 'user-1', now: LATER }).thenThrows('invalid_state');
+  });
+
+  test('a removed user is not found', () => {
+    spec.given([invited, removed]).when({ type: 'ChangeUserRole', role: 'manager', actorUserId: 'user-1', now: LATER }).thenThrows('not_found');
+  });
+});
+
+describe('removing a user', () => {
+  test('records the removal', () => {
+    spec.given([invited, accepted]).when({ type: 'RemoveUser', actorUserId: 'user-1', now: LATER }).then([removed]);
+    expect(replay(userDecider, [invited, accepted, removed])).toMatchObject({ status: 'removed' });
+  });
+
+  test('nobody removes themselves', () => {
+    spec.given([registered]).when({ type: 'RemoveUser', actorUserId: 'user-1', now: LATER }).thenThrows('invalid_state');
+  });
+
+  test('removing twice: the second is not found', () => {
+    spec.given([invited, removed]).when({ type: 'RemoveUser', actorUserId: 'user-1', now: LATER }).thenThrows('not_found');
   });
 });

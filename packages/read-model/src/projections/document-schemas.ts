@@ -5,8 +5,10 @@
  */
 import {
   BARCODE_FORMATS,
+  ENROLMENT_FIELDS,
   MILESTONE_METRICS,
   PASS_TYPES,
+  USER_ROLES,
   WEBHOOK_EVENT_NAMES,
   type ApiKey,
   type Business,
@@ -74,7 +76,13 @@ export const userDocument = z.object({
   id: text,
   businessId: text,
   email: text,
-  passwordHash: text,
+  passwordHash: optionalText,
+  // Defaults: a version 1 document (read while version 2 is rebuilt) is a business's founder, an active owner.
+  name: optionalText.default(null),
+  role: z.enum(USER_ROLES).default('owner'),
+  status: z.enum(['invited', 'active', 'removed']).default('active'),
+  inviteTokenHash: optionalText.default(null),
+  inviteExpiresAt: instant.nullable().default(null),
   createdAt: instant,
 }) satisfies z.ZodType<User>;
 
@@ -108,6 +116,10 @@ export const templateDocument = z.object({
   currency: optionalText,
   stampsForReward: z.number().nullable(),
   scanSecurity: z.object({ signedBarcodes: z.boolean(), scanCooldown: z.number().nullable(), autoStampOnScan: z.boolean() }),
+  // The default: a version 1 document (read while version 2 is rebuilt) is closed to enrolment, as it was.
+  enrolment: z
+    .object({ enabled: z.boolean(), fields: z.array(z.enum(ENROLMENT_FIELDS)), consentText: optionalText, joinCode: optionalText })
+    .default({ enabled: false, fields: ['name', 'email'], consentText: null, joinCode: null }),
 }) satisfies z.ZodType<Template>;
 
 export const webhookDocument = z.object({

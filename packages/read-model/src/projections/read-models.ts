@@ -38,6 +38,7 @@ import { ANALYTICS_COLLECTION, analyticsProjection } from '../analytics/analytic
 import { aggregateProjection } from './aggregate-projection';
 import { BUSINESS_USAGE_COLLECTION, businessUsageProjection } from './business-usage';
 import { customerEmailDigest } from './customer-email-digest';
+import { searchKeysOf } from './pass-search';
 import { apiKeyDocument, businessDocument, milestoneDocument, passDocument, templateDocument, userDocument, webhookDocument } from './document-schemas';
 import type { Projection } from './projection';
 
@@ -71,26 +72,29 @@ export const lookupKeys = {
   /** Passes of a template that some wallet registered for updates: whom a template change concerns. */
   walletPassesOfTemplate: (templateId: string) => templateId,
   userByEmail: (email: string) => email.toLowerCase(),
+  /** A pending invite, by the hash of its link's token. */
+  userByInvite: (inviteTokenHash: string) => inviteTokenHash,
   apiKeyByHash: (keyHash: string) => keyHash,
   byBusiness: (businessId: string) => businessId,
   /** A business's milestones of one mode: a sandbox milestone applies to, and is counted with, sandbox ones only. */
   byBusinessMode: (businessId: string, mode: Mode) => `${businessId}/${mode}`,
   byTemplate: (templateId: string) => templateId,
+  templateByJoinCode: (joinCode: string) => joinCode,
 };
 
-type PassIndex = 'serial' | 'external_id' | 'email' | 'barcode_data' | 'customer' | 'wallet_device' | 'wallet_template';
+type PassIndex = 'serial' | 'external_id' | 'email' | 'barcode_data' | 'customer' | 'wallet_device' | 'wallet_template' | 'search';
 
 export const passProjection = aggregateProjection<Pass, PassEvent, PassIndex>({
   collection: collections.passes,
   schema: passDocument,
   // 2: wallet devices replaced `installed`, with lookups by device and by template. 3: no key by business,
   // which nothing looked up once the business_usage projection counted a business's passes. 4: a pass
-  // holds its rewards, which a document built before has not.
-  version: 4,
+  // holds its rewards, which a document built before has not. 5: found by search (pass-search.ts).
+  version: 5,
   category: 'pass',
   events: passEvents,
   evolve: passDecider.evolve,
-  indexes: ['serial', 'external_id', 'email', 'barcode_data', 'customer', 'wallet_device', 'wallet_template'],
+  indexes: ['serial', 'external_id', 'email', 'barcode_data', 'customer', 'wallet_device', 'wallet_template', 'search'],
   keys: (pass) => ({
     serial: [lookupKeys.passBySerial(pass.serialNumber)],
     external_id: pass.externalId === null ? [] : [lookupKeys.passByExternalId(pass.businessId, pass.mode, pass.externalId)],
@@ -99,6 +103,7 @@ export const passProjection = aggregateProjection<Pass, PassEvent, PassIndex>({
     customer: pass.customerEmail === null || pass.mode !== 'live' ? [] : [lookupKeys.passByCustomer(customerEmailDigest(pass.customerEmail))],
     wallet_device: Object.keys(pass.walletDevices).map(lookupKeys.passByWalletDevice),
     wallet_template: Object.keys(pass.walletDevices).length === 0 ? [] : [lookupKeys.walletPassesOfTemplate(pass.templateId)],
+    search: searchKeysOf(pass),
   }),
 });
 
@@ -113,15 +118,23 @@ const businessProjection = aggregateProjection<Business, BusinessEvent>({
   keys: () => ({}),
 });
 
-const userProjection = aggregateProjection<User, UserEvent, 'email'>({
+const userProjection = aggregateProjection<User, UserEvent, 'email' | 'business' | 'invite'>({
   collection: collections.users,
   schema: userDocument,
-  version: 1,
+  // 2: users have roles and invites, listed by business; a removed user is found by no key.
+  version: 2,
   category: 'user',
   events: userEvents,
   evolve: userDecider.evolve,
-  indexes: ['email'],
-  keys: (user) => ({ email: [lookupKeys.userByEmail(user.email)] }),
+  indexes: ['email', 'business', 'invite'],
+  keys: (user) =>
+    user.status === 'removed'
+      ? { email: [], business: [], invite: [] }
+      : {
+          email: [lookupKeys.userByEmail(user.email)],
+          business: [lookupKeys.byBusiness(user.businessId)],
+          invite: user.inviteTokenHash === null ? [] : [lookupKeys.userByInvite(user.inviteTokenHash)],
+        },
 });
 
 const apiKeyProjection = aggregateProjection<ApiKey, ApiKeyEvent, 'hash' | 'business'>({
@@ -135,15 +148,19 @@ const apiKeyProjection = aggregateProjection<ApiKey, ApiKeyEvent, 'hash' | 'busi
   keys: (key) => ({ hash: [lookupKeys.apiKeyByHash(key.keyHash)], business: [lookupKeys.byBusiness(key.businessId)] }),
 });
 
-const templateProjection = aggregateProjection<Template, TemplateEvent, 'business'>({
+const templateProjection = aggregateProjection<Template, TemplateEvent, 'business' | 'join_code'>({
   collection: collections.templates,
   schema: templateDocument,
-  version: 1,
+  // 2: self-enrolment, and templates found by their join code.
+  version: 2,
   category: 'template',
   events: templateEvents,
   evolve: templateDecider.evolve,
-  indexes: ['business'],
-  keys: (template) => ({ business: [lookupKeys.byBusiness(template.businessId)] }),
+  indexes: ['business', 'join_code'],
+  keys: (template) => ({
+    business: [lookupKeys.byBusiness(template.businessId)],
+    join_code: template.enrolment.joinCode === null ? [] : [lookupKeys.templateByJoinCode(template.enrolment.joinCode)],
+  }),
 });
 
 const webhookProjection = aggregateProjection<Webhook, WebhookEvent, 'business'>({

@@ -46,6 +46,12 @@ export class ReadModel<Doc, Index extends string> {
     return found.map((doc) => this.checkedDocument(doc, `found by ${index}`));
   }
 
+  /** The page of `find` after the document `afterId` (DocumentStore.findAfter). */
+  async findAfter(index: Index, key: string, afterId: string, limit: number): Promise<Doc[]> {
+    const found = await this.documents.findAfter(this.collection, index, key, afterId, limit);
+    return found.map((doc) => this.checkedDocument(doc, `found by ${index}`));
+  }
+
   /** How many live documents' `index` holds `key`. */
   count(index: Index, key: string): Promise<number> {
     return this.documents.count(this.collection, index, key);

@@ -134,6 +134,11 @@ export class PreparedGeneration {
         `SELECT d.id, d.revision, d.doc FROM ${lookups} l JOIN ${documents} d ON d.rowid = l.doc
          WHERE l.index_name = ? AND l.key = ? AND d.doc IS NOT NULL ORDER BY l.doc ${BOUND_LIMIT}`,
       ),
+      // From the row after the given document's: the lookup table's primary key seeks straight to it.
+      findAfter: db.prepare<[string, string, string, number], DocumentRow>(
+        `SELECT d.id, d.revision, d.doc FROM ${lookups} l JOIN ${documents} d ON d.rowid = l.doc
+         WHERE l.index_name = ? AND l.key = ? AND l.doc > (SELECT rowid FROM ${documents} WHERE id = ?) AND d.doc IS NOT NULL ORDER BY l.doc ${BOUND_LIMIT}`,
+      ),
       count: db.prepare<[string, string], { count: number }>(`SELECT COUNT(*) AS count FROM ${lookups} WHERE index_name = ? AND key = ?`),
       // A new document's: a row stored after all is left to `upsert` and its guard.
       insert: db.prepare<[string, number, string | null]>(`INSERT INTO ${documents} (id, revision, doc) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING`),
@@ -178,6 +183,11 @@ export class PreparedGeneration {
     const rows = this.statements.find.all(index, key, limit + 1);
     if (rows.length <= limit) this.lookups.set(lookup, { ids: rows.map((row) => row.id), dataVersion });
     return rows.slice(0, limit).map((row) => this.keepRead(row, dataVersion).doc);
+  }
+
+  /** Up to `limit` documents the key finds after the document `afterId`, in the order they were first written. */
+  findAfter(index: string, key: string, afterId: string, limit: number, dataVersion: number): unknown[] {
+    return this.statements.findAfter.all(index, key, afterId, limit).map((row) => this.keepRead(row, dataVersion).doc);
   }
 
   count(index: string, key: string): number {

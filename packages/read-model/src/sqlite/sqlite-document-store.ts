@@ -205,6 +205,10 @@ export class SqliteDocumentStore implements DocumentStore {
     return this.liveTables(collection)?.find(index, key, limit, this.dataVersion) ?? [];
   }
 
+  async findAfter(collection: string, index: string, key: string, afterId: string, limit: number): Promise<unknown[]> {
+    return this.liveTables(collection)?.findAfter(index, key, afterId, limit, this.dataVersion) ?? [];
+  }
+
   async count(collection: string, index: string, key: string): Promise<number> {
     return this.liveTables(collection)?.count(index, key) ?? 0;
   }

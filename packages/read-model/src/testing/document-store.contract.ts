@@ -63,6 +63,18 @@ export function describeDocumentStoreContract(
         expect(await store().find(target.collection, 'email', 'e', 2)).toEqual([{ id: 'z', revision: 1 }, { id: 'a', revision: 0 }]);
       });
 
+      it('find the page after a document, in the same order; after a document it does not hold, none', async () => {
+        const target = await liveCollection();
+        await store().commit([{ target, writes: [write('z', 0, { email: ['e'] }), write('a', 0, { email: ['e'] }), write('x', 0, { email: ['f'] })] }], at(1));
+        await store().commit([{ target, writes: [write('m', 0, { email: ['e'] }), write('q', 0, { email: ['e'] })] }], at(2));
+        await store().commit([{ target, writes: [write('m', 1, {}, null)] }], at(3));
+        expect(await store().findAfter(target.collection, 'email', 'e', 'z', 10)).toEqual([{ id: 'a', revision: 0 }, { id: 'q', revision: 0 }]);
+        expect(await store().findAfter(target.collection, 'email', 'e', 'z', 1)).toEqual([{ id: 'a', revision: 0 }]);
+        expect(await store().findAfter(target.collection, 'email', 'e', 'x', 10)).toEqual([{ id: 'q', revision: 0 }]);
+        expect(await store().findAfter(target.collection, 'email', 'e', 'q', 10)).toEqual([]);
+        expect(await store().findAfter(target.collection, 'email', 'e', 'unknown', 10)).toEqual([]);
+      });
+
       it('count the documents a key holds, following key changes and removals', async () => {
         const target = await liveCollection();
         await store().commit([{ target, writes: [write('a', 0, { business: ['b1/live'] }), write('b', 0, { business: ['b1/live'] }), write('c', 0, { business: ['b1/test'] })] }], at(1));

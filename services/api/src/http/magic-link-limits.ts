@@ -6,7 +6,7 @@
 import type { Clock } from '@passes/application';
 import { customerEmailDigest } from '@passes/read-model';
 import type { RateLimitStore } from '@passes/request-guards';
-import { ApiError } from './api-error';
+import { countRequest, type RequestLimit } from './counted-requests';
 
 const FIFTEEN_MINUTES_MS = 15 * 60_000;
 
@@ -29,11 +29,7 @@ export class MagicLinkLimits {
     await this.count(`magic-link-email:${customerEmailDigest(email)}`, MAGIC_LINK_LIMITS.perEmail);
   }
 
-  private async count(key: string, limit: { requests: number; windowMs: number }): Promise<void> {
-    const now = this.clock.now();
-    const window = await this.store.hit(key, limit.windowMs, now);
-    if (window.count <= limit.requests) return;
-    const retryAfterSeconds = Math.max(1, Math.ceil((window.resetsAt - now.getTime()) / 1000));
-    throw new ApiError('rate_limited', 'Too many link requests; try again later', undefined, { 'Retry-After': String(retryAfterSeconds) });
+  private count(key: string, limit: RequestLimit): Promise<void> {
+    return countRequest(this.store, this.clock, key, limit, 'link requests');
   }
 }

@@ -93,6 +93,15 @@ export function pageRequest(request: Request): PageRequest {
   return { limit: size, cursor: single(request, 'cursor') ?? null };
 }
 
+/** An optional parameter that must be one of `values` when given. */
+export function optionalChoice<Value extends string>(request: Request, name: string, values: readonly Value[]): Value | null {
+  const value = single(request, name);
+  if (value === undefined) return null;
+  const chosen = values.find((candidate) => candidate === value);
+  if (chosen === undefined) throw new ApiError('bad_request', `Query parameter '${name}' must be one of ${values.join(', ')}`);
+  return chosen;
+}
+
 /** An optional plain-text parameter, such as a list's `template_id`. */
 export function optionalParameter(request: Request, name: string): string | null {
   return single(request, name) ?? null;

@@ -6,6 +6,7 @@ import { escapeHtml, type CustomerPass, type CustomerPassesResult, type PassBarc
 import type { Wallets } from '@passes/wallets';
 import type { Response } from 'express';
 import { customerPassRepresentation } from '../representations/customer-pass-representation';
+import { formatMoney } from './money';
 import { pageStyle, sendPage } from './page-document';
 import { passCodeFigure, PASS_CODE_CSS, PASS_CODE_PRINT_CSS } from './pass-code-figure';
 import { PASS_STATUS_LABELS } from './pass-status-labels';
@@ -95,7 +96,7 @@ function customerPassesPage(result: ShownResult, wallets: Wallets): { status: nu
     const body = notice(
       title,
       'For your security, links to your passes work for 15 minutes.',
-      'Ask for a new link where you asked for this one; it will arrive by email.',
+      'Ask for a new link where you asked for this one, or on the page "Find your passes" (/customer/link); it will arrive by email.',
     );
     return { status: 401, title, body };
   }
@@ -123,7 +124,7 @@ function passCard({ customerPass, barcodeMessage, rewards }: ShownPass, wallets:
     ['Stamps', String(pass.stamps)],
     ['Points', String(pass.points)],
   ];
-  if (pass.balance !== null) figures.push(['Balance', pass.balance.toFixed(2)]);
+  if (pass.balance !== null) figures.push(['Balance', formatMoney(pass.balance, customerPass.currency)]);
   return [
     '<li class="pass">',
     `<div class="pass-head"><h2>${escapeHtml(pass.business_name)}</h2><span class="status status-${pass.status}">${PASS_STATUS_LABELS[pass.status]}</span></div>`,

@@ -12,6 +12,7 @@ import { passCodeFigure, PASS_CODE_CSS, PASS_CODE_PRINT_CSS } from './pass-code-
 import { PASS_STATUS_LABELS } from './pass-status-labels';
 import { rewardsSection, REWARDS_CSS } from './rewards-section';
 import { walletButtons, WALLET_BUTTONS_CSS } from './wallet-buttons';
+import { formatMoney } from './money';
 
 const CSS = `
   :root { color-scheme: light; --ink: #1c1f23; --muted: #5f6670; --line: #e3e6ea; --page: #f4f5f7; }
@@ -62,7 +63,7 @@ export function downloadPage(walletPass: WalletPass, links: PassLinks, rewards: 
     ['Stamps', template.stampsForReward === null ? String(pass.stamps) : `${pass.stamps} / ${template.stampsForReward}`],
     ['Points', String(pass.points)],
   ];
-  if (pass.balanceMinor !== null) figures.push(['Balance', `${minorUnitsToNumber(pass.balanceMinor).toFixed(2)}${template.currency ? ` ${template.currency}` : ''}`]);
+  if (pass.balanceMinor !== null) figures.push(['Balance', formatMoney(minorUnitsToNumber(pass.balanceMinor), template.currency)]);
   const card = [
     '<section class="card">',
     `<h1>${escapeHtml(businessName)}</h1>`,

@@ -7,14 +7,16 @@ import { createHash } from 'node:crypto';
 import { escapeHtml } from '@passes/application';
 import type { Response } from 'express';
 
-interface PageStyle {
+export interface PageStyle {
   css: string;
   contentSecurityPolicy: string;
 }
 
-export function pageStyle(css: string): PageStyle {
+/** `forms`: the page posts a form to its own origin (a join page); every other page posts nothing. */
+export function pageStyle(css: string, options: { forms?: boolean } = {}): PageStyle {
   const hash = createHash('sha256').update(css).digest('base64');
-  const contentSecurityPolicy = ["default-src 'none'", `style-src 'sha256-${hash}'`, "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'"].join('; ');
+  const formAction = options.forms ? "form-action 'self'" : "form-action 'none'";
+  const contentSecurityPolicy = ["default-src 'none'", `style-src 'sha256-${hash}'`, "base-uri 'none'", formAction, "frame-ancestors 'none'"].join('; ');
   return { css, contentSecurityPolicy };
 }
 

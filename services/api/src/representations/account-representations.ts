@@ -13,7 +13,7 @@ export function planRepresentation(status: PlanStatus): PlanStatusResponse {
 }
 
 export function userRepresentation(user: User): UserResponse {
-  return { id: user.id, email: user.email, business_id: user.businessId, created_at: user.createdAt };
+  return { id: user.id, email: user.email, business_id: user.businessId, name: user.name, role: user.role, status: user.status, created_at: user.createdAt };
 }
 
 export function apiKeyRepresentation(key: ApiKey): ApiKeyResponse {

@@ -47,6 +47,7 @@ export function scannedPass(pass: Pass): ScannedPassResponse {
   return {
     id: pass.id,
     serial_number: pass.serialNumber,
+    customer_name: pass.customerName,
     status: pass.status,
     stamps: pass.stamps,
     points: pass.points,

@@ -2,7 +2,7 @@
  * Dashboard accounts (DESIGN §6): register and log in under `/auth`, read the caller's business at
  * `/businesses/me`.
  */
-import { ACCESS_TOKEN_TTL_SECONDS, type Application } from '@passes/application';
+import { ACCESS_TOKEN_TTL_SECONDS, roleOf, type Application } from '@passes/application';
 import { loginBody, registerBody, type LoginResponse, type OwnBusinessResponse, type RegistrationResponse } from '@passes/contracts';
 import { ApiError } from '../http/api-error';
 import { principalOf } from '../http/authentication';
@@ -38,8 +38,18 @@ export function addAuthRoutes(routes: RouteGroup, application: Application): voi
 /** Behind authentication. */
 export function addOwnBusinessRoutes(routes: RouteGroup, application: Application): void {
   routes.get('/', async (_request, response) => {
-    const businessId = principalOf(response).businessId;
-    const [business, plan] = await Promise.all([application.businesses.get(businessId), application.plans.status(businessId)]);
-    response.json({ ...businessRepresentation(business), ...planRepresentation(plan) } satisfies OwnBusinessResponse);
+    const principal = principalOf(response);
+    const businessId = principal.businessId;
+    const [business, plan, user] = await Promise.all([
+      application.businesses.get(businessId),
+      application.plans.status(businessId),
+      principal.kind === 'user' ? application.users.active(businessId, principal.userId) : null,
+    ]);
+    response.json({
+      ...businessRepresentation(business),
+      ...planRepresentation(plan),
+      role: roleOf(principal),
+      user: user === null ? null : userRepresentation(user),
+    } satisfies OwnBusinessResponse);
   });
 }

@@ -56,7 +56,7 @@ describe('the download page on a phone', () => {
     const card = (await page.locator('section.card').innerText()).replace(/\s+/g, ' ');
     expect(card).toContain('Coffee card');
     expect(card).toContain('Ada Lovelace');
-    expect(card).toMatch(/Stamps 7 \/ 10 Points 120 Balance 12\.50 GBP/);
+    expect(card).toMatch(/Stamps 7 \/ 10 Points 120 Balance £12\.50/);
     expect(await inPage(`getComputedStyle(document.querySelector('section.card')).backgroundColor`)).toBe('rgb(29, 53, 87)');
     const apple = page.locator('a.wallet.apple');
     const google = page.locator('a.wallet.google');

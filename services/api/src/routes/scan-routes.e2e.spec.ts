@@ -50,7 +50,7 @@ describe.each(COMBINATIONS)('cooldown %p × signed barcodes %p × auto-stamp %p'
       valid: true,
       reason: null,
       checked_in: autoStamp,
-      pass: { id: pass.id, serial_number: pass.serial_number, status: autoStamp ? 'checked_in' : 'active', stamps: autoStamp ? 1 : 0, points: 0, balance: null },
+      pass: { id: pass.id, serial_number: pass.serial_number, customer_name: null, status: autoStamp ? 'checked_in' : 'active', stamps: autoStamp ? 1 : 0, points: 0, balance: null },
     });
   });
 

@@ -25,5 +25,6 @@ export function templateUpdate(body: UpdateTemplateBody): TemplateUpdate {
       scanCooldown: scanSecurity.scan_cooldown,
       autoStampOnScan: scanSecurity.auto_stamp_on_scan,
     },
+    enrolment: body.enrolment && { enabled: body.enrolment.enabled, fields: body.enrolment.fields, consentText: body.enrolment.consent_text },
   };
 }

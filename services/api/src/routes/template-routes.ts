@@ -1,6 +1,7 @@
 /** Templates: create, list, read and change. Under `/businesses/:business_id/templates`, behind authentication. */
 import type { Application } from '@passes/application';
 import { createTemplateBody, updateTemplateBody, type TemplateListResponse } from '@passes/contracts';
+import type { Template } from '@passes/domain';
 import { commandContextOf, principalOf } from '../http/authentication';
 import { parseBody } from '../http/parse-body';
 import type { RouteGroup } from '../http/route-group';
@@ -10,28 +11,29 @@ import { templateDraft, templateUpdate } from './template-bodies-to-commands';
 
 export function addTemplateRoutes(group: RouteGroup, application: Application): void {
   const routes = group.within('', sandboxKeysReadOnly('templates'));
+  const represent = (template: Template) => templateRepresentation(template, application.enrolments.joinUrlOf);
 
   routes.post('/', async (request, response) => {
     const body = parseBody(createTemplateBody, request);
     const template = await application.templates.create(principalOf(response).businessId, templateDraft(body), commandContextOf(response));
-    response.status(201).json(templateRepresentation(template));
+    response.status(201).json(represent(template));
   });
 
   routes.get('/', async (_request, response) => {
     const templates = await application.templates.list(principalOf(response).businessId);
-    response.json({ data: templates.map(templateRepresentation) } satisfies TemplateListResponse);
+    response.json({ data: templates.map(represent) } satisfies TemplateListResponse);
   });
 
   routes.get('/:template_id', async (request, response) => {
     const template = await application.templates.get(principalOf(response).businessId, String(request.params['template_id']));
-    response.json(templateRepresentation(template));
+    response.json(represent(template));
   });
 
   routes.patch('/:template_id', async (request, response) => {
     const body = parseBody(updateTemplateBody, request);
     const templateId = String(request.params['template_id']);
     const template = await application.templates.update(principalOf(response).businessId, templateId, templateUpdate(body), commandContextOf(response));
-    response.json(templateRepresentation(template));
+    response.json(represent(template));
   });
 
 }

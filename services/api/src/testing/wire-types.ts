@@ -129,6 +129,7 @@ export interface TemplateBody {
   nfc_message: string | null;
   currency: string | null;
   stamps_for_reward: number | null;
+  enrolment: { enabled: boolean; fields: string[]; consent_text: string | null; join_url: string | null };
   scan_security: ScanSecurityBody;
   created_at: string;
   updated_at: string;

@@ -16,7 +16,7 @@ const COMMITS_BETWEEN_WAITS = 20;
 /** Progress goes to stderr about this often. */
 const REPORT_EVERY_EVENTS = 100_000;
 
-const customerOf = (index: number): PassCustomer => ({ name: `Customer ${index}`, email: `customer-${index}@example.com`, externalId: `ext-${index}` });
+export const customerOf = (index: number): PassCustomer => ({ name: `Customer ${index}`, email: `customer-${index}@example.com`, externalId: `ext-${index}` });
 
 export interface SeededStore {
   service: EmbeddedService;

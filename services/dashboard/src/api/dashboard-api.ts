@@ -2,9 +2,11 @@
 import { segment, type ApiClient } from './api-client';
 import { analyticsApi } from './endpoints/analytics';
 import { businessApi } from './endpoints/business';
+import { customersApi } from './endpoints/customers';
 import { milestonesApi } from './endpoints/milestones';
 import { passesApi } from './endpoints/passes';
 import { templatesApi } from './endpoints/templates';
+import { usersApi } from './endpoints/users';
 import { webhooksApi } from './endpoints/webhooks';
 
 export function dashboardApi(client: ApiClient, businessId: string) {
@@ -16,6 +18,8 @@ export function dashboardApi(client: ApiClient, businessId: string) {
     passes: passesApi(client, business),
     webhooks: webhooksApi(client, business),
     analytics: analyticsApi(client, business),
+    users: usersApi(client, business),
+    customers: customersApi(client, business),
   };
 }
 

@@ -1,6 +1,7 @@
 /** Picks the screen for the address: public screens without a session, the rest behind log-in. */
 import { matchRoute } from '../router/match-route';
 import { currentTarget, useLocation } from '../router/location';
+import { RoleProvider } from '../session/RoleProvider';
 import { useSession } from '../session/SessionProvider';
 import { Layout } from './Layout';
 import { NotFoundPage } from './NotFoundPage';
@@ -29,5 +30,9 @@ export function App() {
     return <Redirect to={target === '/' ? '/login' : `/login?next=${encodeURIComponent(target)}`} />;
   }
   const match = firstMatch(SIGNED_IN_ROUTES, path);
-  return <Layout>{match ? match.route.render(match.params) : <NotFoundPage />}</Layout>;
+  return (
+    <RoleProvider>
+      <Layout>{match ? match.route.render(match.params) : <NotFoundPage />}</Layout>
+    </RoleProvider>
+  );
 }

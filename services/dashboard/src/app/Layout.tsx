@@ -5,16 +5,20 @@
 import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Link } from '../router/Link';
 import { useLocation } from '../router/location';
+import { useMay } from '../session/RoleProvider';
 import { useSession } from '../session/SessionProvider';
 
+/** Each section and the least role that can use it (docs/api.md, Users and roles): others do not see it. */
 const SECTIONS = [
-  { to: '/', label: 'Home' },
-  { to: '/templates', label: 'Templates' },
-  { to: '/passes', label: 'Passes' },
-  { to: '/scan', label: 'Scan' },
-  { to: '/analytics', label: 'Analytics' },
-  { to: '/api-keys', label: 'API keys' },
-  { to: '/webhooks', label: 'Webhooks' },
+  { to: '/', label: 'Home', least: 'staff' },
+  { to: '/templates', label: 'Templates', least: 'manager' },
+  { to: '/passes', label: 'Passes', least: 'staff' },
+  { to: '/customers', label: 'Customers', least: 'staff' },
+  { to: '/scan', label: 'Scan', least: 'staff' },
+  { to: '/analytics', label: 'Analytics', least: 'manager' },
+  { to: '/api-keys', label: 'API keys', least: 'owner' },
+  { to: '/webhooks', label: 'Webhooks', least: 'owner' },
+  { to: '/team', label: 'Team', least: 'owner' },
 ] as const;
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -22,6 +26,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const { end } = useSession();
   const mainRef = useFocusOnNavigation(path);
   const current = (to: string) => (to === '/' ? path === '/' : path === to || path.startsWith(`${to}/`));
+  const may = { staff: true, manager: useMay('manager'), owner: useMay('owner') };
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -38,7 +43,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </header>
       <nav className="sections" aria-label="Dashboard">
         <ul>
-          {SECTIONS.map((section) => (
+          {SECTIONS.filter((section) => may[section.least]).map((section) => (
             <li key={section.to}>
               <Link to={section.to} aria-current={current(section.to) ? 'page' : undefined}>
                 {section.label}

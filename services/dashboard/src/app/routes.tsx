@@ -1,5 +1,6 @@
 /** Every screen of the dashboard and its address below /dashboard; the first pattern that matches wins. */
 import { lazy, type ReactNode } from 'react';
+import { AcceptInvitePage } from '../features/auth/AcceptInvitePage';
 import { LogInPage } from '../features/auth/LogInPage';
 import { SignUpPage } from '../features/auth/SignUpPage';
 import { HomePage } from '../features/home/HomePage';
@@ -14,8 +15,11 @@ const IssuePassPage = lazy(() => import('../features/passes/IssuePassPage').then
 const PassesPage = lazy(() => import('../features/passes/PassesPage').then((module) => ({ default: module.PassesPage })));
 const PassPage = lazy(() => import('../features/passes/PassPage').then((module) => ({ default: module.PassPage })));
 const ScanPage = lazy(() => import('../features/scan/ScanPage').then((module) => ({ default: module.ScanPage })));
+const CustomerPage = lazy(() => import('../features/customers/CustomerPage').then((module) => ({ default: module.CustomerPage })));
+const CustomersPage = lazy(() => import('../features/customers/CustomersPage').then((module) => ({ default: module.CustomersPage })));
 const EditTemplatePage = lazy(() => import('../features/templates/EditTemplatePage').then((module) => ({ default: module.EditTemplatePage })));
 const NewTemplatePage = lazy(() => import('../features/templates/NewTemplatePage').then((module) => ({ default: module.NewTemplatePage })));
+const TeamPage = lazy(() => import('../features/team/TeamPage').then((module) => ({ default: module.TeamPage })));
 const TemplatesPage = lazy(() => import('../features/templates/TemplatesPage').then((module) => ({ default: module.TemplatesPage })));
 const WebhookPage = lazy(() => import('../features/webhooks/WebhookPage').then((module) => ({ default: module.WebhookPage })));
 const WebhooksPage = lazy(() => import('../features/webhooks/WebhooksPage').then((module) => ({ default: module.WebhooksPage })));
@@ -29,6 +33,7 @@ export interface Route {
 export const PUBLIC_ROUTES: readonly Route[] = [
   { pattern: '/login', render: () => <LogInPage /> },
   { pattern: '/signup', render: () => <SignUpPage /> },
+  { pattern: '/accept-invite', render: () => <AcceptInvitePage /> },
 ];
 
 const param = (params: RouteParams, name: string) => params[name] ?? '';
@@ -48,4 +53,7 @@ export const SIGNED_IN_ROUTES: readonly Route[] = [
   { pattern: '/api-keys', render: () => <ApiKeysPage /> },
   { pattern: '/webhooks', render: () => <WebhooksPage /> },
   { pattern: '/webhooks/:id', render: (params) => <WebhookPage key={param(params, 'id')} id={param(params, 'id')} /> },
+  { pattern: '/team', render: () => <TeamPage /> },
+  { pattern: '/customers', render: () => <CustomersPage /> },
+  { pattern: '/customers/:email', render: (params) => <CustomerPage key={param(params, 'email')} email={param(params, 'email')} /> },
 ];

@@ -9,7 +9,7 @@ export function CopyButton({ text, label, targetId }: { text: string; label: str
       setCopied('yes');
     } catch {
       const target = targetId ? document.getElementById(targetId) : null;
-      if (target instanceof HTMLInputElement) target.select();
+      if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) target.select();
       setCopied('selected');
     }
   };

@@ -12,7 +12,8 @@ export function OneTimeSecret({ title, secret, onDone }: { title: string; secret
       </p>
       <label htmlFor={`${id}value`}>Secret</label>
       <div className="secret-row">
-        <input id={`${id}value`} className="secret" value={secret} readOnly spellCheck={false} onFocus={(event) => event.target.select()} />
+        {/* Wrapped whole on as many lines as it takes, with room below each line: nothing cut off, underscores included. */}
+        <textarea id={`${id}value`} className="secret" value={secret} readOnly rows={2} spellCheck={false} onFocus={(event) => event.target.select()} />
         <CopyButton text={secret} label="Copy" targetId={`${id}value`} />
       </div>
       <button type="button" className="button" onClick={onDone}>

@@ -1,9 +1,17 @@
 /** What a screen shows while its data loads, when loading failed, and once it is there. */
 import type { ReactNode } from 'react';
 import type { ResourceHandle } from '../hooks/use-resource';
+import { Link } from '../router/Link';
 import { ProblemNotice } from './ProblemNotice';
 
-export function ResourceView<Data>({ handle, children }: { handle: ResourceHandle<Data>; children: (data: Data) => ReactNode }) {
+interface ResourceViewProps<Data> {
+  handle: ResourceHandle<Data>;
+  children: (data: Data) => ReactNode;
+  /** Where to go instead when the thing is not there (a 404 or 403): trying again would not bring it. */
+  back?: { to: string; label: string };
+}
+
+export function ResourceView<Data>({ handle, children, back }: ResourceViewProps<Data>) {
   const { resource } = handle;
   if (resource.status === 'loading') {
     return (
@@ -12,6 +20,20 @@ export function ResourceView<Data>({ handle, children }: { handle: ResourceHandl
       </p>
     );
   }
-  if (resource.status === 'failed') return <ProblemNotice problem={resource.problem} onRetry={handle.reload} />;
+  if (resource.status === 'failed') {
+    const { problem } = resource;
+    const gone = problem.kind === 'refused' && (problem.status === 404 || problem.status === 403);
+    if (!gone) return <ProblemNotice problem={problem} onRetry={handle.reload} />;
+    return (
+      <>
+        <ProblemNotice problem={problem} />
+        {back && (
+          <Link to={back.to} className="button">
+            {back.label}
+          </Link>
+        )}
+      </>
+    );
+  }
   return <>{children(resource.data)}</>;
 }

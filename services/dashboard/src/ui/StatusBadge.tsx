@@ -6,6 +6,7 @@ const TONES: Readonly<Record<string, string>> = {
   delivered: 'good',
   checked_in: 'info',
   pending: 'info',
+  invited: 'info',
   redeemed: 'neutral',
   revoked: 'neutral',
   cancelled: 'neutral',

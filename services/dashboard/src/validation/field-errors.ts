@@ -25,6 +25,17 @@ export function detailsOfIssues(issues: readonly z.core.$ZodIssue[]): ErrorDetai
   return issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
 }
 
+/**
+ * The errors still about what a form holds: an error whose field was edited since the check that found it
+ * goes at once (the field may be right now), and comes back at the next check if it is still wrong.
+ * `checked` is the form as it was checked, `current` as it is; paths name fields of both.
+ */
+export function stillStanding(errors: FieldErrors, checked: unknown, current: unknown): FieldErrors {
+  const valueAt = (value: unknown, path: string) =>
+    path.split('.').reduce<unknown>((inner, part) => (typeof inner === 'object' && inner !== null ? Reflect.get(inner, part) : undefined), value);
+  return Object.fromEntries(Object.entries(errors).filter(([path]) => path === '' || JSON.stringify(valueAt(checked, path)) === JSON.stringify(valueAt(current, path))));
+}
+
 /** The outcome of checking a form: the body to send, or the errors to show. */
 export type Checked<Body> = { ok: true; body: Body } | { ok: false; errors: FieldErrors };
 

@@ -1,11 +1,13 @@
 /** Sign-up and log-in: the calls made before there is a session. */
 import { loginResponse, registrationResponse } from '@passes/contracts';
 import type { LogInBody, SignUpBody } from '../../validation/account-forms';
+import type { AcceptInviteBody } from '../../validation/user-forms';
 import type { ApiClient } from '../api-client';
 
 export function accountsApi(client: ApiClient) {
   return {
     register: (body: SignUpBody, idempotencyKey: string) => client.read(registrationResponse, { method: 'POST', path: '/auth/register', body, idempotencyKey }),
     logIn: (body: LogInBody, idempotencyKey: string) => client.read(loginResponse, { method: 'POST', path: '/auth/login', body, idempotencyKey }),
+    acceptInvite: (body: AcceptInviteBody, idempotencyKey: string) => client.read(loginResponse, { method: 'POST', path: '/auth/accept-invite', body, idempotencyKey }),
   };
 }

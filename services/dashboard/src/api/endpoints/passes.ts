@@ -1,5 +1,5 @@
 /** Passes: find, issue (one or in bulk), read with history, act on, redeem a reward, void; and scans at the counter. */
-import { bulkIssueResponse, passHistoryResponse, passResponse, passSummaryListResponse, passSummaryResponse, scanResponse } from '@passes/contracts';
+import { bulkIssueResponse, passHistoryResponse, passListResponse, passResponse, passSummaryListResponse, passSummaryResponse, scanResponse } from '@passes/contracts';
 import type { IssuePassBody } from '../../validation/issue-pass-form';
 import { segment, type ApiClient } from '../api-client';
 
@@ -15,11 +15,20 @@ export type PassAction =
 
 type ScanMode = 'verify' | 'checkin';
 
+/** What the passes list asks for; an empty value asks for nothing. */
+export type PassListQuery = { q?: string; status?: string; cursor?: string };
+
+/** Only the given parameters: `?q=` with nothing after it is a search for nothing. */
+export function withoutEmpty(query: Readonly<Record<string, string | undefined>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''));
+}
+
 export function passesApi(client: ApiClient, business: string) {
   const passes = `${business}/passes`;
   const pass = (identifier: string) => `${passes}/${segment(identifier)}`;
   return {
     get: (identifier: string) => client.read(passResponse, { method: 'GET', path: pass(identifier) }),
+    list: (query: PassListQuery) => client.read(passListResponse, { method: 'GET', path: passes, query: withoutEmpty(query) }),
     history: (identifier: string) => client.read(passHistoryResponse, { method: 'GET', path: `${pass(identifier)}/events` }),
     byEmail: (email: string) => client.read(passSummaryListResponse, { method: 'GET', path: `${passes}/lookup/email/${segment(email)}` }),
     byExternalId: (externalId: string) => client.read(passSummaryResponse, { method: 'GET', path: `${passes}/lookup/external/${segment(externalId)}` }),

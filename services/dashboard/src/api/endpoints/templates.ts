@@ -1,6 +1,7 @@
 /** Templates: list, read, create, change. */
 import { templateListResponse, templateResponse } from '@passes/contracts';
 import type { TemplateBody } from '../../validation/template-form';
+import type { EnrolmentBody } from '../../validation/enrolment-form';
 import { segment, type ApiClient } from '../api-client';
 
 export function templatesApi(client: ApiClient, business: string) {
@@ -10,6 +11,9 @@ export function templatesApi(client: ApiClient, business: string) {
     get: (id: string) => client.read(templateResponse, { method: 'GET', path: `${templates}/${segment(id)}` }),
     create: (body: TemplateBody, idempotencyKey: string) => client.read(templateResponse, { method: 'POST', path: templates, body, idempotencyKey }),
     update: (id: string, body: TemplateBody, idempotencyKey: string) =>
+      client.read(templateResponse, { method: 'PATCH', path: `${templates}/${segment(id)}`, body, idempotencyKey }),
+    /** Self-enrolment alone: the rest of the template stays as it is. */
+    setEnrolment: (id: string, body: EnrolmentBody, idempotencyKey: string) =>
       client.read(templateResponse, { method: 'PATCH', path: `${templates}/${segment(id)}`, body, idempotencyKey }),
   };
 }

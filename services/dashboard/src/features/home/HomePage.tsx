@@ -1,4 +1,5 @@
 /** Home: the business's plan, its usage against the plan's limits, what Pro unlocks, and where to start. */
+import { useMay } from '../../session/RoleProvider';
 import { useApi } from '../../session/SessionProvider';
 import { useResource } from '../../hooks/use-resource';
 import { Link } from '../../router/Link';
@@ -10,6 +11,7 @@ import { UsageMeter } from './UsageMeter';
 export function HomePage() {
   const api = useApi();
   const business = useResource(() => api.business.me(), 'me');
+  const manages = useMay('manager');
   return (
     <ResourceView handle={business}>
       {(me) => (
@@ -39,12 +41,16 @@ export function HomePage() {
           <section className="card" aria-labelledby="start-heading">
             <h2 id="start-heading">Get going</h2>
             <ul className="quick-links">
-              <li>
-                <Link to="/templates/new">Design a pass template</Link>
-              </li>
-              <li>
-                <Link to="/passes/new">Issue a pass</Link>
-              </li>
+              {manages && (
+                <>
+                  <li>
+                    <Link to="/templates/new">Design a pass template</Link>
+                  </li>
+                  <li>
+                    <Link to="/passes/new">Issue a pass</Link>
+                  </li>
+                </>
+              )}
               <li>
                 <Link to="/scan">Scan a pass at the counter</Link>
               </li>

@@ -9,7 +9,7 @@ import { useApi } from '../../session/SessionProvider';
 import { ProblemNotice } from '../../ui/ProblemNotice';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { TextField } from '../../ui/TextField';
-import { NO_ERRORS, type FieldErrors } from '../../validation/field-errors';
+import { NO_ERRORS, stillStanding, type FieldErrors } from '../../validation/field-errors';
 import { checkIssuePassForm, EMPTY_ISSUE_FORM, type IssuePassForm as Form } from '../../validation/issue-pass-form';
 import { MetadataEditor } from './MetadataEditor';
 import { TemplatePicker } from './TemplatePicker';
@@ -23,7 +23,9 @@ export function IssuePassForm({ templates, onIssued }: { templates: readonly Tem
   const [form, setForm] = useState<Form>({ ...EMPTY_ISSUE_FORM, template_id: templates[0]?.id ?? '' });
   const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
   const submission = useSubmission();
-  const shown: FieldErrors = submission.problem?.kind === 'validation' ? { ...submission.problem.errors, ...errors } : errors;
+  const [checkedForm, setCheckedForm] = useState(form);
+  const found: FieldErrors = submission.problem?.kind === 'validation' ? { ...submission.problem.errors, ...errors } : errors;
+  const shown = stillStanding(found, checkedForm, form);
   const set = (field: TextFieldName) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
   const field = (name: TextFieldName, label: string, extra: { hint?: string; type?: string; inputMode?: 'numeric' | 'decimal' | 'email'; autoComplete?: string } = {}) => (
     <TextField label={label} value={form[name]} onChange={set(name)} error={shown[name]} {...extra} />
@@ -32,6 +34,7 @@ export function IssuePassForm({ templates, onIssued }: { templates: readonly Tem
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const checked = checkIssuePassForm(form);
+    setCheckedForm(form);
     setErrors(checked.ok ? NO_ERRORS : checked.errors);
     if (!checked.ok) return;
     const issued = await submission.run(`issue ${JSON.stringify(checked.body)}`, (key) => api.passes.issue(checked.body, key));

@@ -8,14 +8,16 @@ import type { PassResponse } from '@passes/contracts';
 import { MAX_STAMPS_PER_ADD } from '@passes/domain';
 import type { PassAction } from '../../api/endpoints/passes';
 import { useSubmission } from '../../hooks/use-submission';
+import { useMay } from '../../session/RoleProvider';
 import { useApi } from '../../session/SessionProvider';
 import { ConfirmButton } from '../../ui/ConfirmButton';
+import { formatMoney } from '../../ui/format';
 import { ProblemNotice } from '../../ui/ProblemNotice';
 import { amount, pointsDelta, stampCount } from '../../validation/pass-action-inputs';
 import { allows, type Move } from './pass-moves';
 import { QuantityAction } from './QuantityAction';
 
-export function PassActions({ pass, onChanged }: { pass: PassResponse; onChanged: (pass: PassResponse) => void }) {
+export function PassActions({ pass, currency, onChanged }: { pass: PassResponse; currency: string | null; onChanged: (pass: PassResponse) => void }) {
   const api = useApi();
   const submission = useSubmission();
   const [last, setLast] = useState<Move | null>(null);
@@ -34,6 +36,8 @@ export function PassActions({ pass, onChanged }: { pass: PassResponse; onChanged
     perform(action.action, (key) => api.passes.act(pass.id, action, key), JSON.stringify(action), success);
   const problemOf = (move: Move) => (last === move ? submission.problem : null);
   const { status } = pass;
+  // Voiding and reactivating are a manager's: staff serve the pass as it is.
+  const manages = useMay('manager');
 
   return (
     <section className="card actions" aria-labelledby="actions-heading">
@@ -52,12 +56,12 @@ export function PassActions({ pass, onChanged }: { pass: PassResponse; onChanged
             Redeem
           </button>
         )}
-        {allows(status, 'reactivate') && (
+        {manages && allows(status, 'reactivate') && (
           <button type="button" className="button primary" onClick={() => void act({ action: 'reactivate' }, 'Reactivated.')}>
             Reactivate
           </button>
         )}
-        {allows(status, 'void') && (
+        {manages && allows(status, 'void') && (
           <ConfirmButton
             label="Void"
             confirmLabel="Void the pass"
@@ -103,7 +107,7 @@ export function PassActions({ pass, onChanged }: { pass: PassResponse; onChanged
             parse={amount}
             pending={submission.pending}
             problem={problemOf('charge')}
-            onSubmit={(value) => void act({ action: 'charge', amount: value }, `Charged ${value}.`)}
+            onSubmit={(value) => void act({ action: 'charge', amount: value }, `Charged ${formatMoney(Number(value), currency)}.`)}
           />
           <QuantityAction
             label="Top-up amount"
@@ -114,7 +118,7 @@ export function PassActions({ pass, onChanged }: { pass: PassResponse; onChanged
             parse={amount}
             pending={submission.pending}
             problem={problemOf('topup')}
-            onSubmit={(value) => void act({ action: 'topup', amount: value }, `Topped up ${value}.`)}
+            onSubmit={(value) => void act({ action: 'topup', amount: value }, `Topped up ${formatMoney(Number(value), currency)}.`)}
           />
         </div>
       )}

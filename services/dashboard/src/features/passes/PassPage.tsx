@@ -15,7 +15,7 @@ export function PassPage({ identifier }: { identifier: string }) {
   const templates = useResource(() => api.templates.list(), 'templates');
   const templateOf = (id: string) => (templates.resource.status === 'ready' ? templates.resource.data.data.find((template) => template.id === id) : undefined);
   return (
-    <ResourceView handle={pass}>
+    <ResourceView handle={pass} back={{ to: '/passes', label: 'Back to passes' }}>
       {(current) => {
         const template = templateOf(current.template_id);
         const changed = (next: typeof current) => {
@@ -28,12 +28,12 @@ export function PassPage({ identifier }: { identifier: string }) {
             {template && <p className="muted">{template.name}</p>}
             <div className="pass-layout">
               <PassDetails pass={current} currency={template?.currency ?? null} />
-              <PassActions pass={current} onChanged={changed} />
+              <PassActions pass={current} currency={template?.currency ?? null} onChanged={changed} />
             </div>
             <PassRewards pass={current} onChanged={changed} />
             <section className="card" aria-labelledby="history-heading">
               <h2 id="history-heading">History</h2>
-              <ResourceView handle={history}>{({ data }) => <PassTimeline entries={data} />}</ResourceView>
+              <ResourceView handle={history}>{({ data }) => <PassTimeline entries={data} currency={template?.currency ?? null} />}</ResourceView>
             </section>
           </>
         );

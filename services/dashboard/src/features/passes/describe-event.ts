@@ -1,5 +1,6 @@
 /** One line for each event of a pass's history (the events endpoint), as a person would say it. */
 import type { PassHistoryResponse } from '@passes/contracts';
+import { formatMoney } from '../../ui/format';
 
 export type HistoryEntry = PassHistoryResponse['data'][number];
 
@@ -11,10 +12,12 @@ const SCAN_REASONS: Readonly<Record<string, string>> = {
   scan_cooldown: 'within the check-in cooldown',
 };
 
-const money = (minor: unknown) => (typeof minor === 'number' ? (minor / 100).toFixed(2) : '?');
+/** `currency`: the template's, so the history says money as the rest of the dashboard does. */
+const moneyIn = (currency: string | null) => (minor: unknown) => (typeof minor === 'number' ? formatMoney(minor / 100, currency) : '?');
 const count = (value: unknown) => (typeof value === 'number' ? value : '?');
 
-export function describeEvent({ type, data }: HistoryEntry): string {
+export function describeEvent({ type, data }: HistoryEntry, currency: string | null = null): string {
+  const money = moneyIn(currency);
   switch (type) {
     case 'PassIssued':
       return `Issued as ${typeof data['serial_number'] === 'string' ? data['serial_number'] : 'a new pass'}`;

@@ -12,6 +12,7 @@ import { formatCount, formatMoney } from '../../ui/format';
 import { ProblemNotice } from '../../ui/ProblemNotice';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { scanReason } from './scan-reasons';
+import { usePassCurrency } from './use-pass-currency';
 
 interface ScanResultCardProps {
   code: string;
@@ -30,11 +31,12 @@ export function ScanResultCard({ code, result, lookedUp, onResult, onNext }: Sca
   // The answer is what the person at the counter needs next: focus (and a screen reader) goes there.
   useEffect(() => headingRef.current?.focus(), []);
   const { pass } = result;
+  const currency = usePassCurrency(pass?.id ?? null, pass?.balance !== null && pass?.balance !== undefined);
   const found = lookedUp !== null;
   const usable = (result.valid || found) && pass !== null && (pass.status === 'active' || pass.status === 'checked_in');
   const withPass = (answer: PassResponse): ScanResponse => ({
     ...result,
-    pass: { id: answer.id, serial_number: answer.serial_number, status: answer.status, stamps: answer.stamps, points: answer.points, balance: answer.balance },
+    pass: { id: answer.id, serial_number: answer.serial_number, customer_name: answer.customer_name, status: answer.status, stamps: answer.stamps, points: answer.points, balance: answer.balance },
   });
 
   const checkIn = async () => {
@@ -75,12 +77,8 @@ export function ScanResultCard({ code, result, lookedUp, onResult, onNext }: Sca
       {result.checked_in && !done && <p>This scan checked the pass in (the template stamps on scan).</p>}
       {pass && (
         <dl className="facts">
-          {lookedUp && (
-            <>
-              <dt>Holder</dt>
-              <dd>{lookedUp.customer_name ?? lookedUp.customer_email ?? 'No name on this pass'}</dd>
-            </>
-          )}
+          <dt>Holder</dt>
+          <dd data-testid="scan-holder">{lookedUp ? (lookedUp.customer_name ?? lookedUp.customer_email ?? 'No name on this pass') : (pass.customer_name ?? 'No name on this pass')}</dd>
           <dt>Status</dt>
           <dd>
             <StatusBadge status={pass.status} />
@@ -90,7 +88,7 @@ export function ScanResultCard({ code, result, lookedUp, onResult, onNext }: Sca
           <dt>Points</dt>
           <dd>{formatCount(pass.points)}</dd>
           <dt>Balance</dt>
-          <dd>{formatMoney(pass.balance)}</dd>
+          <dd>{formatMoney(pass.balance, currency)}</dd>
           <dt>Serial number</dt>
           <dd className="code">{pass.serial_number}</dd>
         </dl>

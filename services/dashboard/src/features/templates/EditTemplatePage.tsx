@@ -7,6 +7,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { ResourceView } from '../../ui/ResourceView';
 import { firstRewardLine } from '../../ui/reward-words';
 import { templateFormOf } from '../../validation/template-form';
+import { EnrolmentSection } from './EnrolmentSection';
 import { MilestonesSection } from './MilestonesSection';
 import { TemplateEditor } from './TemplateEditor';
 
@@ -39,6 +40,7 @@ export function EditTemplatePage({ id }: { id: string }) {
             }}
           />
           <MilestonesSection templateId={id} milestones={milestones} />
+          <EnrolmentSection template={current} onSaved={template.replace} />
         </>
       )}
     </ResourceView>

@@ -11,7 +11,7 @@ import { SelectField } from '../../ui/SelectField';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { TextAreaField } from '../../ui/TextAreaField';
 import { TextField } from '../../ui/TextField';
-import { NO_ERRORS, type FieldErrors } from '../../validation/field-errors';
+import { NO_ERRORS, stillStanding, type FieldErrors } from '../../validation/field-errors';
 import { checkTemplate, type TemplateBody, type TemplateForm } from '../../validation/template-form';
 import { DisplayFieldsEditor } from './DisplayFieldsEditor';
 import { PassPreview } from './PassPreview';
@@ -32,8 +32,10 @@ interface TemplateEditorProps {
 export function TemplateEditor({ initial, submitLabel, save, onSaved, rewardLine = null }: TemplateEditorProps) {
   const [form, setForm] = useState<TemplateForm>(initial);
   const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
+  const [checkedForm, setCheckedForm] = useState<TemplateForm>(initial);
   const submission = useSubmission();
-  const shown: FieldErrors = submission.problem?.kind === 'validation' ? { ...submission.problem.errors, ...errors } : errors;
+  const found: FieldErrors = submission.problem?.kind === 'validation' ? { ...submission.problem.errors, ...errors } : errors;
+  const shown = stillStanding(found, checkedForm, form);
   const change = (update: Partial<TemplateForm>) => setForm((current) => ({ ...current, ...update }));
   const text = (field: 'name' | 'description' | 'logo_text' | 'nfc_message' | 'currency' | 'stamps_for_reward') => (value: string) => change({ [field]: value });
   const colour = (part: keyof TemplateForm['colors']) => (value: string) => change({ colors: { ...form.colors, [part]: value } });
@@ -41,6 +43,7 @@ export function TemplateEditor({ initial, submitLabel, save, onSaved, rewardLine
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const checked = checkTemplate(form);
+    setCheckedForm(form);
     setErrors(checked.ok ? NO_ERRORS : checked.errors);
     if (!checked.ok) return;
     const saved = await submission.run(`template ${JSON.stringify(checked.body)}`, (key) => save(checked.body, key));

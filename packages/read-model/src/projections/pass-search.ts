@@ -1,0 +1,61 @@
+/**
+ * How passes are found by what a person types (issue 38): every word of a pass's customer name, email,
+ * external id and serial number, lowercased, is a word; a search term matches a word it begins. Each
+ * beginning of each word (up to a bound) is a lookup key, so a search is one indexed lookup, whatever
+ * the number of passes; the words themselves check the rest of a multi-word search.
+ */
+import type { Mode, Pass, PassStatus } from '@passes/domain';
+
+/** Beginnings longer than this are not keys: a longer term is looked up by its first letters, then checked. */
+export const SEARCH_PREFIX_MAX = 12;
+
+const WORD_BREAK = /[^\p{L}\p{N}]+/u;
+
+/** The lowercased words of a text: what a term may begin. */
+export function wordsOf(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(WORD_BREAK)
+    .filter((word) => word.length > 0);
+}
+
+/** A customer's own words: their name and email. */
+export function customerWordsOf(pass: Pick<Pass, 'customerName' | 'customerEmail'>): string[] {
+  return [...wordsOf(pass.customerName ?? ''), ...wordsOf(pass.customerEmail ?? '')];
+}
+
+/** Every word a pass is found by: its customer's, and its external id's and serial number's, whole and in words. */
+export function passWordsOf(pass: Pass): string[] {
+  const identifiers = [pass.externalId, pass.serialNumber].flatMap((identifier) => (identifier === null ? [] : [identifier.toLowerCase(), ...wordsOf(identifier)]));
+  return [...customerWordsOf(pass), ...identifiers];
+}
+
+/** Whether every term begins one of the words. */
+export function termsMatch(terms: readonly string[], words: readonly string[]): boolean {
+  return terms.every((term) => words.some((word) => word.startsWith(term)));
+}
+
+/** Keys of the `search` index of passes: each business's passes in one mode, by word beginning and by filter. */
+export const passSearchKeys = {
+  beginning: (businessId: string, mode: Mode, beginning: string) => `${businessId}/${mode}/w/${beginning.slice(0, SEARCH_PREFIX_MAX)}`,
+  all: (businessId: string, mode: Mode) => `${businessId}/${mode}/all`,
+  status: (businessId: string, mode: Mode, status: PassStatus) => `${businessId}/${mode}/status/${status}`,
+  template: (businessId: string, mode: Mode, templateId: string) => `${businessId}/${mode}/template/${templateId}`,
+  /** Passes with a customer email: where the list of customers is read from. */
+  customers: (businessId: string, mode: Mode) => `${businessId}/${mode}/customers`,
+};
+
+export function searchKeysOf(pass: Pass): string[] {
+  const { businessId, mode } = pass;
+  const beginnings = new Set<string>();
+  for (const word of passWordsOf(pass)) {
+    for (let length = 1; length <= Math.min(word.length, SEARCH_PREFIX_MAX); length++) beginnings.add(word.slice(0, length));
+  }
+  return [
+    passSearchKeys.all(businessId, mode),
+    passSearchKeys.status(businessId, mode, pass.status),
+    passSearchKeys.template(businessId, mode, pass.templateId),
+    ...(pass.customerEmail === null ? [] : [passSearchKeys.customers(businessId, mode)]),
+    ...[...beginnings].map((beginning) => passSearchKeys.beginning(businessId, mode, beginning)),
+  ];
+}

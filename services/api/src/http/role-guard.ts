@@ -1,0 +1,32 @@
+/**
+ * Roles on every authenticated route, from one table (route-roles.ts): the guard finds the route the
+ * request matched and refuses a caller whose role ranks below what the route asks (403 forbidden).
+ */
+import { roleOf } from '@passes/application';
+import { roleAllows, type UserRole } from '@passes/domain';
+import type { Request, RequestHandler } from 'express';
+import { ApiError } from './api-error';
+import { principalOf } from './authentication';
+import { ROUTE_ROLES, type RoleRule } from './route-roles';
+
+/** The role a request needs: its route's rule, owner where the table is silent. */
+export function roleNeeded(rules: Readonly<Record<string, RoleRule>>, method: string, routePath: string, params: Request['params']): UserRole {
+  const route = `${method} ${routePath}`;
+  // Own entries only: a path parameter such as `constructor` must not find what every object inherits.
+  const rule = Object.hasOwn(rules, route) ? rules[route] : undefined;
+  if (rule === undefined) return 'owner';
+  if (typeof rule === 'string') return rule;
+  const value = String(params[rule.param]);
+  return (Object.hasOwn(rule.roles, value) ? rule.roles[value] : undefined) ?? 'owner';
+}
+
+/** Runs as a route's own guard, after authentication: `request.route` is the route being served. */
+export function requireRole(): RequestHandler {
+  return (request, response, next) => {
+    const role = roleOf(principalOf(response));
+    const routePath: unknown = request.route?.path;
+    const needed = roleNeeded(ROUTE_ROLES, request.method === 'HEAD' ? 'GET' : request.method, typeof routePath === 'string' ? routePath : '', request.params);
+    if (!roleAllows(role, needed)) throw new ApiError('forbidden', `This action needs the ${needed} role; this user is ${role === 'staff' ? 'staff' : `a ${role}`}`);
+    next();
+  };
+}

@@ -1,0 +1,30 @@
+/** Dashboard users beside a business's owner, invited and accepted over HTTP, for tests of roles. */
+import path from 'node:path';
+import { readOutbox } from '@passes/mailer';
+import type { TestBusiness } from './fixtures';
+import type { TestServer } from './test-server';
+
+export interface TeamMember {
+  userId: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+/** The token of the last invite link mailed to `email`. */
+export async function inviteTokenFor(server: TestServer, email: string): Promise<string> {
+  const messages = (await readOutbox(path.join(server.dataDir, 'outbox'))).filter((message) => message.to === email);
+  const token = /\/dashboard\/accept-invite\?token=([A-Za-z0-9_%-]+)/.exec(messages.at(-1)?.text ?? '')?.[1];
+  if (!token) throw new Error(`no invite was mailed to ${email}`);
+  return decodeURIComponent(token);
+}
+
+/** Invites `email` with `role` as the business's owner, accepts the mailed link, and logs in with it. */
+export async function addTeamMember(server: TestServer, business: TestBusiness, role: 'owner' | 'manager' | 'staff', email: string): Promise<TeamMember> {
+  const invited = await server.request<{ id: string }>('POST', `/businesses/${business.businessId}/users`, { token: business.token, body: { email, role } });
+  if (invited.status !== 201) throw new Error(`invite failed: ${invited.status} ${JSON.stringify(invited.body)}`);
+  const password = 'staff-password-1234';
+  const accepted = await server.request<{ access_token: string }>('POST', '/auth/accept-invite', { body: { token: await inviteTokenFor(server, email), password } });
+  if (accepted.status !== 200) throw new Error(`accept failed: ${accepted.status} ${JSON.stringify(accepted.body)}`);
+  return { userId: invited.body.id, email, password, token: accepted.body.access_token };
+}

@@ -1,0 +1,24 @@
+/**
+ * The signed-in user's role, read once a session from `GET /businesses/me`, so screens offer only what
+ * the role may do. The API decides on every request; this only keeps out of sight what it would refuse.
+ */
+import { createContext, useContext, type ReactNode } from 'react';
+import { roleAllows, type UserRole } from '@passes/domain';
+import { useResource } from '../hooks/use-resource';
+import { useApi, useSession } from './SessionProvider';
+
+const RoleContext = createContext<UserRole | null>(null);
+
+export function RoleProvider({ children }: { children: ReactNode }) {
+  const api = useApi();
+  const { session } = useSession();
+  const me = useResource(() => api.business.me(), `role of ${session?.token ?? ''}`);
+  const role = me.resource.status === 'ready' ? me.resource.data.role : null;
+  return <RoleContext.Provider value={role}>{children}</RoleContext.Provider>;
+}
+
+/** Whether the user may do what needs at least `least`; until the role is known, only what every role may. */
+export function useMay(least: UserRole): boolean {
+  const role = useContext(RoleContext);
+  return least === 'staff' || (role !== null && roleAllows(role, least));
+}
