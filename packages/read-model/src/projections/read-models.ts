@@ -36,6 +36,7 @@ import { ReadModel } from '../read-models/read-model';
 import { aggregateProjection } from './aggregate-projection';
 import { BUSINESS_USAGE_COLLECTION, businessUsageProjection } from './business-usage';
 import { customerEmailDigest } from './customer-email-digest';
+import { PAYMENTS_COLLECTION, paymentsProjection } from './payments';
 import { apiKeyDocument, businessDocument, milestoneDocument, passDocument, templateDocument, userDocument, webhookDocument } from './document-schemas';
 import type { Projection } from './projection';
 
@@ -48,6 +49,7 @@ export const collections = {
   webhooks: 'webhooks',
   milestones: 'milestones',
   businessUsage: BUSINESS_USAGE_COLLECTION,
+  payments: PAYMENTS_COLLECTION,
 } as const;
 
 /**
@@ -82,8 +84,8 @@ export const passProjection = aggregateProjection<Pass, PassEvent, PassIndex>({
   schema: passDocument,
   // 2: wallet devices replaced `installed`, with lookups by device and by template. 3: no key by business,
   // which nothing looked up once the business_usage projection counted a business's passes. 4: a pass
-  // holds its rewards, which a document built before has not.
-  version: 4,
+  // holds its rewards, which a document built before has not. 5: and its online payments.
+  version: 5,
   category: 'pass',
   events: passEvents,
   evolve: passDecider.evolve,
@@ -146,8 +148,8 @@ const templateProjection = aggregateProjection<Template, TemplateEvent, 'busines
 const webhookProjection = aggregateProjection<Webhook, WebhookEvent, 'business'>({
   collection: collections.webhooks,
   schema: webhookDocument,
-  // 2: a webhook may subscribe to the reward events.
-  version: 2,
+  // 2: a webhook may subscribe to the reward events. 3: and to the payment events.
+  version: 3,
   category: 'webhook',
   events: webhookEvents,
   evolve: webhookDecider.evolve,
@@ -178,6 +180,7 @@ export const readModelProjections: readonly Projection[] = [
   webhookProjection,
   milestoneProjection,
   businessUsageProjection,
+  paymentsProjection,
 ];
 
 /**
@@ -194,6 +197,7 @@ export function readModelsOf(documents: DocumentStore) {
     webhooks: new ReadModel(documents, webhookProjection),
     milestones: new ReadModel(documents, milestoneProjection),
     businessUsage: new ReadModel(documents, businessUsageProjection),
+    payments: new ReadModel(documents, paymentsProjection),
   };
 }
 
