@@ -1,6 +1,7 @@
 /** Every use case of the service, built from the ports it runs on. Library code: no container needed. */
 import type { EventStore } from '@passes/event-store';
 import type { Mailer } from '@passes/mailer';
+import type { PaymentGateway } from '@passes/payments';
 import type { ReadModels } from '@passes/read-model';
 import { AccessTokens } from './auth/access-tokens';
 import { Accounts } from './auth/accounts';
@@ -18,6 +19,7 @@ import { PassCommands } from './passes/pass-commands';
 import { PassHistory } from './passes/pass-history';
 import { PassQueries } from './passes/pass-queries';
 import { PassRewards } from './passes/pass-rewards';
+import { Payments } from './payments/payments';
 import { WalletRegistrations } from './passes/wallet-registrations';
 import { PlanLimitAdmissions } from './plans/plan-limit-admissions';
 import { Plans } from './plans/plans';
@@ -40,6 +42,8 @@ interface ApplicationPorts {
   appUrl: () => string;
   webhooks: WebhookPorts;
   mailer: Mailer;
+  /** Null where no Stripe keys are configured: payments answer `payments_unavailable`. */
+  paymentGateway: PaymentGateway | null;
 }
 
 export class Application {
@@ -61,6 +65,7 @@ export class Application {
   readonly webhooks: Webhooks;
   readonly customerPasses: CustomerPasses;
   readonly magicLinks: MagicLinks;
+  readonly payments: Payments;
 
   constructor(ports: ApplicationPorts) {
     const { events, readModels, clock, ids, readYourWrites } = ports;
@@ -88,5 +93,6 @@ export class Application {
     const customerTokens = new CustomerTokens(ports.secretKey, clock);
     this.customerPasses = new CustomerPasses(readModels, customerTokens);
     this.magicLinks = new MagicLinks(this.customerPasses, customerTokens, ports.mailer, ports.appUrl);
+    this.payments = new Payments(ports.paymentGateway, commands, readModels, this.plans, clock, ids, readYourWrites);
   }
 }

@@ -93,11 +93,11 @@ function applyPayment(doc: PaymentRecord | null, event: RecordedEvent): PaymentR
   }
 }
 
-export const paymentsProjection: Projection<PaymentRecord, 'business_mode' | 'checkout_session'> = {
+export const paymentsProjection: Projection<PaymentRecord, 'business_mode' | 'pending'> = {
   collection: PAYMENTS_COLLECTION,
   version: 1,
   schema: paymentDocument,
-  indexes: ['business_mode', 'checkout_session'],
+  indexes: ['business_mode', 'pending'],
   eventTypes: new Set(PAYMENT_EVENT_TYPES),
   documentId: (event) => paymentEventOf(event).data.payment_id,
   revisionAfter: (current, event) => {
@@ -109,6 +109,7 @@ export const paymentsProjection: Projection<PaymentRecord, 'business_mode' | 'ch
   apply: applyPayment,
   keys: (payment) => ({
     business_mode: [`${payment.businessId}/${payment.mode}`],
-    checkout_session: [payment.checkoutSessionId],
+    // Every pending payment under one key: what the reconciliation sweep asks Stripe about.
+    pending: payment.status === 'pending' ? ['pending'] : [],
   }),
 };

@@ -1,0 +1,75 @@
+/**
+ * The port through which the service takes online payments (PROGRAMME §5): Connect accounts, Checkout
+ * Sessions for top-ups on a business's account, refunds, and the notices the payment provider sends.
+ * Every call that changes something at the provider carries an idempotency key, so a retried request
+ * never charges, refunds or opens anything twice.
+ */
+
+/** What the service puts on a Checkout Session, and reads back from its notices. */
+export interface PaymentReference {
+  paymentId: string;
+  passId: string;
+  businessId: string;
+}
+
+export interface TopUpSessionRequest {
+  accountId: string;
+  reference: PaymentReference;
+  amountMinor: number;
+  feeMinor: number;
+  /** ISO 4217, as the service writes it (`GBP`). */
+  currency: string;
+  description: string;
+  successUrl: string;
+  cancelUrl: string;
+  idempotencyKey: string;
+}
+
+export interface TopUpSession {
+  sessionId: string;
+  url: string;
+  expiresAt: Date;
+}
+
+/** What a Checkout Session is now, for the reconciliation sweep. */
+export interface SessionState {
+  sessionId: string;
+  status: 'open' | 'complete' | 'expired';
+  paid: boolean;
+  paymentIntentId: string | null;
+  amountMinor: number | null;
+}
+
+/** A notice from the provider, verified and reduced to what the service acts on. */
+export type PaymentNotice =
+  | {
+      type: 'session_completed';
+      sessionId: string;
+      paid: boolean;
+      paymentIntentId: string | null;
+      amountMinor: number;
+      reference: PaymentReference;
+    }
+  | { type: 'session_expired'; sessionId: string; reference: PaymentReference }
+  | { type: 'charge_refunded'; paymentIntentId: string; refundedTotalMinor: number; reference: PaymentReference | null }
+  | { type: 'account_updated'; accountId: string; businessId: string | null; chargesEnabled: boolean }
+  /** A notice the service does not act on, or one about an object it did not make. */
+  | { type: 'ignored'; reason: string };
+
+export interface PaymentGateway {
+  createAccount(businessId: string, idempotencyKey: string): Promise<{ accountId: string }>;
+  onboardingLink(accountId: string, urls: { refreshUrl: string; returnUrl: string }, idempotencyKey: string): Promise<{ url: string }>;
+  createTopUpSession(request: TopUpSessionRequest): Promise<TopUpSession>;
+  retrieveSession(accountId: string, sessionId: string): Promise<SessionState>;
+  refund(accountId: string, paymentIntentId: string, amountMinor: number, idempotencyKey: string): Promise<{ refundId: string }>;
+  /** Verifies a notice's signature and age; throws InvalidNoticeError when either is wrong. */
+  readNotice(body: Buffer, signature: string): PaymentNotice;
+}
+
+/** A notice whose signature is missing, wrong or too old: it is refused and nothing is recorded. */
+export class InvalidNoticeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidNoticeError';
+  }
+}
