@@ -93,6 +93,6 @@ export class Application {
     const customerTokens = new CustomerTokens(ports.secretKey, clock);
     this.customerPasses = new CustomerPasses(readModels, customerTokens);
     this.magicLinks = new MagicLinks(this.customerPasses, customerTokens, ports.mailer, ports.appUrl);
-    this.payments = new Payments(ports.paymentGateway, commands, readModels, this.plans, clock, ids, readYourWrites);
+    this.payments = new Payments(ports.paymentGateway, commands, readModels, this.plans, clock, ids, readYourWrites, ports.appUrl);
   }
 }

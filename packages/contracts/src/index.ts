@@ -14,6 +14,8 @@ export * from './customer-responses';
 export * from './error-responses';
 export * from './health-responses';
 export * from './milestone-responses';
+export * from './payment-bodies';
+export * from './payment-responses';
 export * from './pass-responses';
 export * from './template-responses';
 export * from './webhook-responses';

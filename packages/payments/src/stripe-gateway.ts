@@ -126,7 +126,8 @@ export class StripeGateway implements PaymentGateway {
   readNotice(body: Buffer, signature: string): PaymentNotice {
     let event: unknown;
     try {
-      const receivedAt = Math.floor(this.options.now().getTime() / 1000);
+      // In milliseconds, as stripe-node's verifyHeader takes it (it divides by 1000 itself).
+      const receivedAt = this.options.now().getTime();
       event = this.stripe.webhooks.constructEvent(body, signature, this.options.webhookSecret, NOTICE_TOLERANCE_SECONDS, undefined, receivedAt);
     } catch (error) {
       throw new InvalidNoticeError(error instanceof Error ? error.message : 'The Stripe-Signature does not verify');

@@ -31,6 +31,7 @@ import { downloadRoutes } from './routes/download-routes';
 import { healthRoutes } from './routes/health-routes';
 import { addMilestoneRoutes } from './routes/milestone-routes';
 import { addPassRoutes } from './routes/pass-routes';
+import { addPaymentLinkRoutes, addPaymentRoutes, addPublicTopUpRoutes, stripeEventRoute } from './routes/payment-routes';
 import { addOpenApiDocumentRoute, referencePageRoutes } from './routes/reference-routes';
 import { addScanRoutes } from './routes/scan-routes';
 import { addTemplateRoutes } from './routes/template-routes';
@@ -90,15 +91,19 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   // routes in order.
   const routes = routeGroup(app).within('/api/v1', ...everyApiRequest);
   const business = routes.within('/businesses/:business_id', authenticate(application.plans), requireOwnBusiness);
+  addPaymentLinkRoutes(business.within('/passes'), application, wallets);
   addPassRoutes(business.within('/passes'), application, wallets, clock, logger);
   addTemplateRoutes(business.within('/templates'), application);
   addMilestoneRoutes(business.within('/milestones'), application);
   addScanRoutes(business.within('/scans'), application);
   addWebhookRoutes(business.within('/webhooks'), application);
   addApiKeyRoutes(business.within('/api-keys'), application);
+  addPaymentRoutes(business.within('/payments'), application);
   addOwnBusinessRoutes(routes.within('/businesses/me', authenticate(application.plans)), application);
   addAuthRoutes(routes.within('/auth'), application);
   addCustomerRoutes(routes.within('/public/customer'), { application, limits: dependencies.magicLinkLimits, background: dependencies.background, wallets });
+  addPublicTopUpRoutes(routes.within('/public/passes'), application, wallets);
+  app.use(stripeEventRoute(application));
   addOpenApiDocumentRoute(routes, document);
   // A path no route serves meets the same guards before its 404; in a router of its own, whose mount names
   // such requests (`/api/v1/*`) in the logs and metrics.

@@ -65,6 +65,8 @@ export class Payments {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly readYourWrites: ReadYourWrites,
+    /** `{app_url}`, where the dashboard is. */
+    private readonly appUrl: () => string,
   ) {}
 
   /** Whether the service is configured to take payments at all (pages offer no top-up otherwise). */
@@ -73,7 +75,7 @@ export class Payments {
   }
 
   /** The business's Connect account, made on first use, and a fresh onboarding link for it. */
-  async connect(businessId: string, urls: { refreshUrl: string; returnUrl: string }, context: CommandContext): Promise<{ accountId: string; onboardingUrl: string }> {
+  async connect(businessId: string, context: CommandContext): Promise<{ accountId: string; onboardingUrl: string }> {
     const gateway = this.requireGateway();
     await this.plans.requireFeature(businessId, 'online_payments');
     let account = await this.accountOf(businessId);
@@ -81,7 +83,9 @@ export class Payments {
       const { accountId } = await gateway.createAccount(businessId, `account-${businessId}`);
       account = await this.runAccount(businessId, context, { type: 'ConnectPaymentAccount', businessId, accountId, now: this.clock.now() });
     }
-    const link = await gateway.onboardingLink(account.accountId, urls, `account-link-${account.accountId}-${this.ids.newId()}`);
+    // Stripe sends the owner back to the dashboard, done or not (a refresh asks for a new link there).
+    const dashboard = `${this.appUrl()}/dashboard/`;
+    const link = await gateway.onboardingLink(account.accountId, { refreshUrl: dashboard, returnUrl: dashboard }, `account-link-${account.accountId}-${this.ids.newId()}`);
     return { accountId: account.accountId, onboardingUrl: link.url };
   }
 

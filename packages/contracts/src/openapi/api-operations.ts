@@ -22,6 +22,7 @@ import { templateListResponse, templateResponse } from '../template-responses';
 import { createWebhookBody } from '../webhook-bodies';
 import { deliveryListResponse, deliveryResponse, registeredWebhookResponse, webhookListResponse, webhookResponse } from '../webhook-responses';
 import type { ApiOperation } from './api-operation';
+import { PAYMENT_OPERATIONS } from './payment-operations';
 
 const API = '/api/v1';
 const BUSINESS = `${API}/businesses/{business_id}`;
@@ -432,6 +433,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     access: 'public',
     answers: { 200: { description: 'The document', body: z.looseObject({ openapi: z.string() }) } },
   },
+
+  ...PAYMENT_OPERATIONS,
 
   // Health, at the server root
   {
