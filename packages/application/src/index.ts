@@ -19,6 +19,7 @@ export * from './passes/pass-rewards';
 export * from './passes/pass-scope';
 export * from './passes/wallet-registrations';
 export * from './payments/payments';
+export * from './payments/payment-reconciliation';
 export * from './plans/plans';
 export * from './scans/scans';
 export * from './shared/clock';

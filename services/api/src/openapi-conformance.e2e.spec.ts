@@ -27,7 +27,7 @@ const own = () => ({ business_id: business.businessId });
 const ofPass = () => ({ ...own(), identifier: pass.id });
 
 beforeAll(async () => {
-  stripe = startStripeMock();
+  stripe = await startStripeMock();
   server = await TestServer.start(new ManualClock(new Date()), { webhookAllowPrivate: true, workPollIntervalMs: 20, stripe: stripe.settings });
   client = new DocumentedClient(server);
   business = await registerBusiness(server);
@@ -35,7 +35,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.stop();
-  stripe.stop();
+  await stripe.stop();
 });
 
 describe('Answers of the running service, checked against the OpenAPI document', () => {

@@ -5,7 +5,7 @@
  * embedded profile it runs inside the API process and follows the event store; in the distributed one it
  * is a process of its own in a Kafka consumer group.
  */
-import type { Application } from '@passes/application';
+import { PAYMENT_RECONCILIATION, PaymentReconciliation, RECONCILIATION_PERIOD_MS, type Application } from '@passes/application';
 import { workLag, type WorkRunner } from '@passes/background-work';
 import type { EventFeed } from '@passes/event-store';
 import { CheckpointWaiter, collections } from '@passes/read-model';
@@ -60,7 +60,9 @@ export class DispatcherService {
       onError: (error) => logger.error('webhook dispatcher failed; it carries on by itself', { error }),
       onAttempted: (outcome) => metrics.webhookAttempted(outcome),
     });
-    metrics.watchWorkBacklog(() => workLag(work, clock.now(), [WEBHOOK_DELIVERY.name, WALLET_NOTIFICATION.name]));
+    // Payments' reconciliation joins the dispatcher's process, where the runner already is in either profile.
+    if (application.payments.available) runner.every(new PaymentReconciliation(application.payments, clock), { periodMs: RECONCILIATION_PERIOD_MS, payload: {} });
+    metrics.watchWorkBacklog(() => workLag(work, clock.now(), [WEBHOOK_DELIVERY.name, WALLET_NOTIFICATION.name, PAYMENT_RECONCILIATION.name]));
     metrics.watchFollowers(() => this.followers());
     this.projections = new CheckpointWaiter(documents, [collections.passes, collections.templates], READ_MODEL_POLL_INTERVAL_MS);
     const { apple, google } = config.wallets;

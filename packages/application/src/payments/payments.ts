@@ -218,22 +218,35 @@ export class Payments {
   async reconcile(olderThan: Date, correlationId: string): Promise<number> {
     const gateway = this.requireGateway();
     let settled = 0;
+    let failure: unknown = null;
     for (const payment of await this.readModels.payments.find('pending', PENDING_KEY)) {
       if (new Date(payment.createdAt) > olderThan) continue;
-      const account = await this.accountOf(payment.businessId);
-      if (account === null) continue;
-      const session = await gateway.retrieveSession(account.accountId, payment.checkoutSessionId);
-      const reference = { paymentId: payment.id, passId: payment.passId, businessId: payment.businessId };
-      if (session.status === 'complete' && session.paid) {
-        const amountMinor = session.amountMinor ?? payment.amountMinor;
-        await this.onNotice({ type: 'session_completed', sessionId: session.sessionId, paid: true, paymentIntentId: session.paymentIntentId, amountMinor, reference }, correlationId);
-        settled++;
-      } else if (session.status === 'expired') {
-        await this.onNotice({ type: 'session_expired', sessionId: session.sessionId, reference }, correlationId);
-        settled++;
+      // A session Stripe cannot tell about now does not stop the others; the sweep is retried for it.
+      try {
+        if (await this.reconcileOne(gateway, payment, correlationId)) settled++;
+      } catch (error) {
+        failure = error;
       }
     }
+    if (failure !== null) throw failure;
     return settled;
+  }
+
+  private async reconcileOne(gateway: PaymentGateway, payment: PaymentRecord, correlationId: string): Promise<boolean> {
+    const account = await this.accountOf(payment.businessId);
+    if (account === null) return false;
+    const session = await gateway.retrieveSession(account.accountId, payment.checkoutSessionId);
+    const reference = { paymentId: payment.id, passId: payment.passId, businessId: payment.businessId };
+    if (session.status === 'complete' && session.paid) {
+      const amountMinor = session.amountMinor ?? payment.amountMinor;
+      await this.onNotice({ type: 'session_completed', sessionId: session.sessionId, paid: true, paymentIntentId: session.paymentIntentId, amountMinor, reference }, correlationId);
+      return true;
+    }
+    if (session.status === 'expired') {
+      await this.onNotice({ type: 'session_expired', sessionId: session.sessionId, reference }, correlationId);
+      return true;
+    }
+    return false;
   }
 
   private async onPass(businessId: string, passId: string, context: CommandContext, command: Exclude<PassCommand, { type: 'IssuePass' }>): Promise<void> {

@@ -5,7 +5,7 @@
  * proportion, expired sessions, the customer's own top-up, Free's 402 and a service without keys.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { issuePass, registerBusiness, type TestBusiness } from '../testing/fixtures';
+import { issuePass, registerBusiness, renewToken, type TestBusiness } from '../testing/fixtures';
 import { signedEvent, startStripeMock, type StripeStandIn } from '../testing/stripe-stand-in';
 import { TestServer } from '../testing/test-server';
 import type { ErrorBody, PassBody } from '../testing/wire-types';
@@ -25,15 +25,15 @@ interface PaymentBody {
 
 let stripe: StripeStandIn, server: TestServer, business: TestBusiness, pass: PassBody, accountId: string;
 beforeAll(async () => {
-  stripe = startStripeMock();
-  server = await TestServer.start(undefined, { stripe: stripe.settings });
+  stripe = await startStripeMock();
+  server = await TestServer.start(undefined, { stripe: stripe.settings, workPollIntervalMs: 20 });
   business = await registerBusiness(server);
   await server.changePlan(business.businessId, 'pro');
   pass = await issuePass(server, business, { initial_balance: 5 });
 }, 120_000);
 afterAll(async () => {
   await server?.stop();
-  stripe?.stop();
+  await stripe?.stop();
 });
 
 const base = () => `/businesses/${business.businessId}`;
@@ -158,6 +158,23 @@ describe("Stripe's webhook", () => {
     const link = await post<{ id: string }>(`/passes/${pass.id}/payment-links`, { amount: 5 });
     expect((await notify('checkout.session.expired', { ...completed(link.body.id, 500), status: 'expired', payment_status: 'unpaid' })).status).toBe(200);
     expect((await paymentOf(link.body.id))?.status).toBe('expired');
+  });
+});
+
+describe('the reconciliation sweep', () => {
+  it('credits, once, a session Stripe says was paid though no notice came, after an hour pending', async () => {
+    const link = await post<{ id: string }>(`/passes/${pass.id}/payment-links`, { amount: 7.5 });
+    const session = stripe.sessions.at(-1) ?? '';
+    const before = await balanceOf(pass.id);
+    stripe.pay(session, 750);
+    server.clock.advance(75 * 60_000);
+    await renewToken(server, business);
+    while ((await paymentOf(link.body.id))?.status === 'pending') await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await paymentOf(link.body.id)).toMatchObject({ status: 'succeeded', amount: 7.5 });
+    expect(await balanceOf(pass.id)).toBe((before ?? 0) + 7.5);
+    // The notice that comes late credits nothing more.
+    expect((await notify('checkout.session.completed', completed(link.body.id, 750, session))).status).toBe(200);
+    expect(await balanceOf(pass.id)).toBe((before ?? 0) + 7.5);
   });
 });
 
