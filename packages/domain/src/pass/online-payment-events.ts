@@ -12,7 +12,7 @@ export interface PaymentStartedData {
   occurred_at: string;
 }
 
-/** The session was paid; the top-up it buys is the BalanceToppedUp of the same append. */
+/** The session was paid; the top-up it buys is the BalanceToppedUp just before it, in the same append. */
 export interface PaymentSucceededData {
   payment_id: string;
   mode: Mode;

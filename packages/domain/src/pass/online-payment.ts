@@ -26,3 +26,15 @@ export interface OnlinePayment {
 export function isPaid(payment: OnlinePayment): boolean {
   return payment.status === 'succeeded' || payment.status === 'refunded' || payment.status === 'partially_refunded';
 }
+
+type PaymentAmounts = Pick<OnlinePayment, 'amountMinor' | 'feeMinor' | 'feeRefundedMinor' | 'refundedMinor'>;
+
+/** The fee the service keeps of a payment: its fee less what refunds gave back. */
+export function feeKeptMinor(payment: PaymentAmounts): number {
+  return payment.feeMinor - payment.feeRefundedMinor;
+}
+
+/** What the business keeps of a payment: what was not refunded, less the fee kept. */
+export function netMinor(payment: PaymentAmounts): number {
+  return payment.amountMinor - payment.refundedMinor - feeKeptMinor(payment);
+}

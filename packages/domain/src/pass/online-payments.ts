@@ -60,9 +60,10 @@ export function completePayment(command: PassCommandOf<'CompletePayment'>, pass:
     currency: PAYMENT_CURRENCY,
     occurred_at,
   };
+  // The top-up first, so the pass right after PaymentSucceeded (its webhook's) holds the new balance.
   return [
-    { type: 'PaymentSucceeded', data: succeeded },
     { type: 'BalanceToppedUp', data: { amount_minor: command.amountMinor, balance_minor: balance, occurred_at } },
+    { type: 'PaymentSucceeded', data: succeeded },
   ];
 }
 

@@ -49,23 +49,23 @@ describe('starting an online payment', () => {
 
 describe('completing an online payment', () => {
   test('records the payment and the top-up together', () => {
-    spec.given([...HISTORIES.issued, started()]).when(complete).then([succeeded(), toppedUp(1000, 6000)]);
+    spec.given([...HISTORIES.issued, started()]).when(complete).then([toppedUp(1000, 6000), succeeded()]);
   });
 
   test('credits a session whose start was never recorded, with the fee of its amount', () => {
-    spec.given(HISTORIES.issued).when(complete).then([succeeded(), toppedUp(1000, 6000)]);
+    spec.given(HISTORIES.issued).when(complete).then([toppedUp(1000, 6000), succeeded()]);
   });
 
   test('a second completion of the same session credits nothing', () => {
-    spec.given([...HISTORIES.issued, started(), succeeded(), toppedUp(1000, 6000)]).when(complete).then([]);
+    spec.given([...HISTORIES.issued, started(), toppedUp(1000, 6000), succeeded()]).when(complete).then([]);
   });
 
   test('the same session under another payment id credits nothing either', () => {
-    spec.given([...HISTORIES.issued, succeeded(), toppedUp(1000, 6000)]).when({ ...complete, paymentId: 'pay-2' }).then([]);
+    spec.given([...HISTORIES.issued, toppedUp(1000, 6000), succeeded()]).when({ ...complete, paymentId: 'pay-2' }).then([]);
   });
 
   test('a pass voided since the customer paid is credited all the same: the money was taken', () => {
-    spec.given([passIssued(), started(), passVoided()]).when(complete).then([succeeded(), toppedUp(1000, 6000)]);
+    spec.given([passIssued(), started(), passVoided()]).when(complete).then([toppedUp(1000, 6000), succeeded()]);
   });
 });
 
@@ -75,12 +75,12 @@ describe('an expired session', () => {
   });
 
   test('arriving after the payment changes nothing', () => {
-    spec.given([...HISTORIES.issued, started(), succeeded(), toppedUp(1000, 6000)]).when({ type: 'ExpirePayment', paymentId: PAYMENT, now: NOW }).then([]);
+    spec.given([...HISTORIES.issued, started(), toppedUp(1000, 6000), succeeded()]).when({ type: 'ExpirePayment', paymentId: PAYMENT, now: NOW }).then([]);
   });
 });
 
 describe('refunds', () => {
-  const paid = [...HISTORIES.issued, started(), succeeded(), toppedUp(1000, 6000)];
+  const paid = [...HISTORIES.issued, started(), toppedUp(1000, 6000), succeeded()];
 
   test('take the refund off the balance and return the fee in proportion', () => {
     spec.given(paid).when(refundTotal(250)).then([

@@ -5,9 +5,10 @@
  * proportion, expired sessions, the customer's own top-up, Free's 402 and a service without keys.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { issuePass, registerBusiness, renewToken, type TestBusiness } from '../testing/fixtures';
+import { issuePass, registerBusiness, registerWebhook, renewToken, type TestBusiness } from '../testing/fixtures';
 import { signedEvent, startStripeMock, type StripeStandIn } from '../testing/stripe-stand-in';
 import { TestServer } from '../testing/test-server';
+import { WebhookReceiver } from '../testing/webhook-receiver';
 import type { ErrorBody, PassBody } from '../testing/wire-types';
 
 interface PaymentBody {
@@ -23,10 +24,12 @@ interface PaymentBody {
   paid_at: string | null;
 }
 
+let hooks: WebhookReceiver;
 let stripe: StripeStandIn, server: TestServer, business: TestBusiness, pass: PassBody, accountId: string;
 beforeAll(async () => {
   stripe = await startStripeMock();
-  server = await TestServer.start(undefined, { stripe: stripe.settings, workPollIntervalMs: 20 });
+  server = await TestServer.start(undefined, { stripe: stripe.settings, workPollIntervalMs: 20, webhookAllowPrivate: true });
+  hooks = await WebhookReceiver.start();
   business = await registerBusiness(server);
   await server.changePlan(business.businessId, 'pro');
   pass = await issuePass(server, business, { initial_balance: 5 });
@@ -34,6 +37,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   await stripe?.stop();
+  await hooks?.close();
 });
 
 const base = () => `/businesses/${business.businessId}`;
@@ -111,9 +115,12 @@ describe('a payment link', () => {
   });
 
   it('is credited exactly once, however often Stripe says the session was paid', async () => {
+    await registerWebhook(server, business, hooks.url, ['payment.succeeded', 'payment.refunded']);
     for (let time = 0; time < 3; time++) expect((await notify('checkout.session.completed', completed(paymentId, 1234))).status).toBe(200);
     expect(await balanceOf(pass.id)).toBe(17.34);
     expect(await paymentOf(paymentId)).toMatchObject({ status: 'succeeded', amount: 12.34, fee: 0.32, net: 12.02, paid_at: expect.any(String) });
+    const [delivered] = await hooks.waitFor(1);
+    expect(delivered?.body).toMatchObject({ event: 'payment.succeeded', data: { id: pass.id, balance: 17.34, payment: { id: paymentId, amount: 12.34, fee: 0.32, net: 12.02, status: 'succeeded' } } });
   });
 
   it('changes nothing when expiry is told after the payment', async () => {
@@ -126,6 +133,8 @@ describe('a payment link', () => {
     expect(refund.status).toBe(200);
     expect(refund.body).toMatchObject({ status: 'partially_refunded', refunded_amount: 5, fee: 0.19, net: 7.15 });
     expect(await balanceOf(pass.id)).toBe(12.34);
+    const delivered = await hooks.waitFor(2);
+    expect(delivered[1]?.body).toMatchObject({ event: 'payment.refunded', data: { payment: { status: 'partially_refunded', refunded_amount: 5 } } });
     const tooMuch = await post(`/payments/${paymentId}/refund`, { amount: 7.35 });
     expect(tooMuch.status).toBe(422);
   });
