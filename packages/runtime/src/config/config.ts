@@ -68,7 +68,11 @@ const environment = z
     PASSES_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
     PASSES_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
     ...walletEnvironment,
-    ...stripeEnvironment,
+    // Named here one by one: infra/compose-check reads the variables a process takes from this file.
+    PASSES_STRIPE_SECRET_KEY: stripeEnvironment.PASSES_STRIPE_SECRET_KEY,
+    PASSES_STRIPE_WEBHOOK_SECRET: stripeEnvironment.PASSES_STRIPE_WEBHOOK_SECRET,
+    PASSES_STRIPE_API_URL: stripeEnvironment.PASSES_STRIPE_API_URL,
+    PASSES_STRIPE_PRO_PRICE: stripeEnvironment.PASSES_STRIPE_PRO_PRICE,
   })
   .superRefine((values, context) => {
     for (const issue of walletIssues(values)) context.addIssue({ code: 'custom', path: [issue.variable], message: issue.message });
