@@ -57,6 +57,8 @@ export type PaymentNotice =
   | { type: 'ignored'; reason: string };
 
 export interface PaymentGateway {
+  /** Where its Checkout pages are (an origin), for the Content-Security-Policy of pages that send customers there. */
+  readonly checkoutOrigin: string;
   createAccount(businessId: string, idempotencyKey: string): Promise<{ accountId: string }>;
   onboardingLink(accountId: string, urls: { refreshUrl: string; returnUrl: string }, idempotencyKey: string): Promise<{ url: string }>;
   createTopUpSession(request: TopUpSessionRequest): Promise<TopUpSession>;

@@ -17,6 +17,9 @@ export interface StripeGatewayOptions {
   now: () => Date;
 }
 
+const STRIPE_API_HOST = 'api.stripe.com';
+const STRIPE_CHECKOUT_ORIGIN = 'https://checkout.stripe.com';
+
 /** How old a signed notice may be: Stripe's own default tolerance. */
 const NOTICE_TOLERANCE_SECONDS = 300;
 
@@ -52,10 +55,13 @@ function referenceMetadataOf(reference: PaymentReference): Record<string, string
 
 export class StripeGateway implements PaymentGateway {
   private readonly stripe: Stripe;
+  readonly checkoutOrigin: string;
 
   constructor(private readonly options: StripeGatewayOptions) {
     const { apiUrl } = options;
     const protocol = apiUrl.protocol === 'http:' ? 'http' : 'https';
+    // Stripe's Checkout is on a host of its own; a stand-in of Stripe serves its pages where its API is.
+    this.checkoutOrigin = apiUrl.hostname === STRIPE_API_HOST ? STRIPE_CHECKOUT_ORIGIN : apiUrl.origin;
     this.stripe = new Stripe(options.secretKey, {
       host: apiUrl.hostname,
       port: apiUrl.port === '' ? (protocol === 'http' ? 80 : 443) : Number(apiUrl.port),

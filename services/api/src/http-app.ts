@@ -28,6 +28,7 @@ import { customerPageRoutes } from './routes/customer-page-routes';
 import { addCustomerRoutes } from './routes/customer-routes';
 import { dashboardRoutes } from './routes/dashboard-routes';
 import { downloadRoutes } from './routes/download-routes';
+import { topUpPageRoutes } from './routes/top-up-page-routes';
 import { healthRoutes } from './routes/health-routes';
 import { addMilestoneRoutes } from './routes/milestone-routes';
 import { addPassRoutes } from './routes/pass-routes';
@@ -114,7 +115,8 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   app.use(PUBLIC_PAGES, limitRate);
   app.use(validationPageRoutes(application));
   app.use('/customer', customerPageRoutes(application, wallets));
-  app.use(downloadRoutes(wallets, clock, application.passRewards));
+  app.use(topUpPageRoutes(application, wallets));
+  app.use(downloadRoutes(wallets, clock, application.passRewards, application.payments));
   app.use(referencePageRoutes(document));
   if (wallets.apple) {
     const webService = new PasskitWebService(wallets.apple, wallets.secrets, application.passes, wallets.passes, application.walletRegistrations, readModels);

@@ -7,6 +7,7 @@
 import {
   assertCanTakePayment,
   DomainError,
+  hasFeature,
   PAYMENT_CURRENCY,
   PAYMENT_FEE_FIXED_MINOR,
   PAYMENT_FEE_PERCENT,
@@ -44,6 +45,14 @@ export interface ReturnUrls {
   cancel: string;
 }
 
+/** The amounts a pass's pages offer: 5, 10 and 20 GBP. */
+const DEFAULT_TOP_UP_AMOUNTS_MINOR: readonly number[] = [500, 1000, 2000];
+
+export interface TopUpOffer {
+  amountsMinor: readonly number[];
+  checkoutOrigin: string;
+}
+
 export interface StartedPayment {
   payment: PaymentRecord;
   checkoutUrl: string;
@@ -72,6 +81,17 @@ export class Payments {
   /** Whether the service is configured to take payments at all (pages offer no top-up otherwise). */
   get available(): boolean {
     return this.gateway !== null;
+  }
+
+  /**
+   * The top-ups a pass's pages offer its holder, in minor units, with where Checkout is: none without
+   * Stripe keys, on Free, before the business's account takes charges, or for a pass that takes none.
+   */
+  async topUpOffer(pass: Pass): Promise<TopUpOffer | null> {
+    if (this.gateway === null || pass.balanceMinor === null || (pass.status !== 'active' && pass.status !== 'checked_in')) return null;
+    const [plan, account] = await Promise.all([this.plans.planOf(pass.businessId), this.accountOf(pass.businessId)]);
+    if (!hasFeature(plan, 'online_payments') || account === null || !account.chargesEnabled) return null;
+    return { amountsMinor: DEFAULT_TOP_UP_AMOUNTS_MINOR, checkoutOrigin: this.gateway.checkoutOrigin };
   }
 
   /** The business's Connect account, made on first use, and a fresh onboarding link for it. */

@@ -23,7 +23,7 @@ export const STRIPE_EVENTS_PATH = '/api/v1/payments/stripe/events';
 const minorOf = (amount: number): number => numberToMinorUnits(amount) ?? Number.NaN;
 
 /** Back to the pass's own page after Checkout, which shows the balance once Stripe's notice has credited it. */
-function returnUrlsOf(wallets: Wallets, pass: Pass): ReturnUrls {
+export function returnUrlsOf(wallets: Wallets, pass: Pass): ReturnUrls {
   const page = wallets.links(pass).downloadUrl;
   return { success: `${page}?topup=paid`, cancel: `${page}?topup=cancelled` };
 }

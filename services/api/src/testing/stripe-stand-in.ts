@@ -2,8 +2,9 @@
  * Stripe for tests: Stripe's own stripe-mock on loopback (infra/stripe-mock, built from its Go module on
  * first use), which checks every request's shape against Stripe's API description, and webhook events
  * signed exactly as Stripe signs them (stripe-mock sends none). stripe-mock answers from fixed fixtures
- * (a session is always open and unpaid), so a small proxy in front of it remembers the sessions made
- * and, for one a test has "paid", answers its retrieval as Stripe would once the customer paid.
+ * (a session is always open and unpaid, its Checkout page on Stripe's site), so a small proxy in front
+ * of it remembers the sessions made, serves each one's Checkout page itself (a "Pay" link back to the
+ * session's success_url), and, for one a test has "paid", answers its retrieval as Stripe would.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -32,7 +33,16 @@ export async function startStripeMock(): Promise<StripeStandIn> {
   const mock = new URL(line.replace(/^PASSES_STRIPE_API_URL=/, ''));
   const sessions: string[] = [];
   const paid = new Map<string, number>();
+  const successUrls = new Map<string, string>();
+  let origin = '';
   const proxy = http.createServer((request, response) => {
+    const checkout = /^\/checkout\/([^/?]+)$/.exec(request.url ?? '')?.[1];
+    if (request.method === 'GET' && checkout !== undefined) {
+      const back = successUrls.get(checkout) ?? '';
+      const page = `<!doctype html><title>Stripe Checkout (stand-in)</title><h1>Checkout ${checkout}</h1><a id="pay" href="${back.replace(/"/g, '&quot;')}">Pay</a>`;
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
+      return;
+    }
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
@@ -42,7 +52,12 @@ export async function startStripeMock(): Promise<StripeStandIn> {
         answer.on('end', () => {
           let body = Buffer.concat(parts);
           const isSession = request.url?.startsWith('/v1/checkout/sessions') === true && answer.statusCode === 200;
-          if (isSession && request.method === 'POST') sessions.push((JSON.parse(body.toString()) as { id: string }).id);
+          if (isSession && request.method === 'POST') {
+            const session = JSON.parse(body.toString()) as Record<string, unknown> & { id: string };
+            sessions.push(session.id);
+            successUrls.set(session.id, new URLSearchParams(Buffer.concat(chunks).toString()).get('success_url') ?? '');
+            body = Buffer.from(JSON.stringify({ ...session, url: `${origin}/checkout/${session.id}` }));
+          }
           const asked = /^\/v1\/checkout\/sessions\/([^/?]+)/.exec(request.url ?? '')?.[1];
           const amount = asked === undefined ? undefined : paid.get(asked);
           if (isSession && request.method === 'GET' && asked !== undefined && amount !== undefined) {
@@ -59,8 +74,9 @@ export async function startStripeMock(): Promise<StripeStandIn> {
   });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   const { port } = proxy.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
   return {
-    settings: { secretKey: 'sk_test_123', webhookSecret: WEBHOOK_SECRET, apiUrl: new URL(`http://127.0.0.1:${port}`), proPrice: null },
+    settings: { secretKey: 'sk_test_123', webhookSecret: WEBHOOK_SECRET, apiUrl: new URL(origin), proPrice: null },
     sessions,
     pay: (sessionId, amountMinor) => void paid.set(sessionId, amountMinor),
     stop: async () => {
