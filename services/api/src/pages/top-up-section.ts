@@ -31,5 +31,5 @@ export function topUpSection(action: string, amountsMinor: readonly number[], cu
       : returned === 'cancelled'
         ? '<p class="topup-status">The top-up was cancelled; nothing was charged.</p>'
         : '<p>Pay securely with Stripe; you come back here afterwards.</p>';
-  return `<section class="topup"><h2>Top up your balance</h2><form method="post" action="${escapeHtml(action)}">${buttons}</form>${note}</section>`;
+  return `<section class="topup" id="topup"><h2>Top up your balance</h2><form method="post" action="${escapeHtml(action)}">${buttons}</form>${note}</section>`;
 }

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, PHONE_VIEWPORT } from '../testing/browser';
+import { customerToken } from '../testing/customer-links';
 import { configureTemplate, issuePass, registerBusiness, type TestBusiness } from '../testing/fixtures';
 import { signedEvent, startStripeMock, type StripeStandIn } from '../testing/stripe-stand-in';
 import { TestServer } from '../testing/test-server';
@@ -19,7 +20,7 @@ beforeAll(async () => {
   business = await registerBusiness(server);
   await server.changePlan(business.businessId, 'pro');
   await configureTemplate(server, business, { currency: 'GBP' });
-  pass = await issuePass(server, business, { initial_balance: 2.5 });
+  pass = await issuePass(server, business, { initial_balance: 2.5, customer_email: 'ada@example.com' });
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: PHONE_VIEWPORT });
 }, 120_000);
@@ -78,5 +79,14 @@ describe('the download page of a stored-value pass', () => {
     await open(back);
     expect(await page.locator('.topup-status').innerText()).toContain('Thank you');
     expect((await page.locator('section.card').innerText()).replace(/\s+/g, ' ')).toContain('Balance 12.50 GBP');
+  });
+});
+
+describe("the customer's page", () => {
+  it('links a pass that takes top-ups to its own page, where the top-up is', async () => {
+    const token = await customerToken(server, 'ada@example.com');
+    await page.goto(`${server.rootUrl}/customer?token=${token}`);
+    const link = page.getByRole('link', { name: 'Top up this pass' });
+    expect(await link.getAttribute('href')).toBe(`${pass.download_url}#topup`);
   });
 });
