@@ -12,6 +12,7 @@ export const paymentAccountResponse = z.strictObject({
   charges_enabled: z.boolean(),
   fee: z.strictObject({ percent: z.number(), fixed: z.number(), currency: z.string() }),
 });
+export type PaymentAccountResponse = z.infer<typeof paymentAccountResponse>;
 
 /** `fee` is what the service keeps (less what refunds gave back); `net` is what the business keeps. */
 export const paymentResponse = z.strictObject({

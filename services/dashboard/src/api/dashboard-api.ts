@@ -3,6 +3,7 @@ import { segment, type ApiClient } from './api-client';
 import { businessApi } from './endpoints/business';
 import { milestonesApi } from './endpoints/milestones';
 import { passesApi } from './endpoints/passes';
+import { paymentsApi } from './endpoints/payments';
 import { templatesApi } from './endpoints/templates';
 import { webhooksApi } from './endpoints/webhooks';
 
@@ -14,6 +15,7 @@ export function dashboardApi(client: ApiClient, businessId: string) {
     milestones: milestonesApi(client, business),
     passes: passesApi(client, business),
     webhooks: webhooksApi(client, business),
+    payments: paymentsApi(client, business),
   };
 }
 

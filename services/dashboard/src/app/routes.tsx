@@ -17,6 +17,7 @@ const EditTemplatePage = lazy(() => import('../features/templates/EditTemplatePa
 const NewTemplatePage = lazy(() => import('../features/templates/NewTemplatePage').then((module) => ({ default: module.NewTemplatePage })));
 const TemplatesPage = lazy(() => import('../features/templates/TemplatesPage').then((module) => ({ default: module.TemplatesPage })));
 const WebhookPage = lazy(() => import('../features/webhooks/WebhookPage').then((module) => ({ default: module.WebhookPage })));
+const PaymentsPage = lazy(() => import('../features/payments/PaymentsPage').then((module) => ({ default: module.PaymentsPage })));
 const WebhooksPage = lazy(() => import('../features/webhooks/WebhooksPage').then((module) => ({ default: module.WebhooksPage })));
 
 export interface Route {
@@ -46,4 +47,5 @@ export const SIGNED_IN_ROUTES: readonly Route[] = [
   { pattern: '/api-keys', render: () => <ApiKeysPage /> },
   { pattern: '/webhooks', render: () => <WebhooksPage /> },
   { pattern: '/webhooks/:id', render: (params) => <WebhookPage key={param(params, 'id')} id={param(params, 'id')} /> },
+  { pattern: '/payments', render: () => <PaymentsPage /> },
 ];
