@@ -64,7 +64,7 @@ export interface PaymentGateway {
   createTopUpSession(request: TopUpSessionRequest): Promise<TopUpSession>;
   retrieveSession(accountId: string, sessionId: string): Promise<SessionState>;
   refund(accountId: string, paymentIntentId: string, amountMinor: number, idempotencyKey: string): Promise<{ refundId: string }>;
-  /** Verifies a notice's signature and age; throws InvalidNoticeError when either is wrong. */
+  /** Verifies a notice's signature and age; throws InvalidNoticeError when either is wrong. The calls above throw PaymentProviderUnavailableError when Stripe cannot answer now. */
   readNotice(body: Buffer, signature: string): PaymentNotice;
 }
 
@@ -73,5 +73,13 @@ export class InvalidNoticeError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'InvalidNoticeError';
+  }
+}
+
+/** The provider cannot answer now (unreachable, failing, limiting us): the caller may try again later. */
+export class PaymentProviderUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PaymentProviderUnavailableError';
   }
 }

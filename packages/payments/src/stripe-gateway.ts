@@ -6,7 +6,7 @@
  */
 import Stripe from 'stripe';
 import { z } from 'zod';
-import { InvalidNoticeError, type PaymentGateway, type PaymentNotice, type PaymentReference, type SessionState, type TopUpSession, type TopUpSessionRequest } from './payment-gateway';
+import { InvalidNoticeError, PaymentProviderUnavailableError, type PaymentGateway, type PaymentNotice, type PaymentReference, type SessionState, type TopUpSession, type TopUpSessionRequest } from './payment-gateway';
 
 export interface StripeGatewayOptions {
   secretKey: string;
@@ -73,21 +73,21 @@ export class StripeGateway implements PaymentGateway {
   }
 
   async createAccount(businessId: string, idempotencyKey: string): Promise<{ accountId: string }> {
-    const account = await this.stripe.accounts.create({ type: 'standard', metadata: { business_id: businessId } }, { idempotencyKey });
+    const account = await this.call(() => this.stripe.accounts.create({ type: 'standard', metadata: { business_id: businessId } }, { idempotencyKey }));
     return { accountId: accountObject.parse(account).id };
   }
 
   async onboardingLink(accountId: string, urls: { refreshUrl: string; returnUrl: string }, idempotencyKey: string): Promise<{ url: string }> {
-    const link = await this.stripe.accountLinks.create(
+    const link = await this.call(() => this.stripe.accountLinks.create(
       { account: accountId, type: 'account_onboarding', refresh_url: urls.refreshUrl, return_url: urls.returnUrl },
       { idempotencyKey },
-    );
+    ));
     return { url: z.object({ url: z.string() }).parse(link).url };
   }
 
   async createTopUpSession(request: TopUpSessionRequest): Promise<TopUpSession> {
     const reference = referenceMetadataOf(request.reference);
-    const session = await this.stripe.checkout.sessions.create(
+    const session = await this.call(() => this.stripe.checkout.sessions.create(
       {
         mode: 'payment',
         client_reference_id: request.reference.paymentId,
@@ -103,14 +103,14 @@ export class StripeGateway implements PaymentGateway {
         cancel_url: request.cancelUrl,
       },
       { stripeAccount: request.accountId, idempotencyKey: request.idempotencyKey },
-    );
+    ));
     const parsed = sessionObject.parse(session);
     if (!parsed.url) throw new Error(`Stripe gave Checkout Session ${parsed.id} no url`);
     return { sessionId: parsed.id, url: parsed.url, expiresAt: new Date(parsed.expires_at * 1000) };
   }
 
   async retrieveSession(accountId: string, sessionId: string): Promise<SessionState> {
-    const session = sessionObject.parse(await this.stripe.checkout.sessions.retrieve(sessionId, {}, { stripeAccount: accountId }));
+    const session = sessionObject.parse(await this.call(() => this.stripe.checkout.sessions.retrieve(sessionId, {}, { stripeAccount: accountId })));
     return {
       sessionId: session.id,
       status: session.status ?? 'open',
@@ -121,12 +121,25 @@ export class StripeGateway implements PaymentGateway {
   }
 
   async refund(accountId: string, paymentIntentId: string, amountMinor: number, idempotencyKey: string): Promise<{ refundId: string }> {
-    const refund = await this.stripe.refunds.create(
+    const refund = await this.call(() => this.stripe.refunds.create(
       // The fee comes back in proportion to what is refunded (Stripe's refund_application_fee).
       { payment_intent: paymentIntentId, amount: amountMinor, refund_application_fee: true },
       { stripeAccount: accountId, idempotencyKey },
-    );
+    ));
     return { refundId: z.object({ id: z.string() }).parse(refund).id };
+  }
+
+  /** Stripe unreachable, failing or limiting us is the port's PaymentProviderUnavailableError; anything else (a bug) as it is. */
+  private async call<Result>(request: () => Promise<Result>): Promise<Result> {
+    try {
+      return await request();
+    } catch (error) {
+      const { StripeConnectionError, StripeAPIError, StripeRateLimitError } = Stripe.errors;
+      if (error instanceof StripeConnectionError || error instanceof StripeAPIError || error instanceof StripeRateLimitError) {
+        throw new PaymentProviderUnavailableError(`Stripe cannot answer now: ${error.message}`, { cause: error });
+      }
+      throw error;
+    }
   }
 
   readNotice(body: Buffer, signature: string): PaymentNotice {

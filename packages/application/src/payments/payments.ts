@@ -21,7 +21,7 @@ import {
   type PaymentAccount,
   type PaymentAccountCommand,
 } from '@passes/domain';
-import type { PaymentGateway, PaymentNotice } from '@passes/payments';
+import { PaymentProviderUnavailableError, type PaymentGateway, type PaymentNotice } from '@passes/payments';
 import type { PaymentRecord, ReadModels } from '@passes/read-model';
 import type { PassScope } from '../passes/pass-scope';
 import type { Plans } from '../plans/plans';
@@ -57,6 +57,16 @@ export interface StartedPayment {
   payment: PaymentRecord;
   checkoutUrl: string;
   expiresAt: Date;
+}
+
+/** Stripe that cannot answer now is `503 payments_unavailable` to the caller, who may try again. */
+async function atStripe<Result>(call: Promise<Result>): Promise<Result> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof PaymentProviderUnavailableError) throw new DomainError('payments_unavailable', 'Stripe cannot be reached right now; try again shortly.');
+    throw error;
+  }
 }
 
 /** The key of every pending payment in the payments read model's `pending` index. */
@@ -100,12 +110,12 @@ export class Payments {
     await this.plans.requireFeature(businessId, 'online_payments');
     let account = await this.accountOf(businessId);
     if (account === null) {
-      const { accountId } = await gateway.createAccount(businessId, `account-${businessId}`);
+      const { accountId } = await atStripe(gateway.createAccount(businessId, `account-${businessId}`));
       account = await this.runAccount(businessId, context, { type: 'ConnectPaymentAccount', businessId, accountId, now: this.clock.now() });
     }
     // Stripe sends the owner back to the dashboard, done or not (a refresh asks for a new link there).
     const dashboard = `${this.appUrl()}/dashboard/`;
-    const link = await gateway.onboardingLink(account.accountId, { refreshUrl: dashboard, returnUrl: dashboard }, `account-link-${account.accountId}-${this.ids.newId()}`);
+    const link = await atStripe(gateway.onboardingLink(account.accountId, { refreshUrl: dashboard, returnUrl: dashboard }, `account-link-${account.accountId}-${this.ids.newId()}`));
     return { accountId: account.accountId, onboardingUrl: link.url };
   }
 
@@ -131,7 +141,7 @@ export class Payments {
       throw new DomainError('charges_disabled', "The business's payment account cannot take charges yet; finish its onboarding with Stripe.");
     }
     const paymentId = this.ids.newId();
-    const session = await gateway.createTopUpSession({
+    const session = await atStripe(gateway.createTopUpSession({
       accountId: account.accountId,
       reference: { paymentId, passId: pass.id, businessId: scope.businessId },
       amountMinor,
@@ -141,7 +151,7 @@ export class Payments {
       successUrl: urls.success,
       cancelUrl: urls.cancel,
       idempotencyKey: `topup-${paymentId}`,
-    });
+    }));
     await this.runPass(scope.businessId, pass.id, context, () => ({ type: 'StartPayment', paymentId, checkoutSessionId: session.sessionId, amountMinor, now: this.clock.now() }));
     return { payment: await this.get(scope, paymentId), checkoutUrl: session.url, expiresAt: session.expiresAt };
   }
@@ -177,7 +187,7 @@ export class Payments {
     if (account === null) throw new DomainError('invalid_state', 'The business has no payment account.');
     const refundedTotalMinor = payment.refundedMinor + amount;
     // The same refund asked twice of the same state is one refund at Stripe.
-    await gateway.refund(account.accountId, payment.paymentIntentId, amount, `refund-${paymentId}-${refundedTotalMinor}`);
+    await atStripe(gateway.refund(account.accountId, payment.paymentIntentId, amount, `refund-${paymentId}-${refundedTotalMinor}`));
     await this.runPass(scope.businessId, pass.id, context, () => ({ type: 'RecordRefund', paymentId, refundedTotalMinor, now: this.clock.now() }));
     return this.get(scope, paymentId);
   }

@@ -206,6 +206,20 @@ describe('plans and configuration', () => {
     expect(answer.body).toMatchObject({ error: 'pro_feature', feature: 'online_payments', plan: 'free' });
   });
 
+  it('answers 503 payments_unavailable while Stripe cannot be reached', async () => {
+    const unreachable = { ...stripe.settings, apiUrl: new URL('http://127.0.0.1:9') };
+    const cut = await TestServer.start(undefined, { stripe: unreachable });
+    try {
+      const owner = await registerBusiness(cut);
+      await cut.changePlan(owner.businessId, 'pro');
+      const answer = await cut.request<ErrorBody>('POST', `/businesses/${owner.businessId}/payments/account`, { token: owner.token });
+      expect(answer.status).toBe(503);
+      expect(answer.body.error.code).toBe('payments_unavailable');
+    } finally {
+      await cut.stop();
+    }
+  });
+
   it('answers 503 payments_unavailable where no Stripe keys are set', async () => {
     const bare = await TestServer.start();
     try {
