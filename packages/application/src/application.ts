@@ -2,6 +2,7 @@
 import type { EventStore } from '@passes/event-store';
 import type { Mailer } from '@passes/mailer';
 import type { PaymentGateway } from '@passes/payments';
+import type { WorkStore } from '@passes/background-work';
 import type { ReadModels } from '@passes/read-model';
 import { AccessTokens } from './auth/access-tokens';
 import { Accounts } from './auth/accounts';
@@ -20,6 +21,7 @@ import { PassHistory } from './passes/pass-history';
 import { PassQueries } from './passes/pass-queries';
 import { PassRewards } from './passes/pass-rewards';
 import { Payments } from './payments/payments';
+import { Subscriptions } from './payments/subscriptions';
 import { WalletRegistrations } from './passes/wallet-registrations';
 import { PlanLimitAdmissions } from './plans/plan-limit-admissions';
 import { Plans } from './plans/plans';
@@ -44,6 +46,8 @@ interface ApplicationPorts {
   mailer: Mailer;
   /** Null where no Stripe keys are configured: payments answer `payments_unavailable`. */
   paymentGateway: PaymentGateway | null;
+  /** Pro by subscription: the Stripe Price of Pro (null: not offered), and where its grace periods' ends are recorded as due work. */
+  subscriptions: { proPrice: string | null; work: Pick<WorkStore, 'record'> };
 }
 
 export class Application {
@@ -66,6 +70,7 @@ export class Application {
   readonly customerPasses: CustomerPasses;
   readonly magicLinks: MagicLinks;
   readonly payments: Payments;
+  readonly subscriptions: Subscriptions;
 
   constructor(ports: ApplicationPorts) {
     const { events, readModels, clock, ids, readYourWrites } = ports;
@@ -93,6 +98,8 @@ export class Application {
     const customerTokens = new CustomerTokens(ports.secretKey, clock);
     this.customerPasses = new CustomerPasses(readModels, customerTokens);
     this.magicLinks = new MagicLinks(this.customerPasses, customerTokens, ports.mailer, ports.appUrl);
-    this.payments = new Payments(ports.paymentGateway, commands, readModels, this.plans, clock, ids, readYourWrites, ports.appUrl);
+    const { proPrice, work } = ports.subscriptions;
+    this.subscriptions = new Subscriptions(ports.paymentGateway, proPrice, commands, events, this.businesses, this.plans, work, clock, ids, ports.appUrl);
+    this.payments = new Payments(ports.paymentGateway, commands, readModels, this.plans, clock, ids, readYourWrites, ports.appUrl, this.subscriptions);
   }
 }

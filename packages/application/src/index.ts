@@ -20,6 +20,8 @@ export * from './passes/pass-scope';
 export * from './passes/wallet-registrations';
 export * from './payments/payments';
 export * from './payments/payment-reconciliation';
+export * from './payments/subscriptions';
+export * from './payments/subscription-grace-end';
 export * from './plans/plans';
 export * from './scans/scans';
 export * from './shared/clock';

@@ -37,3 +37,12 @@ export const paymentLinkResponse = z.strictObject({ id: z.string(), url: z.strin
 export const checkoutResponse = z.strictObject({ checkout_url: z.string() });
 
 export const stripeEventReceivedResponse = z.strictObject({ received: z.literal(true) });
+
+/** A business's plan and its subscription to Pro; `status` is Stripe's, null without a subscription. */
+export const subscriptionResponse = z.strictObject({
+  plan: z.enum(['free', 'pro']),
+  status: z.string().nullable(),
+  current_period_end: instant.nullable(),
+  cancel_at_period_end: z.boolean(),
+});
+export type SubscriptionResponse = z.infer<typeof subscriptionResponse>;

@@ -46,6 +46,7 @@ export * from './milestone/milestone-decider';
 export * from './pass/rewards';
 export * from './payment/payment-fee';
 export * from './payment/payment-account';
+export * from './payment/subscription';
 export * from './pass/online-payment';
 export * from './pass/online-payment-events';
 export { assertCanTakePayment, refundableMinor } from './pass/online-payments';

@@ -40,6 +40,25 @@ export interface SessionState {
   amountMinor: number | null;
 }
 
+/** A business's subscription to Pro on the platform's own account, as Stripe says it is. */
+export interface SubscriptionState {
+  subscriptionId: string;
+  /** From the subscription's metadata; null for a subscription the service did not make. */
+  businessId: string | null;
+  /** Stripe's status: `active`, `trialing`, `past_due`, `unpaid`, `canceled`, `incomplete`… */
+  status: string;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+}
+
+export interface SubscriptionSessionRequest {
+  businessId: string;
+  priceId: string;
+  successUrl: string;
+  cancelUrl: string;
+  idempotencyKey: string;
+}
+
 /** A notice from the provider, verified and reduced to what the service acts on. */
 export type PaymentNotice =
   | {
@@ -53,6 +72,9 @@ export type PaymentNotice =
   | { type: 'session_expired'; sessionId: string; reference: PaymentReference }
   | { type: 'charge_refunded'; paymentIntentId: string; refundedTotalMinor: number; reference: PaymentReference | null }
   | { type: 'account_updated'; accountId: string; businessId: string | null; chargesEnabled: boolean }
+  | { type: 'subscription_changed'; subscription: SubscriptionState }
+  /** A renewal's payment failed: the grace period starts. */
+  | { type: 'renewal_failed'; subscriptionId: string; businessId: string }
   /** A notice the service does not act on, or one about an object it did not make. */
   | { type: 'ignored'; reason: string };
 
@@ -64,6 +86,9 @@ export interface PaymentGateway {
   createTopUpSession(request: TopUpSessionRequest): Promise<TopUpSession>;
   retrieveSession(accountId: string, sessionId: string): Promise<SessionState>;
   refund(accountId: string, paymentIntentId: string, amountMinor: number, idempotencyKey: string): Promise<{ refundId: string }>;
+  /** Checkout in subscription mode on the platform's own account. */
+  createSubscriptionSession(request: SubscriptionSessionRequest): Promise<{ url: string }>;
+  cancelAtPeriodEnd(subscriptionId: string, idempotencyKey: string): Promise<SubscriptionState>;
   /** Verifies a notice's signature and age; throws InvalidNoticeError when either is wrong. The calls above throw PaymentProviderUnavailableError when Stripe cannot answer now. */
   readNotice(body: Buffer, signature: string): PaymentNotice;
 }

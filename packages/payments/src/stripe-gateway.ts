@@ -6,7 +6,7 @@
  */
 import Stripe from 'stripe';
 import { z } from 'zod';
-import { InvalidNoticeError, PaymentProviderUnavailableError, type PaymentGateway, type PaymentNotice, type PaymentReference, type SessionState, type TopUpSession, type TopUpSessionRequest } from './payment-gateway';
+import { InvalidNoticeError, PaymentProviderUnavailableError, type PaymentGateway, type PaymentNotice, type PaymentReference, type SessionState, type SubscriptionSessionRequest, type SubscriptionState, type TopUpSession, type TopUpSessionRequest } from './payment-gateway';
 
 export interface StripeGatewayOptions {
   secretKey: string;
@@ -42,6 +42,30 @@ const sessionObject = z.object({
 
 const chargeObject = z.object({ id: z.string(), payment_intent: expandable, amount_refunded: z.number().int(), metadata });
 const accountObject = z.object({ id: z.string(), charges_enabled: z.boolean().optional(), metadata });
+const subscriptionObject = z.object({
+  id: z.string(),
+  status: z.string(),
+  cancel_at_period_end: z.boolean(),
+  metadata,
+  // The period is each item's since Stripe's 2025-03-31 API; a subscription of one price has one item.
+  items: z.object({ data: z.array(z.object({ current_period_end: z.number().int().nullable().optional() })) }).optional(),
+});
+const invoiceObject = z.object({
+  id: z.string(),
+  parent: z.object({ subscription_details: z.object({ subscription: expandable, metadata }).nullable().optional() }).nullable().optional(),
+});
+
+function subscriptionStateOf(subscription: z.infer<typeof subscriptionObject>): SubscriptionState {
+  const end = subscription.items?.data[0]?.current_period_end;
+  return {
+    subscriptionId: subscription.id,
+    businessId: subscription.metadata?.['business_id'] ?? null,
+    status: subscription.status,
+    currentPeriodEnd: end === null || end === undefined ? null : new Date(end * 1000),
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+  };
+}
+
 const eventEnvelope = z.object({ id: z.string(), type: z.string(), data: z.object({ object: z.unknown() }) });
 
 function referenceOf(data: z.infer<typeof metadata>): PaymentReference | null {
@@ -129,6 +153,32 @@ export class StripeGateway implements PaymentGateway {
     return { refundId: z.object({ id: z.string() }).parse(refund).id };
   }
 
+  async createSubscriptionSession(request: SubscriptionSessionRequest): Promise<{ url: string }> {
+    const businessMetadata = { business_id: request.businessId };
+    const session = await this.call(() =>
+      this.stripe.checkout.sessions.create(
+        {
+          mode: 'subscription',
+          client_reference_id: request.businessId,
+          line_items: [{ price: request.priceId, quantity: 1 }],
+          subscription_data: { metadata: businessMetadata },
+          metadata: businessMetadata,
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+        },
+        { idempotencyKey: request.idempotencyKey },
+      ),
+    );
+    const parsed = sessionObject.parse(session);
+    if (!parsed.url) throw new Error(`Stripe gave Checkout Session ${parsed.id} no url`);
+    return { url: parsed.url };
+  }
+
+  async cancelAtPeriodEnd(subscriptionId: string, idempotencyKey: string): Promise<SubscriptionState> {
+    const subscription = await this.call(() => this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }, { idempotencyKey }));
+    return subscriptionStateOf(subscriptionObject.parse(subscription));
+  }
+
   /** Stripe unreachable, failing or limiting us is the port's PaymentProviderUnavailableError; anything else (a bug) as it is. */
   private async call<Result>(request: () => Promise<Result>): Promise<Result> {
     try {
@@ -193,6 +243,18 @@ function noticeOf(type: string, object: unknown): PaymentNotice {
     case 'account.updated': {
       const account = accountObject.parse(object);
       return { type: 'account_updated', accountId: account.id, businessId: account.metadata?.['business_id'] ?? null, chargesEnabled: account.charges_enabled ?? false };
+    }
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+      return { type: 'subscription_changed', subscription: subscriptionStateOf(subscriptionObject.parse(object)) };
+    case 'invoice.payment_failed': {
+      const invoice = invoiceObject.parse(object);
+      const details = invoice.parent?.subscription_details;
+      const subscriptionId = idOf(details?.subscription);
+      const businessId = details?.metadata?.['business_id'];
+      if (subscriptionId === null || businessId === undefined) return { type: 'ignored', reason: `invoice ${invoice.id} is not of a Pro subscription` };
+      return { type: 'renewal_failed', subscriptionId, businessId };
     }
     default:
       return { type: 'ignored', reason: `${type} is not acted on` };

@@ -32,7 +32,7 @@ import { topUpPageRoutes } from './routes/top-up-page-routes';
 import { healthRoutes } from './routes/health-routes';
 import { addMilestoneRoutes } from './routes/milestone-routes';
 import { addPassRoutes } from './routes/pass-routes';
-import { addPaymentLinkRoutes, addPaymentRoutes, addPublicTopUpRoutes, stripeEventRoute } from './routes/payment-routes';
+import { addPaymentLinkRoutes, addPaymentRoutes, addPublicTopUpRoutes, addSubscriptionRoutes, stripeEventRoute } from './routes/payment-routes';
 import { addOpenApiDocumentRoute, referencePageRoutes } from './routes/reference-routes';
 import { addScanRoutes } from './routes/scan-routes';
 import { addTemplateRoutes } from './routes/template-routes';
@@ -100,6 +100,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   addWebhookRoutes(business.within('/webhooks'), application);
   addApiKeyRoutes(business.within('/api-keys'), application);
   addPaymentRoutes(business.within('/payments'), application);
+  addSubscriptionRoutes(business.within('/subscription'), application);
   addOwnBusinessRoutes(routes.within('/businesses/me', authenticate(application.plans)), application);
   addAuthRoutes(routes.within('/auth'), application);
   addCustomerRoutes(routes.within('/public/customer'), { application, limits: dependencies.magicLinkLimits, background: dependencies.background, wallets });

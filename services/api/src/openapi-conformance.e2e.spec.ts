@@ -28,7 +28,7 @@ const ofPass = () => ({ ...own(), identifier: pass.id });
 
 beforeAll(async () => {
   stripe = await startStripeMock();
-  server = await TestServer.start(new ManualClock(new Date()), { webhookAllowPrivate: true, workPollIntervalMs: 20, stripe: stripe.settings });
+  server = await TestServer.start(new ManualClock(new Date()), { webhookAllowPrivate: true, workPollIntervalMs: 20, stripe: { ...stripe.settings, proPrice: 'price_pro_monthly' } });
   client = new DocumentedClient(server);
   business = await registerBusiness(server);
   await server.changePlan(business.businessId, 'pro');
@@ -156,6 +156,12 @@ describe('Answers of the running service, checked against the OpenAPI document',
     const topUp = { serial_number: wallet.body.serial_number };
     expect((await client.call('startPublicTopUp', { path: topUp, body: { amount: 5, token: secret } })).status).toBe(200);
     expect((await client.call('startPublicTopUp', { path: topUp, body: { amount: 5, token: 'wrong' } })).status).toBe(404);
+    expect((await client.call('startSubscription', { path: own(), token: business.token })).status).toBe(200);
+    expect((await client.call('startSubscription', { path: own(), apiKey: key })).status).toBe(403);
+    const subscription = { id: 'sub_conformance', object: 'subscription', status: 'active', cancel_at_period_end: false, metadata: { business_id: business.businessId }, items: { object: 'list', data: [] } };
+    expect((await stripeEvent('customer.subscription.created', subscription)).status).toBe(200);
+    expect((await client.call('getSubscription', { path: own(), token: business.token })).status).toBe(200);
+    expect((await client.call('cancelSubscription', { path: own(), token: business.token })).status).toBe(200);
   });
 
   it('webhooks and their deliveries', async () => {

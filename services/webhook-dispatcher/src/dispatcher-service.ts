@@ -5,7 +5,7 @@
  * embedded profile it runs inside the API process and follows the event store; in the distributed one it
  * is a process of its own in a Kafka consumer group.
  */
-import { PAYMENT_RECONCILIATION, PaymentReconciliation, RECONCILIATION_PERIOD_MS, type Application } from '@passes/application';
+import { PAYMENT_RECONCILIATION, PaymentReconciliation, RECONCILIATION_PERIOD_MS, SUBSCRIPTION_GRACE_END, SubscriptionGraceEnd, type Application } from '@passes/application';
 import { workLag, type WorkRunner } from '@passes/background-work';
 import type { EventFeed } from '@passes/event-store';
 import { CheckpointWaiter, collections } from '@passes/read-model';
@@ -62,7 +62,8 @@ export class DispatcherService {
     });
     // Payments' reconciliation joins the dispatcher's process, where the runner already is in either profile.
     if (application.payments.available) runner.every(new PaymentReconciliation(application.payments, clock), { periodMs: RECONCILIATION_PERIOD_MS, payload: {} });
-    metrics.watchWorkBacklog(() => workLag(work, clock.now(), [WEBHOOK_DELIVERY.name, WALLET_NOTIFICATION.name, PAYMENT_RECONCILIATION.name]));
+    runner.register(new SubscriptionGraceEnd(application.subscriptions));
+    metrics.watchWorkBacklog(() => workLag(work, clock.now(), [WEBHOOK_DELIVERY.name, WALLET_NOTIFICATION.name, PAYMENT_RECONCILIATION.name, SUBSCRIPTION_GRACE_END.name]));
     metrics.watchFollowers(() => this.followers());
     this.projections = new CheckpointWaiter(documents, [collections.passes, collections.templates], READ_MODEL_POLL_INTERVAL_MS);
     const { apple, google } = config.wallets;

@@ -21,7 +21,7 @@ import {
   type PaymentAccount,
   type PaymentAccountCommand,
 } from '@passes/domain';
-import { PaymentProviderUnavailableError, type PaymentGateway, type PaymentNotice } from '@passes/payments';
+import type { PaymentGateway, PaymentNotice } from '@passes/payments';
 import type { PaymentRecord, ReadModels } from '@passes/read-model';
 import type { PassScope } from '../passes/pass-scope';
 import type { Plans } from '../plans/plans';
@@ -31,6 +31,8 @@ import type { CommandHandler } from '../shared/command-handler';
 import type { IdGenerator } from '../shared/id-generator';
 import { pageOf, type Page, type PageRequest } from '../shared/pages';
 import { awaitReadModels, type ReadYourWrites } from '../shared/read-your-writes';
+import { atStripe } from './stripe-unavailable';
+import type { Subscriptions } from './subscriptions';
 
 export interface PaymentAccountView {
   accountId: string;
@@ -59,16 +61,6 @@ export interface StartedPayment {
   expiresAt: Date;
 }
 
-/** Stripe that cannot answer now is `503 payments_unavailable` to the caller, who may try again. */
-async function atStripe<Result>(call: Promise<Result>): Promise<Result> {
-  try {
-    return await call;
-  } catch (error) {
-    if (error instanceof PaymentProviderUnavailableError) throw new DomainError('payments_unavailable', 'Stripe cannot be reached right now; try again shortly.');
-    throw error;
-  }
-}
-
 /** The key of every pending payment in the payments read model's `pending` index. */
 const PENDING_KEY = 'pending';
 
@@ -86,6 +78,8 @@ export class Payments {
     private readonly readYourWrites: ReadYourWrites,
     /** `{app_url}`, where the dashboard is. */
     private readonly appUrl: () => string,
+    /** Stripe's notices of subscriptions are theirs. */
+    private readonly subscriptions: Subscriptions,
   ) {}
 
   /** Whether the service is configured to take payments at all (pages offer no top-up otherwise). */
@@ -231,6 +225,12 @@ export class Payments {
         await this.runAccount(notice.businessId, context, { type: 'UpdatePaymentAccount', accountId: notice.accountId, chargesEnabled: notice.chargesEnabled, now });
         return;
       }
+      case 'subscription_changed':
+        await this.subscriptions.onChanged(notice.subscription, correlationId);
+        return;
+      case 'renewal_failed':
+        await this.subscriptions.onRenewalFailed(notice.businessId, notice.subscriptionId, correlationId);
+        return;
       case 'ignored':
         return;
       default: {

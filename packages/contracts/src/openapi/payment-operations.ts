@@ -9,6 +9,7 @@ import {
   paymentListResponse,
   paymentResponse,
   stripeEventReceivedResponse,
+  subscriptionResponse,
 } from '../payment-responses';
 import { pageQuery } from '../query-parameters';
 import type { ApiOperation } from './api-operation';
@@ -84,6 +85,37 @@ export const PAYMENT_OPERATIONS: readonly ApiOperation[] = [
     body: publicTopUpBody,
     answers: { 200: { description: 'Where to pay', body: checkoutResponse } },
     refusals: [404, 409, 503],
+  },
+  {
+    method: 'post',
+    path: `${BUSINESS}/subscription`,
+    operationId: 'startSubscription',
+    tag: 'Payments',
+    summary: 'A Stripe Checkout page where the owner subscribes to Pro (19 GBP a month, on the platform\'s own account)',
+    description: 'Answers 503 `payments_unavailable` where the service has no Stripe keys or no `PASSES_STRIPE_PRO_PRICE`.',
+    access: 'dashboard',
+    answers: { 200: { description: 'Where to subscribe', body: checkoutResponse } },
+    refusals: [503],
+  },
+  {
+    method: 'get',
+    path: `${BUSINESS}/subscription`,
+    operationId: 'getSubscription',
+    tag: 'Payments',
+    summary: "The business's plan and its subscription: Stripe's status, the period's end, whether it ends then",
+    access: 'dashboard',
+    answers: { 200: { description: 'The subscription', body: subscriptionResponse } },
+  },
+  {
+    method: 'delete',
+    path: `${BUSINESS}/subscription`,
+    operationId: 'cancelSubscription',
+    tag: 'Payments',
+    summary: 'Cancel the subscription at the end of the period paid for; Pro holds until then',
+    description: UNAVAILABLE,
+    access: 'dashboard',
+    answers: { 200: { description: 'The subscription', body: subscriptionResponse } },
+    refusals: [503],
   },
   {
     method: 'post',

@@ -2,6 +2,8 @@
  * An online payment for a top-up of a pass, as the pass's stream holds it: the pass's own ledger says
  * which Checkout Sessions were paid, so it can refuse to credit one twice.
  */
+import { minorUnitsToNumber } from '../shared/money';
+
 export const ONLINE_PAYMENT_STATUSES = ['pending', 'succeeded', 'expired', 'refunded', 'partially_refunded'] as const;
 export type OnlinePaymentStatus = (typeof ONLINE_PAYMENT_STATUSES)[number];
 
@@ -30,11 +32,21 @@ export function isPaid(payment: OnlinePayment): boolean {
 type PaymentAmounts = Pick<OnlinePayment, 'amountMinor' | 'feeMinor' | 'feeRefundedMinor' | 'refundedMinor'>;
 
 /** The fee the service keeps of a payment: its fee less what refunds gave back. */
-export function feeKeptMinor(payment: PaymentAmounts): number {
+function feeKeptMinor(payment: PaymentAmounts): number {
   return payment.feeMinor - payment.feeRefundedMinor;
 }
 
 /** What the business keeps of a payment: what was not refunded, less the fee kept. */
-export function netMinor(payment: PaymentAmounts): number {
+function netMinor(payment: PaymentAmounts): number {
   return payment.amountMinor - payment.refundedMinor - feeKeptMinor(payment);
+}
+
+/** A payment's figures as the API and webhooks show them, in major units. */
+export function paymentFigures(payment: PaymentAmounts): { amount: number; fee: number; net: number; refunded_amount: number } {
+  return {
+    amount: minorUnitsToNumber(payment.amountMinor),
+    fee: minorUnitsToNumber(feeKeptMinor(payment)),
+    net: minorUnitsToNumber(netMinor(payment)),
+    refunded_amount: minorUnitsToNumber(payment.refundedMinor),
+  };
 }

@@ -44,6 +44,7 @@ export function composeApplication(ports: PortRegistry, { readYourWrites, appUrl
     },
     mailer: ports.get(TOKENS.mailer),
     paymentGateway: paymentGatewayOf(config, ports.get(TOKENS.clock)),
+    subscriptions: { proPrice: config.stripe?.proPrice ?? null, work: ports.get(TOKENS.workStore) },
     readYourWrites,
   });
 }

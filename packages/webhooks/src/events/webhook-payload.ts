@@ -5,7 +5,7 @@
  * A reward's events add `data.reward` (PROGRAMME §1): which reward, of which milestone, and its title.
  * A payment's events add `data.payment` (PROGRAMME §5): the payment as the payments list shows it.
  */
-import { feeKeptMinor, minorUnitsToNumber, netMinor, type OnlinePaymentStatus, type Pass, type PassEvent, type WebhookEventName } from '@passes/domain';
+import { minorUnitsToNumber, paymentFigures, type OnlinePaymentStatus, type Pass, type PassEvent, type WebhookEventName } from '@passes/domain';
 
 interface WebhookPayload {
   /** Unique per event and webhook, the same on every attempt: receivers deduplicate on it. */
@@ -71,12 +71,9 @@ function paymentData(event: PassEvent, pass: Pass): PaymentData | null {
   if (payment === undefined) return null;
   return {
     id: payment.id,
-    amount: minorUnitsToNumber(payment.amountMinor),
-    fee: minorUnitsToNumber(feeKeptMinor(payment)),
-    net: minorUnitsToNumber(netMinor(payment)),
+    ...paymentFigures(payment),
     currency: payment.currency,
     status: payment.status,
-    refunded_amount: minorUnitsToNumber(payment.refundedMinor),
     shortfall: minorUnitsToNumber(payment.shortfallMinor),
   };
 }

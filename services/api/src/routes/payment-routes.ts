@@ -3,14 +3,14 @@
  * links for a pass, the customer's own top-up, and Stripe's webhook. Stripe's webhook reads its body as
  * bytes, since the signature is over them: it is mounted apart from the JSON API.
  */
-import { PAYMENT_FEE, type Application, type ReturnUrls } from '@passes/application';
-import { paymentLinkBody, publicTopUpBody, refundBody, type PaymentListResponse } from '@passes/contracts';
+import { PAYMENT_FEE, type Application, type ReturnUrls, type SubscriptionView } from '@passes/application';
+import { paymentLinkBody, publicTopUpBody, refundBody, type PaymentListResponse, type SubscriptionResponse } from '@passes/contracts';
 import { minorUnitsToNumber, numberToMinorUnits, paymentFeeMinor, type Pass } from '@passes/domain';
 import { InvalidNoticeError } from '@passes/payments';
 import type { Wallets } from '@passes/wallets';
 import express, { type Request, type Response } from 'express';
 import { ApiError } from '../http/api-error';
-import { commandContextOf, passScopeOf } from '../http/authentication';
+import { commandContextOf, passScopeOf, requireDashboardUser } from '../http/authentication';
 import { correlationIdOf } from '../http/correlation-id';
 import { parseBody } from '../http/parse-body';
 import { pageRequest } from '../http/query-parameters';
@@ -53,6 +53,31 @@ export function addPaymentRoutes(routes: RouteGroup, application: Application): 
     const amount = body.amount === undefined ? null : minorOf(body.amount);
     const payment = await payments.refund(passScopeOf(response), String(request.params['payment_id']), amount, commandContextOf(response));
     response.json(paymentRepresentation(payment));
+  });
+}
+
+/** Under `/businesses/:business_id/subscription`: Pro by subscription, for the owner's dashboard login. */
+export function addSubscriptionRoutes(group: RouteGroup, application: Application): void {
+  const routes = group.within('', requireDashboardUser);
+  const subscriptions = application.subscriptions;
+  const representation = (view: SubscriptionView): SubscriptionResponse => ({
+    plan: view.plan,
+    status: view.status,
+    current_period_end: view.currentPeriodEnd,
+    cancel_at_period_end: view.cancelAtPeriodEnd,
+  });
+
+  routes.post('/', async (_request, response) => {
+    const { checkoutUrl } = await subscriptions.checkout(passScopeOf(response).businessId);
+    response.json({ checkout_url: checkoutUrl });
+  });
+
+  routes.get('/', async (_request, response) => {
+    response.json(representation(await subscriptions.view(passScopeOf(response).businessId)));
+  });
+
+  routes.delete('/', async (_request, response) => {
+    response.json(representation(await subscriptions.cancel(passScopeOf(response).businessId, commandContextOf(response))));
   });
 }
 
