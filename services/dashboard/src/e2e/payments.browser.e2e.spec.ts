@@ -1,6 +1,6 @@
 /**
  * The Payments screen in headless Chromium against the real embedded stack and Stripe's stripe-mock:
- * Free sees the invitation to upgrade; Pro connects its Stripe account and gets the onboarding link, sees
+ * Free sees the invitation to upgrade and subscribes through Checkout; Pro connects its Stripe account and gets the onboarding link, sees
  * the account take payments once Stripe says so, lists a paid top-up with its fee and net, refunds part of
  * it, and is told in words when a refund is more than is left. Screens are kept at phone and desktop sizes.
  */
@@ -17,7 +17,7 @@ let stripe: StripeStandIn, server: TestServer, business: TestBusiness, browser: 
 
 beforeAll(async () => {
   stripe = await startStripeMock();
-  server = await TestServer.start(undefined, { stripe: stripe.settings });
+  server = await TestServer.start(undefined, { stripe: { ...stripe.settings, proPrice: 'price_pro_monthly' } });
   business = await registerBusiness(server);
   browser = await launchDashboardBrowser();
   dashboard = await openDashboard(browser, server.rootUrl);
@@ -42,10 +42,14 @@ async function notify(type: string, object: Record<string, unknown>): Promise<vo
 }
 
 describe('the Payments screen', () => {
-  it('invites Free to upgrade', async () => {
+  it('invites Free to upgrade, and to subscribe to Pro through Stripe Checkout', async () => {
     await openPayments();
     await page.getByTestId('upgrade-prompt').waitFor();
     expect(await page.getByTestId('upgrade-prompt').getByRole('heading').innerText()).toBe('Online payments comes with Pro');
+    await page.getByRole('button', { name: 'Subscribe to Pro' }).click();
+    const checkout = page.getByRole('region', { name: 'Pro subscription' }).getByRole('link', { name: 'Continue to Stripe' });
+    await checkout.waitFor();
+    expect(await checkout.getAttribute('href')).toBe(`${stripe.settings.apiUrl.origin}/checkout/${stripe.sessions.at(-1) ?? ''}`);
   }, STEP_MS);
 
   it('connects the Stripe account on Pro and hands over the onboarding link', async () => {

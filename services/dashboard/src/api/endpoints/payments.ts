@@ -1,5 +1,5 @@
-/** Online payments (PROGRAMME §5): the Connect account, the payments list, refunds. */
-import { paymentAccountCreatedResponse, paymentAccountResponse, paymentListResponse, paymentResponse } from '@passes/contracts';
+/** Online payments (PROGRAMME §5): the Connect account, the payments list, refunds, and Pro by subscription. */
+import { checkoutResponse, paymentAccountCreatedResponse, paymentAccountResponse, paymentListResponse, paymentResponse, subscriptionResponse } from '@passes/contracts';
 import { ApiFailure } from '../api-problem';
 import { segment, type ApiClient } from '../api-client';
 
@@ -20,6 +20,9 @@ export function paymentsApi(client: ApiClient, business: string) {
     },
     connect: (idempotencyKey: string) => client.read(paymentAccountCreatedResponse, { method: 'POST', path: `${payments}/account`, idempotencyKey }),
     list: () => client.read(paymentListResponse, { method: 'GET', path: payments, query: { limit: PAGE_SIZE } }),
+    subscription: () => client.read(subscriptionResponse, { method: 'GET', path: `${business}/subscription` }),
+    subscribe: (idempotencyKey: string) => client.read(checkoutResponse, { method: 'POST', path: `${business}/subscription`, idempotencyKey }),
+    cancelSubscription: () => client.read(subscriptionResponse, { method: 'DELETE', path: `${business}/subscription` }),
     refund: (id: string, amount: number | null, idempotencyKey: string) =>
       client.read(paymentResponse, { method: 'POST', path: `${payments}/${segment(id)}/refund`, body: amount === null ? {} : { amount }, idempotencyKey }),
   };

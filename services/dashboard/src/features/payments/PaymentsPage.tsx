@@ -1,7 +1,8 @@
 /**
  * Payments (PROGRAMME §5): connect the business's Stripe account and finish its onboarding, see whether it
  * takes charges and what the service keeps, list the customers' online top-ups with fee and net, and
- * refund one in full or in part. On Free the page says what Pro unlocks instead; the API refuses with 402 too.
+ * refund one in full or in part. On Free the page says what Pro unlocks instead (the API refuses with 402 too)
+ * and offers the subscription to Pro.
  */
 import { useState } from 'react';
 import type { PaymentAccountResponse } from '@passes/contracts';
@@ -13,6 +14,7 @@ import { ProblemNotice } from '../../ui/ProblemNotice';
 import { ResourceView } from '../../ui/ResourceView';
 import { UpgradePrompt } from '../../ui/UpgradePrompt';
 import { PaymentList } from './PaymentList';
+import { SubscriptionSection } from './SubscriptionSection';
 
 export function PaymentsPage() {
   const api = useApi();
@@ -38,6 +40,7 @@ export function PaymentsPage() {
           )
         }
       </ResourceView>
+      <SubscriptionSection />
     </>
   );
 }
