@@ -11,6 +11,8 @@ export const paymentAccountResponse = z.strictObject({
   account_id: z.string(),
   charges_enabled: z.boolean(),
   fee: z.strictObject({ percent: z.number(), fixed: z.number(), currency: z.string() }),
+  /** What the passes' pages offer as "Top up", smallest first. */
+  top_up_amounts: z.array(amount),
 });
 export type PaymentAccountResponse = z.infer<typeof paymentAccountResponse>;
 

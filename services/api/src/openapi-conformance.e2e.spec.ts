@@ -142,6 +142,8 @@ describe('Answers of the running service, checked against the OpenAPI document',
     expect((await stripeEvent('account.updated', enabled)).status).toBe(200);
     expect((await client.call('receiveStripeEvent', { rawBody: '{}', headers: { 'stripe-signature': 't=1,v1=forged' } })).status).toBe(400);
     expect((await client.call('getPaymentAccount', { path: own(), apiKey: key })).status).toBe(200);
+    expect((await client.call('chooseTopUpAmounts', { path: own(), apiKey: key, body: { top_up_amounts: [5, 10, 20] } })).status).toBe(200);
+    expect((await client.call('chooseTopUpAmounts', { path: own(), apiKey: key, body: { top_up_amounts: [] } })).status).toBe(422);
     const wallet = await client.call<PassBody>('issuePass', { path: own(), apiKey: key, body: { template_id: business.templateId, initial_balance: 5 } });
     const link = await client.call<{ id: string }>('createPaymentLink', { path: { ...own(), identifier: wallet.body.id }, apiKey: key, body: { amount: 10 } });
     expect(link.status).toBe(201);

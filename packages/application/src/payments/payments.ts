@@ -37,6 +37,7 @@ import type { Subscriptions } from './subscriptions';
 export interface PaymentAccountView {
   accountId: string;
   chargesEnabled: boolean;
+  topUpAmountsMinor: readonly number[];
 }
 
 export const PAYMENT_FEE = { percent: PAYMENT_FEE_PERCENT, fixedMinor: PAYMENT_FEE_FIXED_MINOR, currency: PAYMENT_CURRENCY };
@@ -46,9 +47,6 @@ export interface ReturnUrls {
   success: string;
   cancel: string;
 }
-
-/** The amounts a pass's pages offer: 5, 10 and 20 GBP. */
-const DEFAULT_TOP_UP_AMOUNTS_MINOR: readonly number[] = [500, 1000, 2000];
 
 export interface TopUpOffer {
   amountsMinor: readonly number[];
@@ -95,7 +93,7 @@ export class Payments {
     if (this.gateway === null || pass.balanceMinor === null || (pass.status !== 'active' && pass.status !== 'checked_in')) return null;
     const [plan, account] = await Promise.all([this.plans.planOf(pass.businessId), this.accountOf(pass.businessId)]);
     if (!hasFeature(plan, 'online_payments') || account === null || !account.chargesEnabled) return null;
-    return { amountsMinor: DEFAULT_TOP_UP_AMOUNTS_MINOR, checkoutOrigin: this.gateway.checkoutOrigin };
+    return { amountsMinor: account.topUpAmountsMinor, checkoutOrigin: this.gateway.checkoutOrigin };
   }
 
   /** The business's Connect account, made on first use, and a fresh onboarding link for it. */
@@ -118,7 +116,15 @@ export class Payments {
     await this.plans.requireFeature(businessId, 'online_payments');
     const account = await this.accountOf(businessId);
     if (account === null) throw new DomainError('not_found', 'The business has no payment account yet; create it first.');
-    return { accountId: account.accountId, chargesEnabled: account.chargesEnabled };
+    return { accountId: account.accountId, chargesEnabled: account.chargesEnabled, topUpAmountsMinor: account.topUpAmountsMinor };
+  }
+
+  /** The top-ups the business's passes' pages offer. */
+  async chooseTopUpAmounts(businessId: string, amountsMinor: readonly number[], context: CommandContext): Promise<PaymentAccountView> {
+    this.requireGateway();
+    await this.plans.requireFeature(businessId, 'online_payments');
+    const account = await this.runAccount(businessId, context, { type: 'ChooseTopUpAmounts', amountsMinor, now: this.clock.now() });
+    return { accountId: account.accountId, chargesEnabled: account.chargesEnabled, topUpAmountsMinor: account.topUpAmountsMinor };
   }
 
   /**

@@ -1,6 +1,6 @@
 /** The online payment operations (PROGRAMME §5), beside the others in api-operations.ts. */
 import { z } from 'zod';
-import { paymentLinkBody, publicTopUpBody, refundBody } from '../payment-bodies';
+import { paymentLinkBody, publicTopUpBody, refundBody, topUpAmountsBody } from '../payment-bodies';
 import {
   checkoutResponse,
   paymentAccountCreatedResponse,
@@ -37,6 +37,17 @@ export const PAYMENT_OPERATIONS: readonly ApiOperation[] = [
     summary: "The business's Connect account: whether it takes charges yet, and the service's fee",
     description: UNAVAILABLE,
     access: 'credential',
+    answers: { 200: { description: 'The account', body: paymentAccountResponse } },
+  },
+  {
+    method: 'patch',
+    path: `${BUSINESS}/payments/account`,
+    operationId: 'chooseTopUpAmounts',
+    tag: 'Payments',
+    summary: "The top-ups the business's stored-value passes offer on their pages (default 5, 10 and 20 GBP)",
+    description: UNAVAILABLE,
+    access: 'credential',
+    body: topUpAmountsBody,
     answers: { 200: { description: 'The account', body: paymentAccountResponse } },
   },
   {

@@ -21,4 +21,16 @@ describe("a business's payment account", () => {
   test('an update of another account is not_found', () => {
     spec.given([connected]).when({ type: 'UpdatePaymentAccount', accountId: 'acct_9', chargesEnabled: true, now: NOW }).thenThrows('not_found');
   });
+
+  test('offers 5, 10 and 20 until the business chooses other top-ups, kept smallest first and once each', () => {
+    const chosen: PaymentAccountEvent = { type: 'TopUpAmountsChosen', data: { amounts_minor: [500, 2500], occurred_at: OCCURRED_AT } };
+    spec.given([connected]).when({ type: 'ChooseTopUpAmounts', amountsMinor: [2500, 500, 2500], now: NOW }).then([chosen]);
+    spec.given([connected, chosen]).when({ type: 'ChooseTopUpAmounts', amountsMinor: [500, 2500], now: NOW }).then([]);
+  });
+
+  test('refuses top-ups out of range, none, or too many: validation_error', () => {
+    spec.given([connected]).when({ type: 'ChooseTopUpAmounts', amountsMinor: [99], now: NOW }).thenThrows('validation_error');
+    spec.given([connected]).when({ type: 'ChooseTopUpAmounts', amountsMinor: [], now: NOW }).thenThrows('validation_error');
+    spec.given([connected]).when({ type: 'ChooseTopUpAmounts', amountsMinor: [100, 200, 300, 400, 500, 600, 700], now: NOW }).thenThrows('validation_error');
+  });
 });

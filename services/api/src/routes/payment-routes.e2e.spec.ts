@@ -72,7 +72,17 @@ describe('the Connect account', () => {
     const again = await post<{ account_id: string }>('/payments/account');
     expect(again.body.account_id).toBe(accountId);
     const account = await server.request('GET', `${base()}/payments/account`, auth());
-    expect(account.body).toEqual({ account_id: accountId, charges_enabled: false, fee: { percent: 1, fixed: 0.2, currency: 'GBP' } });
+    expect(account.body).toEqual({ account_id: accountId, charges_enabled: false, fee: { percent: 1, fixed: 0.2, currency: 'GBP' }, top_up_amounts: [5, 10, 20] });
+  });
+
+  it('lets the business choose the top-ups its passes offer, 1.00 to 1000.00 each, at most 6', async () => {
+    const chosen = await server.request<{ top_up_amounts: number[] }>('PATCH', `${base()}/payments/account`, { ...auth(), body: { top_up_amounts: [25, 7.5, 25] } });
+    expect(chosen.status).toBe(200);
+    expect(chosen.body.top_up_amounts).toEqual([7.5, 25]);
+    for (const top_up_amounts of [[0.5], [], [1, 2, 3, 4, 5, 6, 7], [1.005]]) {
+      expect((await server.request('PATCH', `${base()}/payments/account`, { ...auth(), body: { top_up_amounts } })).status).toBe(422);
+    }
+    expect((await server.request('PATCH', `${base()}/payments/account`, { ...auth(), body: { top_up_amounts: [5, 10, 20] } })).status).toBe(200);
   });
 
   it('refuses payment links before onboarding is done: 409 charges_disabled', async () => {

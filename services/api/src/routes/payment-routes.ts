@@ -3,8 +3,8 @@
  * links for a pass, the customer's own top-up, and Stripe's webhook. Stripe's webhook reads its body as
  * bytes, since the signature is over them: it is mounted apart from the JSON API.
  */
-import { PAYMENT_FEE, type Application, type ReturnUrls, type SubscriptionView } from '@passes/application';
-import { paymentLinkBody, publicTopUpBody, refundBody, type PaymentListResponse, type SubscriptionResponse } from '@passes/contracts';
+import { PAYMENT_FEE, type Application, type PaymentAccountView, type ReturnUrls, type SubscriptionView } from '@passes/application';
+import { paymentLinkBody, publicTopUpBody, refundBody, topUpAmountsBody, type PaymentAccountResponse, type PaymentListResponse, type SubscriptionResponse } from '@passes/contracts';
 import { minorUnitsToNumber, numberToMinorUnits, paymentFeeMinor, type Pass } from '@passes/domain';
 import { InvalidNoticeError } from '@passes/payments';
 import type { Wallets } from '@passes/wallets';
@@ -37,10 +37,21 @@ export function addPaymentRoutes(routes: RouteGroup, application: Application): 
     response.json({ account_id: accountId, onboarding_url: onboardingUrl });
   });
 
+  const accountRepresentation = (account: PaymentAccountView): PaymentAccountResponse => ({
+    account_id: account.accountId,
+    charges_enabled: account.chargesEnabled,
+    fee: { percent: PAYMENT_FEE.percent, fixed: minorUnitsToNumber(PAYMENT_FEE.fixedMinor), currency: PAYMENT_FEE.currency },
+    top_up_amounts: account.topUpAmountsMinor.map(minorUnitsToNumber),
+  });
+
   routes.get('/account', async (_request, response) => {
-    const account = await payments.account(passScopeOf(response).businessId);
-    const fee = { percent: PAYMENT_FEE.percent, fixed: minorUnitsToNumber(PAYMENT_FEE.fixedMinor), currency: PAYMENT_FEE.currency };
-    response.json({ account_id: account.accountId, charges_enabled: account.chargesEnabled, fee });
+    response.json(accountRepresentation(await payments.account(passScopeOf(response).businessId)));
+  });
+
+  routes.patch('/account', async (request, response) => {
+    const body = parseBody(topUpAmountsBody, request);
+    const account = await payments.chooseTopUpAmounts(passScopeOf(response).businessId, body.top_up_amounts.map(minorOf), commandContextOf(response));
+    response.json(accountRepresentation(account));
   });
 
   routes.get('/', async (request, response) => {

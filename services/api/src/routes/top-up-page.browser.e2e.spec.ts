@@ -55,6 +55,13 @@ describe('the download page of a stored-value pass', () => {
     expect(await page.locator('script').count()).toBe(0);
   });
 
+  it("offers the top-ups the business chose", async () => {
+    const chosen = await server.request('PATCH', `/businesses/${business.businessId}/payments/account`, { token: business.token, body: { top_up_amounts: [10, 50] } });
+    expect(chosen.status).toBe(200);
+    await open(pass.download_url);
+    expect(await page.locator('section.topup button').allInnerTexts()).toEqual(['Top up 10.00 GBP', 'Top up 50.00 GBP']);
+  });
+
   it('goes to Checkout and back, and shows the new balance once Stripe says the session was paid', async () => {
     await open(pass.download_url);
     await Promise.all([page.waitForURL(`${stripe.settings.apiUrl.origin}/checkout/**`), page.getByRole('button', { name: 'Top up 10.00 GBP' }).click()]);
