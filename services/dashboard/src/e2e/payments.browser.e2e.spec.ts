@@ -64,6 +64,20 @@ describe('the Payments screen', () => {
     expect(await page.getByRole('button', { name: 'Finish onboarding with Stripe' }).isVisible()).toBe(true);
   }, STEP_MS);
 
+  it('changes the top-ups the passes offer, and says in words when one is out of range', async () => {
+    const form = page.getByRole('form', { name: 'Top-ups offered' });
+    expect(await form.getByLabel('Top-ups offered (GBP)').inputValue()).toBe('5.00, 10.00, 20.00');
+    await form.getByLabel('Top-ups offered (GBP)').fill('5, 0.5');
+    await form.getByRole('button', { name: 'Save top-ups' }).click();
+    expect(await fieldError(page, 'Top-ups offered (GBP)')).toContain('must be from 1.00 to 1000.00');
+    await form.getByLabel('Top-ups offered (GBP)').fill('25, 7.5');
+    await form.getByRole('button', { name: 'Save top-ups' }).click();
+    await form.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    const saved = await server.request<{ top_up_amounts: number[] }>('GET', `/businesses/${business.businessId}/payments/account`, { token: business.token });
+    expect(saved.body.top_up_amounts).toEqual([7.5, 25]);
+    expect(await form.getByLabel('Top-ups offered (GBP)').inputValue()).toBe('25, 7.5');
+  }, STEP_MS);
+
   it('lists a paid top-up with its fee and net once Stripe says the account takes payments', async () => {
     const account = await server.request<{ account_id: string }>('GET', `/businesses/${business.businessId}/payments/account`, { token: business.token });
     await notify('account.updated', { id: account.body.account_id, object: 'account', charges_enabled: true, metadata: { business_id: business.businessId } });

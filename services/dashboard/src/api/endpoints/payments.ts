@@ -18,6 +18,8 @@ export function paymentsApi(client: ApiClient, business: string) {
         throw error;
       }
     },
+    chooseTopUpAmounts: (amounts: number[], idempotencyKey: string) =>
+      client.read(paymentAccountResponse, { method: 'PATCH', path: `${payments}/account`, body: { top_up_amounts: amounts }, idempotencyKey }),
     connect: (idempotencyKey: string) => client.read(paymentAccountCreatedResponse, { method: 'POST', path: `${payments}/account`, idempotencyKey }),
     list: () => client.read(paymentListResponse, { method: 'GET', path: payments, query: { limit: PAGE_SIZE } }),
     subscription: () => client.read(subscriptionResponse, { method: 'GET', path: `${business}/subscription` }),

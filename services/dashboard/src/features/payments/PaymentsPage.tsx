@@ -15,6 +15,7 @@ import { ResourceView } from '../../ui/ResourceView';
 import { UpgradePrompt } from '../../ui/UpgradePrompt';
 import { PaymentList } from './PaymentList';
 import { SubscriptionSection } from './SubscriptionSection';
+import { TopUpAmountsForm } from './TopUpAmountsForm';
 
 export function PaymentsPage() {
   const api = useApi();
@@ -45,7 +46,8 @@ export function PaymentsPage() {
   );
 }
 
-function AccountSection({ account }: { account: PaymentAccountResponse | null }) {
+function AccountSection({ account: loaded }: { account: PaymentAccountResponse | null }) {
+  const [account, setAccount] = useState(loaded);
   const api = useApi();
   const connection = useSubmission();
   const [onboardingUrl, setOnboardingUrl] = useState<string | null>(null);
@@ -76,6 +78,7 @@ function AccountSection({ account }: { account: PaymentAccountResponse | null })
           </div>
         </dl>
       )}
+      {account !== null && <TopUpAmountsForm account={account} onSaved={setAccount} />}
       <ProblemNotice problem={connection.problem} />
       {onboardingUrl ? (
         <p>
