@@ -63,14 +63,16 @@ export interface SubscriptionSessionRequest {
 export type PaymentNotice =
   | {
       type: 'session_completed';
+      /** The connected account the event happened on (Stripe's `account`); null on the platform's own. */
+      accountId: string | null;
       sessionId: string;
       paid: boolean;
       paymentIntentId: string | null;
       amountMinor: number;
       reference: PaymentReference;
     }
-  | { type: 'session_expired'; sessionId: string; reference: PaymentReference }
-  | { type: 'charge_refunded'; paymentIntentId: string; refundedTotalMinor: number; reference: PaymentReference | null }
+  | { type: 'session_expired'; accountId: string | null; sessionId: string; reference: PaymentReference }
+  | { type: 'charge_refunded'; accountId: string | null; paymentIntentId: string; refundedTotalMinor: number; reference: PaymentReference | null }
   | { type: 'account_updated'; accountId: string; businessId: string | null; chargesEnabled: boolean }
   | { type: 'subscription_changed'; subscription: SubscriptionState }
   /** A renewal's payment failed: the grace period starts. */

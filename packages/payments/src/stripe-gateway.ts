@@ -66,7 +66,7 @@ function subscriptionStateOf(subscription: z.infer<typeof subscriptionObject>): 
   };
 }
 
-const eventEnvelope = z.object({ id: z.string(), type: z.string(), data: z.object({ object: z.unknown() }) });
+const eventEnvelope = z.object({ id: z.string(), type: z.string(), account: z.string().nullable().optional(), data: z.object({ object: z.unknown() }) });
 
 function referenceOf(data: z.infer<typeof metadata>): PaymentReference | null {
   const parsed = referenceMetadata.safeParse(data ?? {});
@@ -204,7 +204,7 @@ export class StripeGateway implements PaymentGateway {
     const envelope = eventEnvelope.safeParse(event);
     if (!envelope.success) throw new InvalidNoticeError('The event is not a Stripe event');
     try {
-      return noticeOf(envelope.data.type, envelope.data.data.object);
+      return noticeOf(envelope.data.type, envelope.data.data.object, envelope.data.account ?? null);
     } catch (error) {
       if (error instanceof z.ZodError) throw new InvalidNoticeError(`The ${envelope.data.type} event is not as Stripe describes it: ${z.prettifyError(error)}`);
       throw error;
@@ -212,7 +212,8 @@ export class StripeGateway implements PaymentGateway {
   }
 }
 
-function noticeOf(type: string, object: unknown): PaymentNotice {
+/** `accountId`: the connected account the event happened on, null for the platform's own. */
+function noticeOf(type: string, object: unknown, accountId: string | null): PaymentNotice {
   switch (type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded': {
@@ -221,6 +222,7 @@ function noticeOf(type: string, object: unknown): PaymentNotice {
       if (reference === null) return { type: 'ignored', reason: `session ${session.id} is not a top-up` };
       return {
         type: 'session_completed',
+        accountId,
         sessionId: session.id,
         paid: session.payment_status === 'paid',
         paymentIntentId: idOf(session.payment_intent),
@@ -232,13 +234,13 @@ function noticeOf(type: string, object: unknown): PaymentNotice {
       const session = sessionObject.parse(object);
       const reference = referenceOf(session.metadata);
       if (reference === null) return { type: 'ignored', reason: `session ${session.id} is not a top-up` };
-      return { type: 'session_expired', sessionId: session.id, reference };
+      return { type: 'session_expired', accountId, sessionId: session.id, reference };
     }
     case 'charge.refunded': {
       const charge = chargeObject.parse(object);
       const paymentIntentId = idOf(charge.payment_intent);
       if (paymentIntentId === null) return { type: 'ignored', reason: `charge ${charge.id} has no PaymentIntent` };
-      return { type: 'charge_refunded', paymentIntentId, refundedTotalMinor: charge.amount_refunded, reference: referenceOf(charge.metadata) };
+      return { type: 'charge_refunded', accountId, paymentIntentId, refundedTotalMinor: charge.amount_refunded, reference: referenceOf(charge.metadata) };
     }
     case 'account.updated': {
       const account = accountObject.parse(object);

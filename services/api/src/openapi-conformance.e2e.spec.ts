@@ -135,7 +135,7 @@ describe('Answers of the running service, checked against the OpenAPI document',
     const account = await client.call<{ account_id: string }>('connectPaymentAccount', { path: own(), apiKey: key });
     expect(account.status).toBe(200);
     const stripeEvent = (type: string, object: Record<string, unknown>) => {
-      const { body, signature } = signedEvent(type, object, server.clock.now());
+      const { body, signature } = signedEvent(type, object, server.clock.now(), { account: account.body.account_id });
       return client.call('receiveStripeEvent', { rawBody: body, headers: { 'stripe-signature': signature } });
     };
     const enabled = { id: account.body.account_id, object: 'account', charges_enabled: true, metadata: { business_id: business.businessId } };

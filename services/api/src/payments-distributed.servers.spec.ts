@@ -67,8 +67,9 @@ describeWithServers(['mongodb', 'kafka'], 'online payments in the distributed pr
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
+  let accountId = '';
   const notify = async (api: ServiceProcess, type: string, object: Record<string, unknown>) => {
-    const { body, signature } = signedEvent(type, object, new Date());
+    const { body, signature } = signedEvent(type, object, new Date(), { account: accountId });
     const answer = await fetch(`${api.url}/payments/stripe/events`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body });
     return answer.status;
   };
@@ -77,6 +78,7 @@ describeWithServers(['mongodb', 'kafka'], 'online payments in the distributed pr
     const business = `/businesses/${owner.businessId}`;
     const account = await call<{ account_id: string }>(api1, 'POST', `${business}/payments/account`);
     expect(account.status).toBe(200);
+    accountId = account.body.account_id;
     const enabled = { id: account.body.account_id, object: 'account', charges_enabled: true, metadata: { business_id: owner.businessId } };
     expect(await notify(api2, 'account.updated', enabled)).toBe(200);
     const pass = await call<PassBody>(api1, 'POST', `${business}/passes`, { template_id: owner.templateId, initial_balance: 1 });

@@ -21,7 +21,7 @@ import {
   type PaymentAccount,
   type PaymentAccountCommand,
 } from '@passes/domain';
-import type { PaymentGateway, PaymentNotice } from '@passes/payments';
+import type { PaymentGateway, PaymentNotice, PaymentReference } from '@passes/payments';
 import type { PaymentRecord, ReadModels } from '@passes/read-model';
 import type { PassScope } from '../passes/pass-scope';
 import type { Plans } from '../plans/plans';
@@ -197,14 +197,18 @@ export class Payments {
     return this.requireGateway().readNotice(body, signature);
   }
 
-  /** Acts on a verified notice. Throws when the store cannot record it, so that Stripe sends it again. */
+  /**
+   * Acts on a verified notice. Throws when the store cannot record it, so that Stripe sends it again. A
+   * notice about a payment is acted on only when it happened on the business's own connected account and
+   * names a pass of that business: another account's session, whatever its metadata says, credits nothing.
+   */
   async onNotice(notice: PaymentNotice, correlationId: string): Promise<void> {
     const context: CommandContext = { actor: STRIPE_ACTOR, correlationId };
     const now = this.clock.now();
     switch (notice.type) {
       case 'session_completed': {
-        if (!notice.paid) return;
         const { reference } = notice;
+        if (!notice.paid || !(await this.isTheirs(notice.accountId, reference))) return;
         await this.onPass(reference.businessId, reference.passId, context, {
           type: 'CompletePayment',
           paymentId: reference.paymentId,
@@ -216,11 +220,12 @@ export class Payments {
         return;
       }
       case 'session_expired':
+        if (!(await this.isTheirs(notice.accountId, notice.reference))) return;
         await this.onPass(notice.reference.businessId, notice.reference.passId, context, { type: 'ExpirePayment', paymentId: notice.reference.paymentId, now });
         return;
       case 'charge_refunded': {
         const reference = notice.reference;
-        if (reference === null) return;
+        if (reference === null || !(await this.isTheirs(notice.accountId, reference))) return;
         await this.onPass(reference.businessId, reference.passId, context, { type: 'RecordRefund', paymentId: reference.paymentId, refundedTotalMinor: notice.refundedTotalMinor, now });
         return;
       }
@@ -275,14 +280,22 @@ export class Payments {
     const reference = { paymentId: payment.id, passId: payment.passId, businessId: payment.businessId };
     if (session.status === 'complete' && session.paid) {
       const amountMinor = session.amountMinor ?? payment.amountMinor;
-      await this.onNotice({ type: 'session_completed', sessionId: session.sessionId, paid: true, paymentIntentId: session.paymentIntentId, amountMinor, reference }, correlationId);
+      await this.onNotice({ type: 'session_completed', accountId: account.accountId, sessionId: session.sessionId, paid: true, paymentIntentId: session.paymentIntentId, amountMinor, reference }, correlationId);
       return true;
     }
     if (session.status === 'expired') {
-      await this.onNotice({ type: 'session_expired', sessionId: session.sessionId, reference }, correlationId);
+      await this.onNotice({ type: 'session_expired', accountId: account.accountId, sessionId: session.sessionId, reference }, correlationId);
       return true;
     }
     return false;
+  }
+
+  /** Whether a notice from `accountId` about `reference` is the business's own: its account, its pass. */
+  private async isTheirs(accountId: string | null, reference: PaymentReference): Promise<boolean> {
+    const account = await this.accountOf(reference.businessId);
+    if (account === null || account.accountId !== accountId) return false;
+    const pass = (await this.commands.load(passAggregate, streamNames.pass(reference.passId))).state;
+    return pass !== null && pass.businessId === reference.businessId;
   }
 
   private async onPass(businessId: string, passId: string, context: CommandContext, command: Exclude<PassCommand, { type: 'IssuePass' }>): Promise<void> {

@@ -48,7 +48,7 @@ const paymentOf = async (id: string) => (await server.request<{ data: PaymentBod
 
 /** Posts a Stripe event to the webhook as Stripe does; `at` is when it was signed. */
 async function notify(type: string, object: Record<string, unknown>, at = server.clock.now(), secret?: string) {
-  const { body, signature } = signedEvent(type, object, at, secret);
+  const { body, signature } = signedEvent(type, object, at, { ...(secret === undefined ? {} : { secret }), account: accountId });
   return server.request<ErrorBody & { received?: boolean }>('POST', '/payments/stripe/events', { rawBody: body, headers: { 'stripe-signature': signature } });
 }
 const reference = (paymentId: string, passId = pass.id) => ({ payment_id: paymentId, pass_id: passId, business_id: business.businessId });
@@ -170,6 +170,20 @@ describe("Stripe's webhook", () => {
     const unsigned = await server.request('POST', '/payments/stripe/events', { rawBody: '{"id":"evt_1","type":"checkout.session.completed"}' });
     expect(unsigned.status).toBe(400);
     expect(await balanceOf(pass.id)).toBe(before);
+    expect((await paymentOf(link.body.id))?.status).toBe('pending');
+  });
+
+  it("credits nothing for a session on another Stripe account, or naming another business's pass, whatever its metadata says", async () => {
+    const link = await post<{ id: string }>(`/passes/${pass.id}/payment-links`, { amount: 30 });
+    const before = await balanceOf(pass.id);
+    const elsewhere = signedEvent('checkout.session.completed', completed(link.body.id, 3000), server.clock.now(), { account: 'acct_someone_else' });
+    expect((await server.request('POST', '/payments/stripe/events', { rawBody: elsewhere.body, headers: { 'stripe-signature': elsewhere.signature } })).status).toBe(200);
+    const other = await registerBusiness(server, 'Other Café');
+    const theirs = await issuePass(server, other, { initial_balance: 0 });
+    const crossed = { ...completed(link.body.id, 3000), metadata: { payment_id: link.body.id, pass_id: theirs.id, business_id: business.businessId } };
+    expect((await notify('checkout.session.completed', crossed)).status).toBe(200);
+    expect(await balanceOf(pass.id)).toBe(before);
+    expect((await server.request<PassBody>('GET', `/businesses/${other.businessId}/passes/${theirs.id}`, { token: other.token })).body.balance).toBe(0);
     expect((await paymentOf(link.body.id))?.status).toBe('pending');
   });
 

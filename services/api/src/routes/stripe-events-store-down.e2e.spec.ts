@@ -12,6 +12,7 @@ import type { PassBody } from '../testing/wire-types';
 
 let stripe: StripeStandIn, server: TestServer, business: TestBusiness, pass: PassBody;
 let storeDown = false;
+let accountId = '';
 
 /** The server's own event store, whose appends fail as an unreachable server's do while `storeDown`. */
 function failingWhileDown(opened: EventStore): EventStore {
@@ -30,6 +31,7 @@ beforeAll(async () => {
   business = await registerBusiness(server);
   await server.changePlan(business.businessId, 'pro');
   pass = await issuePass(server, business, { initial_balance: 0 });
+  accountId = (await server.request<{ account_id: string }>('POST', `/businesses/${business.businessId}/payments/account`, { token: business.token })).body.account_id;
 }, 120_000);
 afterAll(async () => {
   await server?.stop();
@@ -47,7 +49,7 @@ it('answers 503 while the store is down, and credits the pass once when Stripe s
     metadata: { payment_id: 'payment-store-down', pass_id: pass.id, business_id: business.businessId },
   };
   const send = () => {
-    const { body, signature } = signedEvent('checkout.session.completed', session, server.clock.now());
+    const { body, signature } = signedEvent('checkout.session.completed', session, server.clock.now(), { account: accountId });
     return server.request('POST', '/payments/stripe/events', { rawBody: body, headers: { 'stripe-signature': signature } });
   };
   storeDown = true;

@@ -13,6 +13,7 @@ import { signedEvent, startStripeMock, type StripeStandIn } from '../testing/str
 import { TestServer } from '../testing/test-server';
 import type { PassBody } from '../testing/wire-types';
 
+let accountId = '';
 let stripe: StripeStandIn, server: TestServer, business: TestBusiness, pass: PassBody, browser: Browser, page: Page;
 beforeAll(async () => {
   stripe = await startStripeMock();
@@ -34,6 +35,7 @@ const open = (link: string) => page.goto(link.replace('https://passes.test', ser
 
 async function enableCharges(): Promise<void> {
   const account = await server.request<{ account_id: string }>('POST', `/businesses/${business.businessId}/payments/account`, { token: business.token });
+  accountId = account.body.account_id;
   const { body, signature } = signedEvent('account.updated', { id: account.body.account_id, object: 'account', charges_enabled: true, metadata: { business_id: business.businessId } }, server.clock.now());
   expect((await server.request('POST', '/payments/stripe/events', { rawBody: body, headers: { 'stripe-signature': signature } })).status).toBe(200);
 }
@@ -79,7 +81,7 @@ describe('the download page of a stored-value pass', () => {
       expires_at: 1_900_000_000,
       metadata: { payment_id: payment?.id, pass_id: pass.id, business_id: business.businessId },
     };
-    const { body, signature } = signedEvent('checkout.session.completed', object, server.clock.now());
+    const { body, signature } = signedEvent('checkout.session.completed', object, server.clock.now(), { account: accountId });
     expect((await server.request('POST', '/payments/stripe/events', { rawBody: body, headers: { 'stripe-signature': signature } })).status).toBe(200);
     const back = (await page.locator('#pay').getAttribute('href')) ?? '';
     expect(back).toBe(`${pass.download_url}?topup=paid`);

@@ -89,9 +89,18 @@ export async function startStripeMock(): Promise<StripeStandIn> {
 
 const signer = new Stripe('sk_test_signer_only');
 
-/** A Stripe event as Stripe would post it: its body, and its Stripe-Signature made at `at`. */
-export function signedEvent(type: string, object: Record<string, unknown>, at: Date, secret = WEBHOOK_SECRET): { body: string; signature: string } {
-  const body = JSON.stringify({ id: `evt_${Math.random().toString(36).slice(2)}`, object: 'event', type, created: Math.floor(at.getTime() / 1000), data: { object } });
+/**
+ * A Stripe event as Stripe would post it: its body, and its Stripe-Signature made at `at`. `account` is the
+ * connected account it happened on (Connect events carry it), absent for the platform's own.
+ */
+export function signedEvent(
+  type: string,
+  object: Record<string, unknown>,
+  at: Date,
+  { secret = WEBHOOK_SECRET, account }: { secret?: string; account?: string } = {},
+): { body: string; signature: string } {
+  const envelope = { id: `evt_${Math.random().toString(36).slice(2)}`, object: 'event', type, created: Math.floor(at.getTime() / 1000), data: { object } };
+  const body = JSON.stringify(account === undefined ? envelope : { ...envelope, account });
   const signature = signer.webhooks.generateTestHeaderString({ payload: body, secret, timestamp: Math.floor(at.getTime() / 1000) });
   return { body, signature };
 }

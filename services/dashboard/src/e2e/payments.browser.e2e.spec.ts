@@ -36,8 +36,8 @@ const openPayments = async () => {
   await page.getByRole('heading', { level: 1, name: 'Payments' }).waitFor();
 };
 
-async function notify(type: string, object: Record<string, unknown>): Promise<void> {
-  const { body, signature } = signedEvent(type, object, server.clock.now());
+async function notify(type: string, object: Record<string, unknown>, account?: string): Promise<void> {
+  const { body, signature } = signedEvent(type, object, server.clock.now(), account === undefined ? {} : { account });
   expect((await server.request('POST', '/payments/stripe/events', { rawBody: body, headers: { 'stripe-signature': signature } })).status).toBe(200);
 }
 
@@ -84,7 +84,7 @@ describe('the Payments screen', () => {
     const pass = await issuePass(server, business, { initial_balance: 0 });
     const link = await server.request<{ id: string }>('POST', `/businesses/${business.businessId}/passes/${pass.id}/payment-links`, { token: business.token, body: { amount: 12.34 } });
     const reference = { payment_id: link.body.id, pass_id: pass.id, business_id: business.businessId };
-    await notify('checkout.session.completed', { id: stripe.sessions.at(-1), object: 'checkout.session', payment_status: 'paid', payment_intent: 'pi_dashboard', amount_total: 1234, expires_at: 1_900_000_000, metadata: reference });
+    await notify('checkout.session.completed', { id: stripe.sessions.at(-1), object: 'checkout.session', payment_status: 'paid', payment_intent: 'pi_dashboard', amount_total: 1234, expires_at: 1_900_000_000, metadata: reference }, account.body.account_id);
     await openPayments();
     expect(await page.getByTestId('charges-status').innerText()).toBe('Takes payments');
     const row = page.getByTestId('payment');
