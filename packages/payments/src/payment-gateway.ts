@@ -74,9 +74,9 @@ export type PaymentNotice =
   | { type: 'session_expired'; accountId: string | null; sessionId: string; reference: PaymentReference }
   | { type: 'charge_refunded'; accountId: string | null; paymentIntentId: string; refundedTotalMinor: number; reference: PaymentReference | null }
   | { type: 'account_updated'; accountId: string; businessId: string | null; chargesEnabled: boolean }
-  | { type: 'subscription_changed'; subscription: SubscriptionState }
+  | { type: 'subscription_changed'; accountId: string | null; subscription: SubscriptionState }
   /** A renewal's payment failed: the grace period starts. */
-  | { type: 'renewal_failed'; subscriptionId: string; businessId: string }
+  | { type: 'renewal_failed'; accountId: string | null; subscriptionId: string; businessId: string }
   /** A notice the service does not act on, or one about an object it did not make. */
   | { type: 'ignored'; reason: string };
 

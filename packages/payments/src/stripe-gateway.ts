@@ -249,14 +249,14 @@ function noticeOf(type: string, object: unknown, accountId: string | null): Paym
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':
-      return { type: 'subscription_changed', subscription: subscriptionStateOf(subscriptionObject.parse(object)) };
+      return { type: 'subscription_changed', accountId, subscription: subscriptionStateOf(subscriptionObject.parse(object)) };
     case 'invoice.payment_failed': {
       const invoice = invoiceObject.parse(object);
       const details = invoice.parent?.subscription_details;
       const subscriptionId = idOf(details?.subscription);
       const businessId = details?.metadata?.['business_id'];
       if (subscriptionId === null || businessId === undefined) return { type: 'ignored', reason: `invoice ${invoice.id} is not of a Pro subscription` };
-      return { type: 'renewal_failed', subscriptionId, businessId };
+      return { type: 'renewal_failed', accountId, subscriptionId, businessId };
     }
     default:
       return { type: 'ignored', reason: `${type} is not acted on` };

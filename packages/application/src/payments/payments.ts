@@ -236,11 +236,12 @@ export class Payments {
         await this.runAccount(notice.businessId, context, { type: 'UpdatePaymentAccount', accountId: notice.accountId, chargesEnabled: notice.chargesEnabled, now });
         return;
       }
+      // Pro is sold on the platform's own account: a subscription on a connected account is that business's own affair.
       case 'subscription_changed':
-        await this.subscriptions.onChanged(notice.subscription, correlationId);
+        if (notice.accountId === null) await this.subscriptions.onChanged(notice.subscription, correlationId);
         return;
       case 'renewal_failed':
-        await this.subscriptions.onRenewalFailed(notice.businessId, notice.subscriptionId, correlationId);
+        if (notice.accountId === null) await this.subscriptions.onRenewalFailed(notice.businessId, notice.subscriptionId, correlationId);
         return;
       case 'ignored':
         return;

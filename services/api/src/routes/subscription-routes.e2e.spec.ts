@@ -82,6 +82,14 @@ describe('Pro by subscription', () => {
     expect(await subscription()).toMatchObject({ plan: 'free', status: 'past_due' });
   });
 
+  it("ignores a subscription on a business's own connected account, whatever its metadata says", async () => {
+    const other = await registerBusiness(server, 'Other Café');
+    const theirs = { ...stripeSubscription('active'), id: 'sub_elsewhere', metadata: { business_id: other.businessId } };
+    const { body, signature } = signedEvent('customer.subscription.created', theirs, server.clock.now(), { account: 'acct_connected' });
+    expect((await server.request('POST', '/payments/stripe/events', { rawBody: body, headers: { 'stripe-signature': signature } })).status).toBe(200);
+    expect((await server.request<{ plan: string }>('GET', '/businesses/me', { token: other.token })).body.plan).toBe('free');
+  });
+
   it("leaves the plan the operator's set-plan gave, whatever the subscription says after", async () => {
     await server.changePlan(business.businessId, 'pro');
     await notify('customer.subscription.deleted', stripeSubscription('canceled'));
