@@ -134,8 +134,9 @@ describe('Answers of the running service, checked against the OpenAPI document',
   it('online payments, against stripe-mock', async () => {
     const account = await client.call<{ account_id: string }>('connectPaymentAccount', { path: own(), apiKey: key });
     expect(account.status).toBe(200);
-    const stripeEvent = (type: string, object: Record<string, unknown>) => {
-      const { body, signature } = signedEvent(type, object, server.clock.now(), { account: account.body.account_id });
+    /** On the business's connected account, or (`platform`) on the platform's own, where Pro is sold. */
+    const stripeEvent = (type: string, object: Record<string, unknown>, on: 'connected' | 'platform' = 'connected') => {
+      const { body, signature } = signedEvent(type, object, server.clock.now(), on === 'connected' ? { account: account.body.account_id } : {});
       return client.call('receiveStripeEvent', { rawBody: body, headers: { 'stripe-signature': signature } });
     };
     const enabled = { id: account.body.account_id, object: 'account', charges_enabled: true, metadata: { business_id: business.businessId } };
@@ -161,7 +162,7 @@ describe('Answers of the running service, checked against the OpenAPI document',
     expect((await client.call('startSubscription', { path: own(), token: business.token })).status).toBe(200);
     expect((await client.call('startSubscription', { path: own(), apiKey: key })).status).toBe(403);
     const subscription = { id: 'sub_conformance', object: 'subscription', status: 'active', cancel_at_period_end: false, metadata: { business_id: business.businessId }, items: { object: 'list', data: [] } };
-    expect((await stripeEvent('customer.subscription.created', subscription)).status).toBe(200);
+    expect((await stripeEvent('customer.subscription.created', subscription, 'platform')).status).toBe(200);
     expect((await client.call('getSubscription', { path: own(), token: business.token })).status).toBe(200);
     expect((await client.call('cancelSubscription', { path: own(), token: business.token })).status).toBe(200);
   });
