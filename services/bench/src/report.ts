@@ -3,6 +3,7 @@
  * Failed requests are always reported: a figure made of errors looks fast and means nothing.
  */
 import type { AuditFigures } from './audit/audit-figures';
+import type { PaymentsFigures } from './payments/payments-figures';
 import type { BatchFigures, Timing } from './batches';
 import type { LogProblems } from './child-server';
 import type { DistributedOutcome } from './distributed/distributed-figures';
@@ -126,6 +127,7 @@ export interface BenchResult {
   pkpass: PkpassFigures | null;
   rebuild: RebuildFigures | null;
   audit: AuditFigures | null;
+  payments: PaymentsFigures | null;
   distributed: DistributedOutcome | null;
   /** The scale and soak sections. */
   scale: ScaleFigures | null;
