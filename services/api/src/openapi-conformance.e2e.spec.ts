@@ -27,15 +27,16 @@ const own = () => ({ business_id: business.businessId });
 const ofPass = () => ({ ...own(), identifier: pass.id });
 
 beforeAll(async () => {
+  // Long enough for stripe-mock's first build, should npm test's pretest not have made it.
   stripe = await startStripeMock();
   server = await TestServer.start(new ManualClock(new Date()), { webhookAllowPrivate: true, workPollIntervalMs: 20, stripe: { ...stripe.settings, proPrice: 'price_pro_monthly' } });
   client = new DocumentedClient(server);
   business = await registerBusiness(server);
   await server.changePlan(business.businessId, 'pro');
-});
+}, 120_000);
 afterAll(async () => {
-  await server.stop();
-  await stripe.stop();
+  await server?.stop();
+  await stripe?.stop();
 });
 
 describe('Answers of the running service, checked against the OpenAPI document', () => {
