@@ -60,6 +60,8 @@ export const PAYMENT_OPERATIONS: readonly ApiOperation[] = [
     access: 'credential',
     query: pageQuery,
     answers: { 200: { description: 'A page of payments', body: paymentListResponse } },
+    // A cursor that is no page's of this list.
+    refusals: [422],
   },
   {
     method: 'post',
