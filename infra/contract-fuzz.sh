@@ -24,13 +24,18 @@ fi
 data_dir=$(mktemp -d)
 server_log="$data_dir/server.log"
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+# Online payments against Stripe's stripe-mock on loopback, so that their operations answer as configured.
+stripe_line=$(infra/stripe-mock/stripe-mock.sh start "$data_dir/stripe-mock")
 # Limits out of the way: the run sends thousands of requests a minute from one address.
 HOST=127.0.0.1 PORT=$port PASSES_DATA_DIR="$data_dir" PASSES_RATE_LIMIT_PER_MINUTE=1000000 PASSES_PUBLIC_RATE_LIMIT_PER_MINUTE=1000000 \
+  PASSES_STRIPE_SECRET_KEY=sk_test_123 PASSES_STRIPE_WEBHOOK_SECRET=whsec_contract_fuzz PASSES_STRIPE_PRO_PRICE=price_pro_monthly \
+  PASSES_STRIPE_API_URL="${stripe_line#PASSES_STRIPE_API_URL=}" \
   node services/api/dist/main.js >"$server_log" 2>&1 &
 server_pid=$!
 cleanup() {
   kill "$server_pid" 2>/dev/null || true
   wait "$server_pid" 2>/dev/null || true
+  infra/stripe-mock/stripe-mock.sh stop "$data_dir/stripe-mock" || true
   rm -rf "$data_dir"
 }
 trap cleanup EXIT

@@ -1,6 +1,8 @@
 /** Every use case of the service, built from the ports it runs on. Library code: no container needed. */
 import type { EventStore } from '@passes/event-store';
 import type { Mailer } from '@passes/mailer';
+import type { PaymentGateway } from '@passes/payments';
+import type { WorkStore } from '@passes/background-work';
 import type { ReadModels } from '@passes/read-model';
 import { AccessTokens } from './auth/access-tokens';
 import { Accounts } from './auth/accounts';
@@ -22,6 +24,8 @@ import { PassBrowsing } from './passes/pass-browsing';
 import { PassHistory } from './passes/pass-history';
 import { PassQueries } from './passes/pass-queries';
 import { PassRewards } from './passes/pass-rewards';
+import { Payments } from './payments/payments';
+import { Subscriptions } from './payments/subscriptions';
 import { WalletRegistrations } from './passes/wallet-registrations';
 import { PlanLimitAdmissions } from './plans/plan-limit-admissions';
 import { Plans } from './plans/plans';
@@ -47,6 +51,10 @@ interface ApplicationPorts {
   mailer: Mailer;
   /** Where analytics exports are queued and their files kept. */
   exports: ExportPorts;
+  /** Null where no Stripe keys are configured: payments answer `payments_unavailable`. */
+  paymentGateway: PaymentGateway | null;
+  /** Pro by subscription: the Stripe Price of Pro (null: not offered), and where its grace periods' ends are recorded as due work. */
+  subscriptions: { proPrice: string | null; work: Pick<WorkStore, 'record'> };
 }
 
 export class Application {
@@ -73,6 +81,8 @@ export class Application {
   readonly users: Users;
   readonly passBrowsing: PassBrowsing;
   readonly enrolments: Enrolments;
+  readonly payments: Payments;
+  readonly subscriptions: Subscriptions;
 
   constructor(ports: ApplicationPorts) {
     const { events, readModels, clock, ids, readYourWrites } = ports;
@@ -105,5 +115,8 @@ export class Application {
     this.magicLinks = new MagicLinks(this.customerPasses, customerTokens, ports.mailer, ports.appUrl);
     this.analytics = new Analytics(readModels);
     this.analyticsExports = new AnalyticsExports(commands, readModels, this.plans, clock, ids, readYourWrites, ports.exports, { events, readModels, analytics: this.analytics }, ports.appUrl);
+    const { proPrice, work } = ports.subscriptions;
+    this.subscriptions = new Subscriptions(ports.paymentGateway, proPrice, commands, events, this.businesses, this.plans, work, clock, ids, ports.appUrl);
+    this.payments = new Payments(ports.paymentGateway, commands, readModels, this.plans, clock, ids, readYourWrites, ports.appUrl, this.subscriptions);
   }
 }

@@ -20,6 +20,8 @@ export * from './error-responses';
 export * from './health-responses';
 export * from './join-responses';
 export * from './milestone-responses';
+export * from './payment-bodies';
+export * from './payment-responses';
 export * from './pass-responses';
 export * from './template-responses';
 export * from './user-responses';

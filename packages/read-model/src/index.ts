@@ -1,5 +1,6 @@
 export * from './document-store';
 export * from './projections/business-usage';
+export type { PaymentRecord } from './projections/payments';
 export * from './projections/customer-email-digest';
 export * from './projections/pass-search';
 export * from './projections/projection';

@@ -16,3 +16,4 @@ export * from './composition/process-ports';
 export * from './composition/run-process';
 export * from './composition/compose-wallets';
 export * from './composition/process-work-runner';
+export type { StripeSettings } from './config/stripe-config';

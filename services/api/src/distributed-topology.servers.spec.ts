@@ -184,7 +184,7 @@ describeWithServers(['mongodb', 'kafka'], 'the distributed topology as separate 
     const ready = await fetch(`${api1.url.replace(/\/api\/v1$/, '')}/readyz`);
     const body = (await ready.json()) as { status: string; dependencies: Record<string, string>; projections: { name: string; caught_up: boolean }[] };
     expect(body.dependencies).toEqual({ event_store: 'ok', read_store: 'ok', work_store: 'ok' });
-    expect(body.projections.map((projection) => projection.name).sort()).toEqual(['analytics', 'analytics_exports', 'api_keys', 'business_usage', 'businesses', 'milestones', 'passes', 'templates', 'users', 'webhooks']);
+    expect(body.projections.map((projection) => projection.name).sort()).toEqual(['analytics', 'analytics_exports', 'api_keys', 'business_usage', 'businesses', 'milestones', 'passes', 'payments', 'templates', 'users', 'webhooks']);
   });
 
   it('serves each process’s metrics on a listener of its own, and stops each on SIGTERM with exit code 0', async () => {

@@ -31,6 +31,7 @@ import { customerPageRoutes } from './routes/customer-page-routes';
 import { addCustomerRoutes } from './routes/customer-routes';
 import { dashboardRoutes } from './routes/dashboard-routes';
 import { downloadRoutes } from './routes/download-routes';
+import { topUpPageRoutes } from './routes/top-up-page-routes';
 import { healthRoutes } from './routes/health-routes';
 import { addAnalyticsRoutes } from './routes/analytics-routes';
 import { joinPageRoutes } from './routes/join-page-routes';
@@ -38,6 +39,7 @@ import { magicLinkPageRoutes } from './routes/magic-link-page-routes';
 import { addJoinRoutes } from './routes/join-routes';
 import { addMilestoneRoutes } from './routes/milestone-routes';
 import { addPassRoutes } from './routes/pass-routes';
+import { addPaymentLinkRoutes, addPaymentRoutes, addPublicTopUpRoutes, addSubscriptionRoutes, stripeEventRoute } from './routes/payment-routes';
 import { addOpenApiDocumentRoute, referencePageRoutes } from './routes/reference-routes';
 import { addScanRoutes } from './routes/scan-routes';
 import { addTemplateRoutes } from './routes/template-routes';
@@ -99,6 +101,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   const routes = routeGroup(app).within('/api/v1', ...everyApiRequest);
   // Roles last: a caller of another business learns only that, whatever their role.
   const business = routes.within('/businesses/:business_id', authenticate(application.plans), requireOwnBusiness, requireRole());
+  addPaymentLinkRoutes(business.within('/passes'), application, wallets);
   addPassRoutes(business.within('/passes'), application, wallets, clock, logger);
   addPassListRoute(business.within('/passes'), application);
   addCustomerListRoutes(business.within('/customers'), application);
@@ -110,11 +113,15 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   addApiKeyRoutes(business.within('/api-keys'), application);
   addUserRoutes(business.within('/users'), application);
   addOwnBusinessRoutes(routes.within('/businesses/me', authenticate(application.plans), requireRole()), application);
+  addPaymentRoutes(business.within('/payments'), application);
+  addSubscriptionRoutes(business.within('/subscription'), application);
   addAuthRoutes(routes.within('/auth'), application);
   addAcceptInviteRoute(routes.within('/auth'), application);
   addCustomerRoutes(routes.within('/public/customer'), { application, limits: dependencies.magicLinkLimits, background: dependencies.background, wallets });
   const join = { application, limits: new JoinLimits(dependencies.rateLimits, clock), background: dependencies.background, wallets };
   addJoinRoutes(routes.within('/public/join'), join);
+  addPublicTopUpRoutes(routes.within('/public/passes'), application, wallets);
+  app.use(stripeEventRoute(application));
   addOpenApiDocumentRoute(routes, document);
   // A path no route serves meets the same guards before its 404; in a router of its own, whose mount names
   // such requests (`/api/v1/*`) in the logs and metrics.
@@ -127,7 +134,8 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   app.use('/customer/link', magicLinkPageRoutes(application, dependencies.magicLinkLimits, dependencies.background));
   app.use('/customer', customerPageRoutes(application, wallets));
   app.use('/join', joinPageRoutes(join));
-  app.use(downloadRoutes(wallets, clock, application.passRewards));
+  app.use(topUpPageRoutes(application, wallets));
+  app.use(downloadRoutes(wallets, clock, application.passRewards, application.payments));
   app.use(referencePageRoutes(document));
   if (wallets.apple) {
     const webService = new PasskitWebService(wallets.apple, wallets.secrets, application.passes, wallets.passes, application.walletRegistrations, readModels);

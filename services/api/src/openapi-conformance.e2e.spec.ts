@@ -9,6 +9,7 @@ import { DocumentedClient } from './testing/documented-client';
 import { registerBusiness, type TestBusiness } from './testing/fixtures';
 import { ManualClock } from './testing/manual-clock';
 import { inviteTokenFor } from './testing/team-members';
+import { signedEvent, startStripeMock, type StripeStandIn } from './testing/stripe-stand-in';
 import { TestServer } from './testing/test-server';
 import type { PassBody } from './testing/wire-types';
 
@@ -21,17 +22,23 @@ let business: TestBusiness;
 let key: string;
 let keyId: string;
 let pass: PassBody;
+let stripe: StripeStandIn;
 
 const own = () => ({ business_id: business.businessId });
 const ofPass = () => ({ ...own(), identifier: pass.id });
 
 beforeAll(async () => {
-  server = await TestServer.start(new ManualClock(new Date()), { webhookAllowPrivate: true, workPollIntervalMs: 20 });
+  // Long enough for stripe-mock's first build, should npm test's pretest not have made it.
+  stripe = await startStripeMock();
+  server = await TestServer.start(new ManualClock(new Date()), { webhookAllowPrivate: true, workPollIntervalMs: 20, stripe: { ...stripe.settings, proPrice: 'price_pro_monthly' } });
   client = new DocumentedClient(server);
   business = await registerBusiness(server);
   await server.changePlan(business.businessId, 'pro');
+}, 120_000);
+afterAll(async () => {
+  await server?.stop();
+  await stripe?.stop();
 });
-afterAll(() => server.stop());
 
 describe('Answers of the running service, checked against the OpenAPI document', () => {
   it('accounts: register, log in, the business, API keys', async () => {
@@ -149,6 +156,42 @@ describe('Answers of the running service, checked against the OpenAPI document',
     }
     expect((await client.call('downloadAnalyticsExport', { path: exported, apiKey: key })).status).toBe(200);
     expect((await client.call('getAnalyticsExport', { path: { ...own(), export_id: 'no-such-export' }, apiKey: key })).status).toBe(404);
+  });
+
+  it('online payments, against stripe-mock', async () => {
+    const account = await client.call<{ account_id: string }>('connectPaymentAccount', { path: own(), apiKey: key });
+    expect(account.status).toBe(200);
+    /** On the business's connected account, or (`platform`) on the platform's own, where Pro is sold. */
+    const stripeEvent = (type: string, object: Record<string, unknown>, on: 'connected' | 'platform' = 'connected') => {
+      const { body, signature } = signedEvent(type, object, server.clock.now(), on === 'connected' ? { account: account.body.account_id } : {});
+      return client.call('receiveStripeEvent', { rawBody: body, headers: { 'stripe-signature': signature } });
+    };
+    const enabled = { id: account.body.account_id, object: 'account', charges_enabled: true, metadata: { business_id: business.businessId } };
+    expect((await stripeEvent('account.updated', enabled)).status).toBe(200);
+    expect((await client.call('receiveStripeEvent', { rawBody: '{}', headers: { 'stripe-signature': 't=1,v1=forged' } })).status).toBe(400);
+    expect((await client.call('getPaymentAccount', { path: own(), apiKey: key })).status).toBe(200);
+    expect((await client.call('chooseTopUpAmounts', { path: own(), apiKey: key, body: { top_up_amounts: [5, 10, 20] } })).status).toBe(200);
+    expect((await client.call('chooseTopUpAmounts', { path: own(), apiKey: key, body: { top_up_amounts: [] } })).status).toBe(422);
+    const wallet = await client.call<PassBody>('issuePass', { path: own(), apiKey: key, body: { template_id: business.templateId, initial_balance: 5 } });
+    const link = await client.call<{ id: string }>('createPaymentLink', { path: { ...own(), identifier: wallet.body.id }, apiKey: key, body: { amount: 10 } });
+    expect(link.status).toBe(201);
+    expect((await client.call('createPaymentLink', { path: { ...own(), identifier: wallet.body.id }, apiKey: key, body: { amount: 0.5 } })).status).toBe(422);
+    const reference = { payment_id: link.body.id, pass_id: wallet.body.id, business_id: business.businessId };
+    const session = { id: 'cs_test_conformance', object: 'checkout.session', payment_status: 'paid', payment_intent: 'pi_conformance', amount_total: 1000, expires_at: 1_900_000_000, metadata: reference };
+    expect((await stripeEvent('checkout.session.completed', session)).status).toBe(200);
+    expect((await client.call('listPayments', { path: own(), apiKey: key, query: { limit: '10' } })).status).toBe(200);
+    expect((await client.call('refundPayment', { path: { ...own(), payment_id: link.body.id }, apiKey: key, body: { amount: 2.5 } })).status).toBe(200);
+    expect((await client.call('refundPayment', { path: { ...own(), payment_id: link.body.id }, apiKey: key, body: { amount: 100 } })).status).toBe(422);
+    const secret = new URL(wallet.body.download_url).pathname.split('/').at(-1) ?? '';
+    const topUp = { serial_number: wallet.body.serial_number };
+    expect((await client.call('startPublicTopUp', { path: topUp, body: { amount: 5, token: secret } })).status).toBe(200);
+    expect((await client.call('startPublicTopUp', { path: topUp, body: { amount: 5, token: 'wrong' } })).status).toBe(404);
+    expect((await client.call('startSubscription', { path: own(), token: business.token })).status).toBe(200);
+    expect((await client.call('startSubscription', { path: own(), apiKey: key })).status).toBe(403);
+    const subscription = { id: 'sub_conformance', object: 'subscription', status: 'active', cancel_at_period_end: false, metadata: { business_id: business.businessId }, items: { object: 'list', data: [] } };
+    expect((await stripeEvent('customer.subscription.created', subscription, 'platform')).status).toBe(200);
+    expect((await client.call('getSubscription', { path: own(), token: business.token })).status).toBe(200);
+    expect((await client.call('cancelSubscription', { path: own(), token: business.token })).status).toBe(200);
   });
 
   it('webhooks and their deliveries', async () => {

@@ -33,7 +33,7 @@ describe('a Free business', () => {
       plan: 'free',
       limits: { templates: 1, passes: 100, webhooks: 1, reward_milestones: 1 },
       usage: { templates: 1, passes: 0, webhooks: 0, reward_milestones: 0 },
-      features: { api_access: false, bulk_operations: false, automations: false, analytics_export: false },
+      features: { api_access: false, bulk_operations: false, automations: false, analytics_export: false, online_payments: false },
     });
   });
 
@@ -156,7 +156,7 @@ describe('a Pro business', () => {
     expect(await me(business)).toMatchObject({
       plan: 'pro',
       limits: { templates: null, passes: null, webhooks: 20, reward_milestones: null },
-      features: { api_access: true, bulk_operations: true, automations: true, analytics_export: true },
+      features: { api_access: true, bulk_operations: true, automations: true, analytics_export: true, online_payments: true },
     });
   });
 

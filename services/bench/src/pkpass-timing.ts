@@ -112,6 +112,7 @@ function benchPass(): WalletPass {
     nfcData: null,
     walletDevices: {},
     rewards: [],
+    payments: {},
     createdAt: at,
     updatedAt: at,
     checkedInAt: null,

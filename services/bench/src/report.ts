@@ -5,6 +5,7 @@
 import type { AnalyticsFigures } from './analytics/analytics-figures';
 import type { AuditFigures } from './audit/audit-figures';
 import type { BrowseFigures } from './browse/browse-section';
+import type { PaymentsFigures } from './payments/payments-figures';
 import type { BatchFigures, Timing } from './batches';
 import type { LogProblems } from './child-server';
 import type { DistributedOutcome } from './distributed/distributed-figures';
@@ -128,6 +129,7 @@ export interface BenchResult {
   pkpass: PkpassFigures | null;
   rebuild: RebuildFigures | null;
   audit: AuditFigures | null;
+  payments: PaymentsFigures | null;
   distributed: DistributedOutcome | null;
   /** The scale and soak sections. */
   scale: ScaleFigures | null;

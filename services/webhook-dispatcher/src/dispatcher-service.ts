@@ -5,7 +5,19 @@
  * embedded profile it runs inside the API process and follows the event store; in the distributed one it
  * is a process of its own in a Kafka consumer group.
  */
-import { ANALYTICS_EXPORT, ANALYTICS_EXPORT_SWEEP, AnalyticsExportHandler, AnalyticsExportSweep, EXPORT_SWEEP_PERIOD_MS, type Application } from '@passes/application';
+import {
+  ANALYTICS_EXPORT,
+  ANALYTICS_EXPORT_SWEEP,
+  AnalyticsExportHandler,
+  AnalyticsExportSweep,
+  EXPORT_SWEEP_PERIOD_MS,
+  PAYMENT_RECONCILIATION,
+  PaymentReconciliation,
+  RECONCILIATION_PERIOD_MS,
+  SUBSCRIPTION_GRACE_END,
+  SubscriptionGraceEnd,
+  type Application,
+} from '@passes/application';
 import { workLag, type WorkRunner } from '@passes/background-work';
 import type { EventFeed } from '@passes/event-store';
 import { CheckpointWaiter, collections } from '@passes/read-model';
@@ -63,7 +75,17 @@ export class DispatcherService {
     // Analytics exports are made, and swept when they expire, on the same runner.
     runner.register(new AnalyticsExportHandler(application.analyticsExports));
     runner.every(new AnalyticsExportSweep(application.analyticsExports), { periodMs: EXPORT_SWEEP_PERIOD_MS, payload: {} });
-    metrics.watchWorkBacklog(() => workLag(work, clock.now(), [WEBHOOK_DELIVERY.name, WALLET_NOTIFICATION.name, ANALYTICS_EXPORT.name, ANALYTICS_EXPORT_SWEEP.name]));
+    // Payments' reconciliation joins the dispatcher's process, where the runner already is in either profile.
+    if (application.payments.available) runner.every(new PaymentReconciliation(application.payments, clock), { periodMs: RECONCILIATION_PERIOD_MS, payload: {} });
+    runner.register(new SubscriptionGraceEnd(application.subscriptions));
+    metrics.watchWorkBacklog(() => workLag(work, clock.now(), [
+      WEBHOOK_DELIVERY.name,
+      WALLET_NOTIFICATION.name,
+      ANALYTICS_EXPORT.name,
+      ANALYTICS_EXPORT_SWEEP.name,
+      PAYMENT_RECONCILIATION.name,
+      SUBSCRIPTION_GRACE_END.name,
+    ]));
     metrics.watchFollowers(() => this.followers());
     this.projections = new CheckpointWaiter(documents, [collections.passes, collections.templates], READ_MODEL_POLL_INTERVAL_MS);
     const { apple, google } = config.wallets;

@@ -29,6 +29,7 @@ import { userListResponse } from '../user-responses';
 import { createWebhookBody } from '../webhook-bodies';
 import { deliveryListResponse, deliveryResponse, registeredWebhookResponse, webhookListResponse, webhookResponse } from '../webhook-responses';
 import type { ApiOperation } from './api-operation';
+import { PAYMENT_OPERATIONS } from './payment-operations';
 
 const API = '/api/v1';
 const BUSINESS = `${API}/businesses/{business_id}`;
@@ -585,6 +586,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     access: 'public',
     answers: { 200: { description: 'The document', body: z.looseObject({ openapi: z.string() }) } },
   },
+
+  ...PAYMENT_OPERATIONS,
 
   // Health, at the server root
   {

@@ -12,6 +12,7 @@ import { passResponse, passSummaryResponse, scannedPassResponse } from '../pass-
 import { templateResponse } from '../template-responses';
 import { deliveryResponse, webhookResponse } from '../webhook-responses';
 import type { Access, ApiOperation } from './api-operation';
+import { paymentResponse } from '../payment-responses';
 import { API_OPERATIONS } from './api-operations';
 import { REFUSALS } from './refusals';
 
@@ -22,6 +23,7 @@ const SHARED_NAMES = new Map<z.ZodType, string>([
   [scannedPassResponse, 'ScannedPass'],
   [templateResponse, 'Template'],
   [milestoneResponse, 'Milestone'],
+  [paymentResponse, 'Payment'],
   [rewardResponse, 'Reward'],
   [nextRewardResponse, 'NextReward'],
   [webhookResponse, 'Webhook'],

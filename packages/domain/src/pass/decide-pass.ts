@@ -17,6 +17,7 @@ import { evolvePass } from './evolve-pass';
 import { assertCanMove } from './pass-moves';
 import type { PassState } from './pass-state';
 import type { Pass } from './pass-state';
+import { completePayment, expirePayment, recordRefund, startPayment } from './online-payments';
 import { redeemReward } from './redeem-reward';
 import { rewardsEarned } from './reward-rule';
 import { scanPass } from './scan-pass';
@@ -40,6 +41,11 @@ function decideOnPass(command: Exclude<PassCommand, { type: 'IssuePass' }>, stat
   if (command.type === 'RegisterDevice') return registerDevice(command, state);
   if (command.type === 'UnregisterDevice') return unregisterDevice(command, state);
   if (command.type === 'RejectPushToken') return rejectPushToken(command, state);
+  // Online payments judge the pass themselves (online-payments.ts): what Stripe took is recorded whatever the status.
+  if (command.type === 'StartPayment') return startPayment(command, state);
+  if (command.type === 'CompletePayment') return completePayment(command, state);
+  if (command.type === 'ExpirePayment') return expirePayment(command, state);
+  if (command.type === 'RecordRefund') return recordRefund(command, state);
   assertCanMove(command.type, state.status);
   const occurred_at = command.now.toISOString();
   switch (command.type) {

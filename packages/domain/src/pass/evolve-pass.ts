@@ -3,9 +3,10 @@ import { assertNever } from '../shared/decider';
 import { applyChanges } from './pass-changes';
 import type { PassEvent, PassInstalledData, PassIssuedData, RewardEarnedData, RewardRedeemedData } from './pass-events';
 import type { Pass, PassState } from './pass-state';
+import { withPaymentEvent } from './online-payment-evolve';
 import type { Reward } from './rewards';
 
-type PassChangingEvent = Exclude<PassEvent, { type: 'PassIssued' | 'PassScanned' | 'PassInstalled' | 'PassUninstalled' }>;
+type PassChangingEvent = Exclude<PassEvent, { type: 'PassIssued' | 'PassScanned' | 'PassInstalled' | 'PassUninstalled' | 'PaymentStarted' | 'PaymentExpired' }>;
 
 export function evolvePass(state: PassState, event: PassEvent): PassState {
   if (event.type === 'PassIssued') return passFromIssued(event.data);
@@ -15,6 +16,8 @@ export function evolvePass(state: PassState, event: PassEvent): PassState {
   // Neither is what the pass holds or shows: a wallet asked for, or gave up, its updates.
   if (event.type === 'PassInstalled') return { ...state, walletDevices: withDevice(state.walletDevices, event.data) };
   if (event.type === 'PassUninstalled') return { ...state, walletDevices: withoutDevice(state.walletDevices, event.data.device_library_identifier) };
+  // Nor is a payment opened or left to expire: the pass holds what it held.
+  if (event.type === 'PaymentStarted' || event.type === 'PaymentExpired') return { ...state, payments: withPaymentEvent(state.payments, event) };
   return { ...applyEvent(state, event), updatedAt: event.data.occurred_at };
 }
 
@@ -37,6 +40,7 @@ function passFromIssued(data: PassIssuedData): Pass {
     nfcData: data.nfc_data,
     walletDevices: {},
     rewards: [],
+    payments: {},
     createdAt: data.occurred_at,
     updatedAt: data.occurred_at,
     checkedInAt: null,
@@ -70,6 +74,10 @@ function applyEvent(pass: Pass, event: PassChangingEvent): Pass {
       return { ...pass, rewards: [rewardFromEarned(event.data), ...pass.rewards] };
     case 'RewardRedeemed':
       return withRedeemed(pass, event.data);
+    case 'PaymentSucceeded':
+      return { ...pass, payments: withPaymentEvent(pass.payments, event) };
+    case 'PaymentRefunded':
+      return { ...pass, balanceMinor: event.data.balance_minor, payments: withPaymentEvent(pass.payments, event) };
     default:
       return assertNever(event);
   }

@@ -27,6 +27,7 @@ describe('evolving a pass', () => {
       nfcData: ISSUE_DATA.nfcData,
       walletDevices: {},
       rewards: [],
+      payments: {},
       createdAt: ISSUED_AT,
       updatedAt: ISSUED_AT,
       checkedInAt: null,

@@ -66,6 +66,10 @@ export type PassCommand =
   | { type: 'Void'; now: Date }
   | { type: 'Reactivate'; now: Date }
   | { type: 'RedeemReward'; rewardId: string; milestones: readonly ActiveMilestone[]; now: Date }
+  | { type: 'StartPayment'; paymentId: string; checkoutSessionId: string; amountMinor: number; now: Date }
+  | { type: 'CompletePayment'; paymentId: string; checkoutSessionId: string; paymentIntentId: string | null; amountMinor: number; now: Date }
+  | { type: 'ExpirePayment'; paymentId: string; now: Date }
+  | { type: 'RecordRefund'; paymentId: string; refundedTotalMinor: number; now: Date }
   | ScanPassCommand
   | { type: 'RegisterDevice'; deviceLibraryIdentifier: string; pushToken: string; now: Date }
   | { type: 'UnregisterDevice'; deviceLibraryIdentifier: string; now: Date }

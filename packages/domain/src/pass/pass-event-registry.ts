@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { count, mode, occurredAt, onlyOccurredAt } from '../events/event-fields';
 import { eventTypesOf, type EventRegistry } from '../events/event-registry';
 import { MILESTONE_METRICS } from '../milestone/milestone';
+import { onlinePaymentEvents } from './online-payment-event-registry';
 import type { PassEvent } from './pass-events';
 
 const metadataValue = z.union([z.string(), z.number(), z.boolean()]);
@@ -93,6 +94,7 @@ export const passEvents: EventRegistry<PassEvent> = {
     version: 1,
     schema: z.object({ reward_id: z.string(), metric, deducted: count, value: count, occurred_at: occurredAt }),
   },
+  ...onlinePaymentEvents,
 };
 
 export const PASS_EVENT_TYPES = eventTypesOf(passEvents);

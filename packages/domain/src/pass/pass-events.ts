@@ -5,6 +5,7 @@
 import type { MilestoneMetric } from '../milestone/milestone';
 import type { Mode } from '../shared/mode';
 import type { Metadata, MetadataPatch } from './metadata';
+import type { OnlinePaymentEvent } from './online-payment-events';
 
 export type PassStatus = 'active' | 'checked_in' | 'redeemed' | 'voided';
 
@@ -113,6 +114,7 @@ export type PassEvent =
   | { type: 'PassInstalled'; data: PassInstalledData }
   | { type: 'PassUninstalled'; data: PassUninstalledData }
   | { type: 'RewardEarned'; data: RewardEarnedData }
-  | { type: 'RewardRedeemed'; data: RewardRedeemedData };
+  | { type: 'RewardRedeemed'; data: RewardRedeemedData }
+  | OnlinePaymentEvent;
 
 export type PassEventType = PassEvent['type'];

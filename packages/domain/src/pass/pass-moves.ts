@@ -4,6 +4,7 @@
  */
 import { DomainError } from '../shared/domain-error';
 import type { PassCommand } from './pass-commands';
+import type { OnlinePaymentCommandType } from './online-payment-evolve';
 import type { PassStatus } from './pass-events';
 
 /**
@@ -11,7 +12,7 @@ import type { PassStatus } from './pass-events';
  * not), the wallet registrations (a pass of any status stays in the wallets it was added to) and a
  * reward's redemption (which one reward of the pass decides: redeem-reward.ts).
  */
-export type PassMove = Exclude<PassCommand['type'], 'IssuePass' | 'ScanPass' | 'RegisterDevice' | 'UnregisterDevice' | 'RejectPushToken' | 'RedeemReward'>;
+export type PassMove = Exclude<PassCommand['type'], 'IssuePass' | 'ScanPass' | 'RegisterDevice' | 'UnregisterDevice' | 'RejectPushToken' | 'RedeemReward' | OnlinePaymentCommandType>;
 
 const LIVE: readonly PassStatus[] = ['active', 'checked_in'];
 

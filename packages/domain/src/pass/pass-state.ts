@@ -1,6 +1,7 @@
 /** A pass as its events have made it; null before it is issued. */
 import type { Mode } from '../shared/mode';
 import type { Metadata } from './metadata';
+import type { OnlinePayment } from './online-payment';
 import type { PassStatus } from './pass-events';
 import type { Reward } from './rewards';
 
@@ -28,6 +29,8 @@ export interface Pass {
   walletDevices: Readonly<Record<string, string>>;
   /** Every reward the pass has earned, newest first. */
   rewards: readonly Reward[];
+  /** Its online payments, by payment id. */
+  payments: Readonly<Record<string, OnlinePayment>>;
   createdAt: string;
   updatedAt: string;
   /** The most recent check-in: what the scan cooldown counts from. */

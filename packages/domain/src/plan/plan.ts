@@ -5,8 +5,8 @@ export type Plan = 'free' | 'pro';
 export const PLANS: readonly Plan[] = ['free', 'pro'];
 
 /** Features only Pro has. */
-export type ProFeature = 'api_access' | 'bulk_operations' | 'automations' | 'analytics_export';
-export const PRO_FEATURES: readonly ProFeature[] = ['api_access', 'bulk_operations', 'automations', 'analytics_export'];
+export type ProFeature = 'api_access' | 'bulk_operations' | 'automations' | 'analytics_export' | 'online_payments';
+export const PRO_FEATURES: readonly ProFeature[] = ['api_access', 'bulk_operations', 'automations', 'analytics_export', 'online_payments'];
 
 export type CountedResource = 'templates' | 'passes' | 'webhooks';
 export const COUNTED_RESOURCES: readonly CountedResource[] = ['templates', 'passes', 'webhooks'];
@@ -48,6 +48,7 @@ const FEATURE_NAMES: Readonly<Record<ProFeature, string>> = {
   bulk_operations: 'Bulk operations',
   automations: 'Automations',
   analytics_export: 'Analytics export',
+  online_payments: 'Online payments',
 };
 
 const RESOURCE_NAMES: Readonly<Record<CountedResource | DecidedLimit, { one: string; many: string }>> = {

@@ -7,7 +7,11 @@ export type DomainErrorCode =
   | 'insufficient_funds'
   | 'scan_cooldown'
   | 'pro_feature'
-  | 'validation_error';
+  | 'validation_error'
+  | 'no_balance'
+  | 'pass_voided'
+  | 'charges_disabled'
+  | 'payments_unavailable';
 
 export class DomainError extends Error {
   constructor(

@@ -10,6 +10,8 @@ export const streamNames = {
   webhook: (webhookId: string) => `webhook-${webhookId}`,
   milestone: (milestoneId: string) => `milestone-${milestoneId}`,
   analyticsExport: (exportId: string) => `analytics-export-${exportId}`,
+  paymentAccount: (businessId: string) => `payment-account-${businessId}`,
+  subscription: (businessId: string) => `subscription-${businessId}`,
   /**
    * `valueHash` is the sha256 of the external_id, so arbitrary caller text never becomes a stream name.
    * Live and sandbox passes have separate external_id namespaces.

@@ -14,6 +14,8 @@ export const WEBHOOK_EVENT_NAMES = [
   'pass.uninstalled',
   'reward.earned',
   'reward.redeemed',
+  'payment.succeeded',
+  'payment.refunded',
 ] as const;
 
 export type WebhookEventName = (typeof WEBHOOK_EVENT_NAMES)[number];

@@ -37,6 +37,13 @@ export function countsOf(before: PassFacts | null, after: PassFacts, event: Pass
     case 'PassRedeemed':
     case 'PassReactivated':
       return {};
+    // An online payment's credit is its BalanceToppedUp (same append), counted above; a refund returns money
+    // paid, which is not a charge at the counter.
+    case 'PaymentStarted':
+    case 'PaymentSucceeded':
+    case 'PaymentExpired':
+    case 'PaymentRefunded':
+      return {};
     default:
       return assertNever(event);
   }

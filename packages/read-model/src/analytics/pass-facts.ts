@@ -34,6 +34,10 @@ export function evolvePassFacts(facts: PassFacts | null, event: PassEvent): Pass
     case 'PassScanned':
     case 'RewardEarned':
     case 'RewardRedeemed':
+    case 'PaymentStarted':
+    case 'PaymentSucceeded':
+    case 'PaymentExpired':
+    case 'PaymentRefunded':
       return facts;
     default:
       return assertNever(event);

@@ -7,12 +7,14 @@ import {
   BARCODE_FORMATS,
   ENROLMENT_FIELDS,
   MILESTONE_METRICS,
+  ONLINE_PAYMENT_STATUSES,
   PASS_TYPES,
   USER_ROLES,
   WEBHOOK_EVENT_NAMES,
   type ApiKey,
   type Business,
   type Milestone,
+  type OnlinePayment,
   type Pass,
   type Template,
   type User,
@@ -24,6 +26,21 @@ const text = z.string();
 const optionalText = z.string().nullable();
 const instant = z.string();
 const mode = z.enum(['live', 'test']);
+
+const onlinePaymentDocument = z.object({
+  id: text,
+  checkoutSessionId: text,
+  paymentIntentId: optionalText,
+  amountMinor: z.number(),
+  feeMinor: z.number(),
+  currency: text,
+  status: z.enum(ONLINE_PAYMENT_STATUSES),
+  refundedMinor: z.number(),
+  feeRefundedMinor: z.number(),
+  shortfallMinor: z.number(),
+  createdAt: instant,
+  paidAt: instant.nullable(),
+}) satisfies z.ZodType<OnlinePayment>;
 
 export const passDocument = z.object({
   id: text,
@@ -55,6 +72,7 @@ export const passDocument = z.object({
       redeemedAt: instant.nullable(),
     }),
   ),
+  payments: z.record(z.string(), onlinePaymentDocument),
   createdAt: instant,
   updatedAt: instant,
   checkedInAt: instant.nullable(),

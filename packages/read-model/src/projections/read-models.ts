@@ -39,6 +39,7 @@ import { aggregateProjection } from './aggregate-projection';
 import { BUSINESS_USAGE_COLLECTION, businessUsageProjection } from './business-usage';
 import { customerEmailDigest } from './customer-email-digest';
 import { searchKeysOf } from './pass-search';
+import { PAYMENTS_COLLECTION, paymentsProjection } from './payments';
 import { apiKeyDocument, businessDocument, milestoneDocument, passDocument, templateDocument, userDocument, webhookDocument } from './document-schemas';
 import type { Projection } from './projection';
 
@@ -52,6 +53,7 @@ export const collections = {
   milestones: 'milestones',
   businessUsage: BUSINESS_USAGE_COLLECTION,
   analytics: ANALYTICS_COLLECTION,
+  payments: PAYMENTS_COLLECTION,
 } as const;
 
 /**
@@ -90,7 +92,8 @@ export const passProjection = aggregateProjection<Pass, PassEvent, PassIndex>({
   // 2: wallet devices replaced `installed`, with lookups by device and by template. 3: no key by business,
   // which nothing looked up once the business_usage projection counted a business's passes. 4: a pass
   // holds its rewards, which a document built before has not. 5: found by search (pass-search.ts).
-  version: 5,
+  // 6: and holds its online payments.
+  version: 6,
   category: 'pass',
   events: passEvents,
   evolve: passDecider.evolve,
@@ -166,8 +169,8 @@ const templateProjection = aggregateProjection<Template, TemplateEvent, 'busines
 const webhookProjection = aggregateProjection<Webhook, WebhookEvent, 'business'>({
   collection: collections.webhooks,
   schema: webhookDocument,
-  // 2: a webhook may subscribe to the reward events.
-  version: 2,
+  // 2: a webhook may subscribe to the reward events. 3: and to the payment events.
+  version: 3,
   category: 'webhook',
   events: webhookEvents,
   evolve: webhookDecider.evolve,
@@ -200,6 +203,7 @@ export const readModelProjections: readonly Projection[] = [
   businessUsageProjection,
   analyticsProjection,
   analyticsExportProjection,
+  paymentsProjection,
 ];
 
 /**
@@ -218,6 +222,7 @@ export function readModelsOf(documents: DocumentStore) {
     businessUsage: new ReadModel(documents, businessUsageProjection),
     analytics: new ReadModel(documents, analyticsProjection),
     analyticsExports: new ReadModel(documents, analyticsExportProjection),
+    payments: new ReadModel(documents, paymentsProjection),
   };
 }
 

@@ -144,6 +144,7 @@ export function describeDocumentStoreContract(
         redeemedAt: null,
         voidedAt: null,
         reactivatedAt: null,
+        payments: {},
         lastScannedAt: null,
       };
       const passesIn = (target: GenerationRef) => new ReadModel(store(), { ...passProjection, collection: target.collection });

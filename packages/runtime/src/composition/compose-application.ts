@@ -6,6 +6,7 @@ import { Application, type ReadYourWrites } from '@passes/application';
 import { DeliveryLog, WebhookSecretCipher } from '@passes/webhooks';
 import type { Config } from '../config/config';
 import { loadSecretKey } from '../config/secret-key';
+import { paymentGatewayOf } from '../stores/payment-gateway';
 import { TOKENS } from '../tokens';
 import type { PortRegistry } from './port-registry';
 
@@ -42,6 +43,8 @@ export function composeApplication(ports: PortRegistry, { readYourWrites, appUrl
       wakeDispatcher: wakeDispatcher ?? (() => undefined),
     },
     mailer: ports.get(TOKENS.mailer),
+    paymentGateway: paymentGatewayOf(config, ports.get(TOKENS.clock)),
+    subscriptions: { proPrice: config.stripe?.proPrice ?? null, work: ports.get(TOKENS.workStore) },
     readYourWrites,
     exports: { work: ports.get(TOKENS.workStore), files: ports.get(TOKENS.exportFiles), wake: wakeDispatcher ?? (() => undefined) },
   });

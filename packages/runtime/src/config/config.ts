@@ -6,6 +6,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { WalletSettings } from '@passes/wallets';
 import { parseRetrySchedule } from './retry-schedule';
+import { stripeEnvironment, stripeIssue, stripeSettingsOf, type StripeSettings } from './stripe-config';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy';
 import { loadWalletSettings, WalletFileError, walletEnvironment, walletIssues } from './wallet-config';
 
@@ -67,9 +68,16 @@ const environment = z
     PASSES_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
     PASSES_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
     ...walletEnvironment,
+    // Named here one by one: infra/compose-check reads the variables a process takes from this file.
+    PASSES_STRIPE_SECRET_KEY: stripeEnvironment.PASSES_STRIPE_SECRET_KEY,
+    PASSES_STRIPE_WEBHOOK_SECRET: stripeEnvironment.PASSES_STRIPE_WEBHOOK_SECRET,
+    PASSES_STRIPE_API_URL: stripeEnvironment.PASSES_STRIPE_API_URL,
+    PASSES_STRIPE_PRO_PRICE: stripeEnvironment.PASSES_STRIPE_PRO_PRICE,
   })
   .superRefine((values, context) => {
     for (const issue of walletIssues(values)) context.addIssue({ code: 'custom', path: [issue.variable], message: issue.message });
+    const stripe = stripeIssue(values);
+    if (stripe !== null) context.addIssue({ code: 'custom', path: [stripe.variable], message: stripe.message });
     const require = (name: keyof typeof values, why: string) => {
       if (values[name] === undefined) context.addIssue({ code: 'custom', path: [name], message: `is required ${why}` });
     };
@@ -137,6 +145,8 @@ export interface Config {
   mailFrom: string | null;
   /** Apple Wallet and Google Wallet, each null when not configured (docs/wallets.md). */
   wallets: WalletSettings;
+  /** Stripe for online payments; null when not configured (payments answer payments_unavailable). */
+  stripe: StripeSettings | null;
   /** Delays before each retry of a wallet push or update; not read from the environment, tests shorten it. */
   walletRetryScheduleMs: readonly number[];
   /** How long one APNs push or Google Wallet call may take; not read from the environment. */
@@ -169,6 +179,7 @@ export const DEFAULT_CONFIG: Omit<Config, 'dataDir'> = {
   smtpUrl: null,
   mailFrom: null,
   wallets: { apple: null, google: null },
+  stripe: null,
   // Pushes matter while the holder looks at the pass: retried soon, then less and less often, for a day.
   walletRetryScheduleMs: [10_000, 60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 86_400_000],
   walletTimeoutMs: 10_000,
@@ -223,6 +234,7 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv): Config {
     smtpUrl: values.PASSES_SMTP_URL ?? null,
     mailFrom: values.PASSES_MAIL_FROM ?? null,
     wallets,
+    stripe: stripeSettingsOf(values),
     walletRetryScheduleMs: DEFAULT_CONFIG.walletRetryScheduleMs,
     walletTimeoutMs: DEFAULT_CONFIG.walletTimeoutMs,
     readYourWritesTimeoutMs: DEFAULT_CONFIG.readYourWritesTimeoutMs,

@@ -20,6 +20,7 @@ const PASS: Pass = {
   nfcData: null,
   walletDevices: {},
   rewards: [],
+  payments: {},
   createdAt: '2026-11-21T09:00:00.000Z',
   updatedAt: '2026-11-21T09:30:00.000Z',
   checkedInAt: null,

@@ -58,6 +58,7 @@ export class DeliveryRecorder {
     const businessId = event.metadata.business_id;
     if (businessId === null) return [];
     const name = webhookEventOf(type);
+    if (name === null) return [];
     const subscribers = await this.directory.subscribersAt(businessId, name, event.position);
     if (subscribers.length === 0) return [];
     const decoded = decodeEvent(passEvents, event);

@@ -4,7 +4,8 @@
  */
 import { assertNever, type PassEventType, type WebhookEventName } from '@passes/domain';
 
-export function webhookEventOf(type: PassEventType): WebhookEventName {
+/** Null for a pass event nobody is told of: a payment opened, or left to expire. */
+export function webhookEventOf(type: PassEventType): WebhookEventName | null {
   switch (type) {
     case 'PassIssued':
       return 'pass.created';
@@ -22,6 +23,13 @@ export function webhookEventOf(type: PassEventType): WebhookEventName {
       return 'reward.earned';
     case 'RewardRedeemed':
       return 'reward.redeemed';
+    case 'PaymentSucceeded':
+      return 'payment.succeeded';
+    case 'PaymentRefunded':
+      return 'payment.refunded';
+    case 'PaymentStarted':
+    case 'PaymentExpired':
+      return null;
     case 'PassUpdated':
     case 'PassStamped':
     case 'PointsAdjusted':

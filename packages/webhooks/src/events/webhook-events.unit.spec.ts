@@ -22,6 +22,10 @@ describe('webhook events', () => {
       PassUninstalled: 'pass.uninstalled',
       RewardEarned: 'reward.earned',
       RewardRedeemed: 'reward.redeemed',
+      PaymentStarted: null,
+      PaymentSucceeded: 'payment.succeeded',
+      PaymentExpired: null,
+      PaymentRefunded: 'payment.refunded',
     });
   });
 

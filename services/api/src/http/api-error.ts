@@ -31,6 +31,9 @@ const STATUS_BY_CODE: Record<ApiErrorCode, number> = {
   not_found: 404,
   conflict: 409,
   invalid_state: 409,
+  no_balance: 409,
+  pass_voided: 409,
+  charges_disabled: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_error: 422,
@@ -39,6 +42,7 @@ const STATUS_BY_CODE: Record<ApiErrorCode, number> = {
   rate_limited: 429,
   internal_error: 500,
   service_unavailable: 503,
+  payments_unavailable: 503,
 };
 
 export class ApiError extends Error {

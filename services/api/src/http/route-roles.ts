@@ -49,5 +49,10 @@ export const ROUTE_ROLES: Readonly<Record<string, RoleRule>> = {
   [`POST ${BUSINESS}/analytics/exports`]: 'manager',
   [`GET ${BUSINESS}/analytics/exports/:export_id`]: 'manager',
   [`GET ${BUSINESS}/analytics/exports/:export_id/download`]: 'manager',
+  // Money: staff send a customer a payment link as they top up at the counter; managers see payments and
+  // refund them; the Stripe account, its top-up amounts and the subscription are the owner's (billing).
+  [`POST ${PASS}/payment-links`]: 'staff',
+  [`GET ${BUSINESS}/payments`]: 'manager',
+  [`POST ${BUSINESS}/payments/:payment_id/refund`]: 'manager',
   // Everything else (API keys, webhooks, users, billing) is the owner's.
 };

@@ -2,7 +2,7 @@
  * The customer's page behind a magic link (`{app_url}/customer?token=…`): their passes, each with the
  * code to show at the counter (usable printed or saved, with no wallet), or why the link doesn't work.
  */
-import { escapeHtml, type CustomerPass, type CustomerPassesResult, type PassBarcodes, type PassRewards, type PassRewardsView } from '@passes/application';
+import { escapeHtml, type CustomerPass, type CustomerPassesResult, type PassBarcodes, type PassRewards, type PassRewardsView, type Payments } from '@passes/application';
 import type { Wallets } from '@passes/wallets';
 import type { Response } from 'express';
 import { customerPassRepresentation } from '../representations/customer-pass-representation';
@@ -63,6 +63,8 @@ interface ShownPass {
   customerPass: CustomerPass;
   barcodeMessage: string;
   rewards: PassRewardsView;
+  /** Whether the pass's own page offers a top-up (PROGRAMME §5): the card links there. */
+  topUp: boolean;
 }
 
 type ShownResult = Exclude<CustomerPassesResult, { status: 'valid' }> | { status: 'valid'; passes: ShownPass[]; expiresAt: Date };
@@ -73,6 +75,7 @@ export async function sendCustomerPassesPage(
   wallets: Wallets,
   barcodes: PassBarcodes,
   rewards: PassRewards,
+  payments: Payments,
 ): Promise<void> {
   const shown: ShownResult =
     result.status === 'valid'
@@ -83,6 +86,7 @@ export async function sendCustomerPassesPage(
               customerPass,
               barcodeMessage: (await barcodes.codesOf(customerPass.pass)).barcode.message,
               rewards: await rewards.viewOf(customerPass.pass),
+              topUp: (await payments.topUpOffer(customerPass.pass)) !== null,
             })),
           ),
         }
@@ -116,7 +120,7 @@ function customerPassesPage(result: ShownResult, wallets: Wallets): { status: nu
   return { status: 200, title: 'Your passes', body };
 }
 
-function passCard({ customerPass, barcodeMessage, rewards }: ShownPass, wallets: Wallets): string {
+function passCard({ customerPass, barcodeMessage, rewards, topUp }: ShownPass, wallets: Wallets): string {
   const links = wallets.links(customerPass.pass);
   const pass = customerPassRepresentation(customerPass, links);
   const usable = pass.status !== 'voided';
@@ -134,6 +138,7 @@ function passCard({ customerPass, barcodeMessage, rewards }: ShownPass, wallets:
     usable ? rewardsSection(rewards) : '',
     usable ? passCodeFigure(barcodeMessage, pass.serial_number) : '',
     usable ? walletButtons(links) : '',
+    usable && topUp ? `<a class="download topup-link" href="${escapeHtml(pass.download_url)}#topup">Top up this pass</a>` : '',
     usable ? `<a class="download" href="${escapeHtml(pass.download_url)}">Open this pass to print or save it</a>` : '',
     `<p class="serial">${escapeHtml(pass.serial_number)}</p>`,
     '</li>',

@@ -7,10 +7,11 @@
 import { escapeHtml, type PassRewardsView } from '@passes/application';
 import { minorUnitsToNumber } from '@passes/domain';
 import type { PassLinks, WalletPass } from '@passes/wallets';
-import { pageStyle, type Page } from './page-document';
+import { allowingForms, pageStyle, type Page } from './page-document';
 import { passCodeFigure, PASS_CODE_CSS, PASS_CODE_PRINT_CSS } from './pass-code-figure';
 import { PASS_STATUS_LABELS } from './pass-status-labels';
 import { rewardsSection, REWARDS_CSS } from './rewards-section';
+import { topUpSection, TOP_UP_CSS, type TopUpReturn } from './top-up-section';
 import { walletButtons, WALLET_BUTTONS_CSS } from './wallet-buttons';
 import { formatMoney } from './money';
 
@@ -33,6 +34,7 @@ ${PASS_CODE_CSS}
 ${REWARDS_CSS}
   .hint { color: var(--muted); margin: 1rem 0 0; }
 ${WALLET_BUTTONS_CSS}
+${TOP_UP_CSS}
   .notice { background: #fff; border: 1px solid var(--line); border-radius: 14px; padding: 1.125rem; margin: 1.5rem 0 0; }
   .notice h2 { font-size: 1.125rem; margin: 0 0 .25rem; }
   .notice p { margin: 0; color: var(--muted); }
@@ -56,7 +58,15 @@ function styleWith(colors: { background: string; foreground: string }): ReturnTy
   return pageStyle(`${CSS}  .card { background: ${background}; color: ${foreground}; }\n`);
 }
 
-export function downloadPage(walletPass: WalletPass, links: PassLinks, rewards: PassRewardsView): Page {
+/** A top-up the page offers: where its form posts, the amounts, where Checkout is, and what Checkout sent back. */
+export interface PageTopUp {
+  action: string;
+  amountsMinor: readonly number[];
+  checkoutOrigin: string;
+  returned: TopUpReturn;
+}
+
+export function downloadPage(walletPass: WalletPass, links: PassLinks, rewards: PassRewardsView, topUp: PageTopUp | null = null): Page {
   const { pass, template, businessName } = walletPass;
   const voided = pass.status === 'voided';
   const figures: [string, string][] = [
@@ -76,11 +86,12 @@ export function downloadPage(walletPass: WalletPass, links: PassLinks, rewards: 
     `<p class="serial">${escapeHtml(pass.serialNumber)}</p>`,
     '</section>',
   ];
-  const after = voided ? [voidNotice()] : ['<p class="hint">Show this code at the counter. Print this page or save it to keep your pass without a wallet.</p>', walletButtons(links)];
+  const offer = topUp === null || voided ? '' : topUpSection(topUp.action, topUp.amountsMinor, template.currency, topUp.returned);
+  const after = voided ? [voidNotice()] : [offer, '<p class="hint">Show this code at the counter. Print this page or save it to keep your pass without a wallet.</p>', walletButtons(links)];
   return {
     status: 200,
     title: `${businessName} · ${template.name}`,
-    style: styleWith(template.colors),
+    style: topUp === null ? styleWith(template.colors) : allowingForms(styleWith(template.colors), [topUp.checkoutOrigin]),
     body: [...card, ...after].filter((part) => part !== '').join('\n'),
     mainClass: voided ? 'void' : 'active',
   };

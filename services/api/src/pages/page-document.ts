@@ -20,6 +20,14 @@ export function pageStyle(css: string, options: { forms?: boolean } = {}): PageS
   return { css, contentSecurityPolicy };
 }
 
+/**
+ * The style of a page whose forms post to the page's own origin and may be sent on from there to
+ * `origins` (a top-up form's answer sends the customer to Checkout): form-action covers those redirects.
+ */
+export function allowingForms(style: PageStyle, origins: readonly string[]): PageStyle {
+  return { ...style, contentSecurityPolicy: style.contentSecurityPolicy.replace("form-action 'none'", `form-action 'self' ${origins.join(' ')}`) };
+}
+
 export interface Page {
   status: number;
   /** Plain text. */

@@ -4,18 +4,19 @@
  * without it (an old link, a serial number read off a barcode) the answer is the same 404 page as for
  * no pass at all. Also the logo Google Wallet fetches for loyalty classes.
  */
-import type { Clock, PassRewards, PassRewardsView } from '@passes/application';
+import type { Clock, PassRewards, PassRewardsView, Payments } from '@passes/application';
 import type { Pass } from '@passes/domain';
 import { defaultLogo, PKPASS_MEDIA_TYPE, GOOGLE_PROGRAM_LOGO_PATH, type Wallets, type WalletPass } from '@passes/wallets';
 import { Router, type Request, type Response } from 'express';
 import { downloadPage, unknownLinkPage } from '../pages/download-page';
+import { pageTopUp } from './top-up-page-routes';
 import { sendPage } from '../pages/page-document';
 
 const LINK = '/passes/:serialNumber/:secret';
 /** A void pass's page shows no rewards: none can be claimed. */
 const NO_REWARDS: PassRewardsView = { rewards: [], nextReward: null };
 
-export function downloadRoutes(wallets: Wallets, clock: Clock, rewards: PassRewards): Router {
+export function downloadRoutes(wallets: Wallets, clock: Clock, rewards: PassRewards, payments: Payments): Router {
   const router = Router();
 
   /** The pass and how a wallet shows it, or the 404 page already sent. */
@@ -31,7 +32,7 @@ export function downloadRoutes(wallets: Wallets, clock: Clock, rewards: PassRewa
 
   router.get(LINK, async (request, response) => {
     const walletPass = await walletPassOf(request, response);
-    if (walletPass) sendPage(response, downloadPage(walletPass, wallets.links(walletPass.pass), await rewards.viewOf(walletPass.pass)));
+    if (walletPass) sendPage(response, downloadPage(walletPass, wallets.links(walletPass.pass), await rewards.viewOf(walletPass.pass), await pageTopUp(payments, walletPass.pass, request)));
   });
 
   router.get(`${LINK}/pass.pkpass`, async (request, response) => {

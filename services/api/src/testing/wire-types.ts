@@ -99,7 +99,7 @@ export interface BusinessBody {
   plan: 'free' | 'pro';
   limits: { templates: number | null; passes: number | null; webhooks: number | null };
   usage: { templates: number; passes: number; webhooks: number };
-  features: { api_access: boolean; bulk_operations: boolean; automations: boolean; analytics_export: boolean };
+  features: { api_access: boolean; bulk_operations: boolean; automations: boolean; analytics_export: boolean; online_payments: boolean };
 }
 
 /** The spec's flat 402 body. */

@@ -5,6 +5,7 @@ import { businessApi } from './endpoints/business';
 import { customersApi } from './endpoints/customers';
 import { milestonesApi } from './endpoints/milestones';
 import { passesApi } from './endpoints/passes';
+import { paymentsApi } from './endpoints/payments';
 import { templatesApi } from './endpoints/templates';
 import { usersApi } from './endpoints/users';
 import { webhooksApi } from './endpoints/webhooks';
@@ -20,6 +21,7 @@ export function dashboardApi(client: ApiClient, businessId: string) {
     analytics: analyticsApi(client, business),
     users: usersApi(client, business),
     customers: customersApi(client, business),
+    payments: paymentsApi(client, business),
   };
 }
 

@@ -19,6 +19,7 @@ const SECTIONS = [
   { to: '/api-keys', label: 'API keys', least: 'owner' },
   { to: '/webhooks', label: 'Webhooks', least: 'owner' },
   { to: '/team', label: 'Team', least: 'owner' },
+  { to: '/payments', label: 'Payments', least: 'owner' },
 ] as const;
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -22,6 +22,7 @@ const NewTemplatePage = lazy(() => import('../features/templates/NewTemplatePage
 const TeamPage = lazy(() => import('../features/team/TeamPage').then((module) => ({ default: module.TeamPage })));
 const TemplatesPage = lazy(() => import('../features/templates/TemplatesPage').then((module) => ({ default: module.TemplatesPage })));
 const WebhookPage = lazy(() => import('../features/webhooks/WebhookPage').then((module) => ({ default: module.WebhookPage })));
+const PaymentsPage = lazy(() => import('../features/payments/PaymentsPage').then((module) => ({ default: module.PaymentsPage })));
 const WebhooksPage = lazy(() => import('../features/webhooks/WebhooksPage').then((module) => ({ default: module.WebhooksPage })));
 
 export interface Route {
@@ -56,4 +57,5 @@ export const SIGNED_IN_ROUTES: readonly Route[] = [
   { pattern: '/team', render: () => <TeamPage /> },
   { pattern: '/customers', render: () => <CustomersPage /> },
   { pattern: '/customers/:email', render: (params) => <CustomerPage key={param(params, 'email')} email={param(params, 'email')} /> },
+  { pattern: '/payments', render: () => <PaymentsPage /> },
 ];

@@ -18,6 +18,7 @@ const FEATURE_NAMES: Readonly<Record<string, string>> = {
   bulk_operations: 'Bulk issue',
   automations: 'Automations',
   analytics_export: 'Analytics export',
+  online_payments: 'Online payments',
   templates: 'More templates',
   passes: 'More passes',
   webhooks: 'More webhooks',

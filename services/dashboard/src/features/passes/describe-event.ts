@@ -58,6 +58,14 @@ export function describeEvent({ type, data }: HistoryEntry, currency: string | n
       return `Earned a reward: ${typeof data['title'] === 'string' ? data['title'] : '?'}`;
     case 'RewardRedeemed':
       return `Reward redeemed (${count(data['deducted'])} ${data['metric'] === 'points' ? 'points' : 'stamps'} used, now ${count(data['value'])})`;
+    case 'PaymentStarted':
+      return `Online top-up of ${money(data['amount_minor'])} started`;
+    case 'PaymentSucceeded':
+      return `Paid ${money(data['amount_minor'])} online (fee ${money(data['fee_minor'])})`;
+    case 'PaymentExpired':
+      return 'Online top-up expired unpaid';
+    case 'PaymentRefunded':
+      return `Refunded ${money(data['amount_minor'])} (balance ${money(data['balance_minor'])})`;
     default: {
       const unexpected: never = type;
       return unexpected;

@@ -1,0 +1,2 @@
+export * from './payment-gateway';
+export * from './stripe-gateway';
