@@ -6,7 +6,8 @@ import type { MilestoneMetric } from '../milestone/milestone';
 import type { Mode } from '../shared/mode';
 import type { Metadata, MetadataPatch } from './metadata';
 
-export type PassStatus = 'active' | 'checked_in' | 'redeemed' | 'voided';
+export const PASS_STATUSES = ['active', 'checked_in', 'redeemed', 'voided'] as const;
+export type PassStatus = (typeof PASS_STATUSES)[number];
 
 /** `verify` only looks (unless the template auto-stamps); `checkin` checks the pass in. */
 export type ScanMode = 'verify' | 'checkin';

@@ -5,11 +5,14 @@
  */
 import {
   BARCODE_FORMATS,
+  CAMPAIGN_STATUSES,
+  PASS_STATUSES,
   MILESTONE_METRICS,
   PASS_TYPES,
   WEBHOOK_EVENT_NAMES,
   type ApiKey,
   type Business,
+  type Campaign,
   type Milestone,
   type Pass,
   type Template,
@@ -140,3 +143,26 @@ export const milestoneDocument = z.object({
   createdAt: instant,
   updatedAt: instant,
 }) satisfies z.ZodType<Milestone>;
+
+export const campaignDocument = z.object({
+  id: text,
+  businessId: text,
+  mode,
+  name: text,
+  message: z.object({ header: text, body: text }),
+  audience: z.object({
+    templateId: optionalText,
+    statuses: z.array(z.enum(PASS_STATUSES)),
+    minStamps: z.number().nullable(),
+    minPoints: z.number().nullable(),
+    installedOnly: z.boolean(),
+  }),
+  status: z.enum(CAMPAIGN_STATUSES),
+  sendAt: instant.nullable(),
+  cursor: optionalText,
+  stats: z.object({ recipients: z.number(), delivered: z.number(), notInstalled: z.number(), quotaLimited: z.number(), failed: z.number() }),
+  deleted: z.boolean(),
+  createdAt: instant,
+  updatedAt: instant,
+  sentAt: instant.nullable(),
+}) satisfies z.ZodType<Campaign>;

@@ -6,6 +6,8 @@ import {
   businessDecider,
   businessEvents,
   milestoneDecider,
+  campaignDecider,
+  campaignEvents,
   milestoneEvents,
   passDecider,
   passEvents,
@@ -20,6 +22,8 @@ import {
   type Business,
   type BusinessEvent,
   type Milestone,
+  type Campaign,
+  type CampaignEvent,
   type MilestoneEvent,
   type Mode,
   type Pass,
@@ -36,7 +40,7 @@ import { ReadModel } from '../read-models/read-model';
 import { aggregateProjection } from './aggregate-projection';
 import { BUSINESS_USAGE_COLLECTION, businessUsageProjection } from './business-usage';
 import { customerEmailDigest } from './customer-email-digest';
-import { apiKeyDocument, businessDocument, milestoneDocument, passDocument, templateDocument, userDocument, webhookDocument } from './document-schemas';
+import { apiKeyDocument, businessDocument, campaignDocument, milestoneDocument, passDocument, templateDocument, userDocument, webhookDocument } from './document-schemas';
 import type { Projection } from './projection';
 
 export const collections = {
@@ -47,6 +51,7 @@ export const collections = {
   templates: 'templates',
   webhooks: 'webhooks',
   milestones: 'milestones',
+  campaigns: 'campaigns',
   businessUsage: BUSINESS_USAGE_COLLECTION,
 } as const;
 
@@ -73,21 +78,24 @@ export const lookupKeys = {
   /** A business's milestones of one mode: a sandbox milestone applies to, and is counted with, sandbox ones only. */
   byBusinessMode: (businessId: string, mode: Mode) => `${businessId}/${mode}`,
   byTemplate: (templateId: string) => templateId,
+  /** A campaign's audience, paged: a business's passes of one mode, of any template (null) or of one. */
+  passAudience: (businessId: string, mode: Mode, templateId: string | null) => (templateId === null ? `${businessId}/${mode}` : `${businessId}/${mode}/${templateId}`),
 };
 
-type PassIndex = 'serial' | 'external_id' | 'email' | 'barcode_data' | 'customer' | 'wallet_device' | 'wallet_template';
+type PassIndex = 'serial' | 'external_id' | 'email' | 'barcode_data' | 'customer' | 'wallet_device' | 'wallet_template' | 'audience';
 
 export const passProjection = aggregateProjection<Pass, PassEvent, PassIndex>({
   collection: collections.passes,
   schema: passDocument,
   // 2: wallet devices replaced `installed`, with lookups by device and by template. 3: no key by business,
   // which nothing looked up once the business_usage projection counted a business's passes. 4: a pass
-  // holds its rewards, which a document built before has not. 5: a pass holds its messages.
+  // holds its rewards, which a document built before has not. 5: a pass holds its messages, and campaigns
+  // page through a business's passes by their audience keys.
   version: 5,
   category: 'pass',
   events: passEvents,
   evolve: passDecider.evolve,
-  indexes: ['serial', 'external_id', 'email', 'barcode_data', 'customer', 'wallet_device', 'wallet_template'],
+  indexes: ['serial', 'external_id', 'email', 'barcode_data', 'customer', 'wallet_device', 'wallet_template', 'audience'],
   keys: (pass) => ({
     serial: [lookupKeys.passBySerial(pass.serialNumber)],
     external_id: pass.externalId === null ? [] : [lookupKeys.passByExternalId(pass.businessId, pass.mode, pass.externalId)],
@@ -96,6 +104,7 @@ export const passProjection = aggregateProjection<Pass, PassEvent, PassIndex>({
     customer: pass.customerEmail === null || pass.mode !== 'live' ? [] : [lookupKeys.passByCustomer(customerEmailDigest(pass.customerEmail))],
     wallet_device: Object.keys(pass.walletDevices).map(lookupKeys.passByWalletDevice),
     wallet_template: Object.keys(pass.walletDevices).length === 0 ? [] : [lookupKeys.walletPassesOfTemplate(pass.templateId)],
+    audience: [lookupKeys.passAudience(pass.businessId, pass.mode, null), lookupKeys.passAudience(pass.businessId, pass.mode, pass.templateId)],
   }),
 });
 
@@ -169,6 +178,18 @@ const milestoneProjection = aggregateProjection<Milestone, MilestoneEvent, 'temp
   }),
 });
 
+/** A deleted campaign keeps its document (its id answers 404) but no key: it is neither listed nor counted. */
+const campaignProjection = aggregateProjection<Campaign, CampaignEvent, 'business_mode'>({
+  collection: collections.campaigns,
+  schema: campaignDocument,
+  version: 1,
+  category: 'campaign',
+  events: campaignEvents,
+  evolve: campaignDecider.evolve,
+  indexes: ['business_mode'],
+  keys: (campaign) => ({ business_mode: campaign.deleted ? [] : [lookupKeys.byBusinessMode(campaign.businessId, campaign.mode)] }),
+});
+
 export const readModelProjections: readonly Projection[] = [
   passProjection,
   businessProjection,
@@ -178,6 +199,7 @@ export const readModelProjections: readonly Projection[] = [
   webhookProjection,
   milestoneProjection,
   businessUsageProjection,
+  campaignProjection,
 ];
 
 /**
@@ -194,6 +216,7 @@ export function readModelsOf(documents: DocumentStore) {
     webhooks: new ReadModel(documents, webhookProjection),
     milestones: new ReadModel(documents, milestoneProjection),
     businessUsage: new ReadModel(documents, businessUsageProjection),
+    campaigns: new ReadModel(documents, campaignProjection),
   };
 }
 
