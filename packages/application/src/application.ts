@@ -1,4 +1,5 @@
 /** Every use case of the service, built from the ports it runs on. Library code: no container needed. */
+import type { WorkStore } from '@passes/background-work';
 import type { EventStore } from '@passes/event-store';
 import type { Mailer } from '@passes/mailer';
 import type { ReadModels } from '@passes/read-model';
@@ -9,6 +10,9 @@ import { Authenticator } from './auth/authenticator';
 import { BarcodeSignatures } from './barcodes/barcode-signatures';
 import { PassBarcodes } from './barcodes/pass-barcodes';
 import { Businesses } from './businesses/businesses';
+import { Audiences } from './campaigns/audience';
+import { CampaignSender, type CampaignSenderOptions } from './campaigns/campaign-sender';
+import { Campaigns } from './campaigns/campaigns';
 import { Milestones } from './milestones/milestones';
 import { CustomerPasses } from './customers/customer-passes';
 import { CustomerTokens } from './customers/customer-tokens';
@@ -43,6 +47,9 @@ interface ApplicationPorts {
   mailer: Mailer;
   /** Whether the service updates Google Wallet objects: without it, a pass on no Apple device is in no wallet it reaches. */
   googleWallet?: boolean;
+  /** Where background work is recorded (a campaign's sending), and how a runner in this process is told it is due now. */
+  work: WorkStore;
+  wakeWork?: () => void;
 }
 
 export class Application {
@@ -65,6 +72,8 @@ export class Application {
   readonly webhooks: Webhooks;
   readonly customerPasses: CustomerPasses;
   readonly magicLinks: MagicLinks;
+  readonly campaigns: Campaigns;
+  private readonly sender: (options: CampaignSenderOptions) => CampaignSender;
 
   constructor(ports: ApplicationPorts) {
     const { events, readModels, clock, ids, readYourWrites } = ports;
@@ -93,5 +102,14 @@ export class Application {
     const customerTokens = new CustomerTokens(ports.secretKey, clock);
     this.customerPasses = new CustomerPasses(readModels, customerTokens);
     this.magicLinks = new MagicLinks(this.customerPasses, customerTokens, ports.mailer, ports.appUrl);
+    const audiences = new Audiences(readModels);
+    const googleWallet = ports.googleWallet ?? false;
+    this.campaigns = new Campaigns(commands, readModels, this.plans, audiences, ports.work, clock, ids, readYourWrites, { googleWallet, wake: ports.wakeWork ?? (() => undefined) });
+    this.sender = (options) => new CampaignSender(commands, this.passMessages, audiences, ports.work, clock, options);
+  }
+
+  /** The handler of `campaigns.send`, for the process whose runner sends campaigns. */
+  campaignSender(options: CampaignSenderOptions): CampaignSender {
+    return this.sender(options);
   }
 }

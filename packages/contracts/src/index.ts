@@ -3,6 +3,8 @@ export * from './bulk-bodies';
 export * from './customer-bodies';
 export * from './field-limits';
 export * from './milestone-bodies';
+export * from './campaign-bodies';
+export * from './campaign-responses';
 export * from './pass-bodies';
 export * from './scan-bodies';
 export * from './template-bodies';

@@ -12,6 +12,7 @@ export * from './pass/pass-event-registry';
 export * from './pass/pass-commands';
 export * from './pass/pass-state';
 export * from './pass/pass-limits';
+export { hasNotificationLeft, messageSourceKey } from './pass/message-sources';
 export { canMove, type PassMove } from './pass/pass-moves';
 export * from './pass/pass-decider';
 export * from './pass/serial-number';

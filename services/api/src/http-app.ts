@@ -30,6 +30,7 @@ import { dashboardRoutes } from './routes/dashboard-routes';
 import { downloadRoutes } from './routes/download-routes';
 import { healthRoutes } from './routes/health-routes';
 import { addMilestoneRoutes } from './routes/milestone-routes';
+import { addCampaignRoutes } from './routes/campaign-routes';
 import { addPassRoutes } from './routes/pass-routes';
 import { addOpenApiDocumentRoute, referencePageRoutes } from './routes/reference-routes';
 import { addScanRoutes } from './routes/scan-routes';
@@ -93,6 +94,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   addPassRoutes(business.within('/passes'), application, wallets, clock, logger);
   addTemplateRoutes(business.within('/templates'), application);
   addMilestoneRoutes(business.within('/milestones'), application);
+  addCampaignRoutes(business.within('/campaigns'), application);
   addScanRoutes(business.within('/scans'), application);
   addWebhookRoutes(business.within('/webhooks'), application);
   addApiKeyRoutes(business.within('/api-keys'), application);

@@ -4,7 +4,7 @@
  * a sender that resumes or repeats itself never messages anyone twice. The caller names itself in the
  * context's actor (`campaign:{id}`, `automation:{id}`). Read models are not awaited: senders work in bulk.
  */
-import { passAggregate, streamNames, type MessageSentData, type MessageSource } from '@passes/domain';
+import { decodeEvent, messageSourceKey, passAggregate, passEvents, streamNames, type MessageSentData, type MessageSource } from '@passes/domain';
 import type { Clock } from '../shared/clock';
 import type { CommandContext } from '../shared/command-context';
 import type { CommandHandler } from '../shared/command-handler';
@@ -14,8 +14,11 @@ export interface PassMessage {
   body: string;
 }
 
-/** What became of one message: the fact recorded, or `already_sent` when its source had messaged the pass. */
-export type MessageOutcome = { sent: MessageSentData } | 'already_sent';
+/** What became of one message: the fact recorded now, or (`first: false`) the one its source recorded before. */
+export interface MessageOutcome {
+  sent: MessageSentData;
+  first: boolean;
+}
 
 export class PassMessages {
   constructor(
@@ -35,6 +38,18 @@ export class PassMessages {
       now: this.clock.now(),
     }));
     const [event] = result.events;
-    return event?.type === 'MessageSent' ? { sent: event.data } : 'already_sent';
+    if (event?.type === 'MessageSent') return { sent: event.data, first: true };
+    return { sent: await this.sentBefore(target.passId, source), first: false };
+  }
+
+  /** The message `source` recorded on the pass before: a resumed sender counts it as it went then. */
+  private async sentBefore(passId: string, source: MessageSource): Promise<MessageSentData> {
+    const key = messageSourceKey(source);
+    const recorded = await this.commands.events.readStream(streamNames.pass(passId));
+    for (const stored of recorded) {
+      const event = decodeEvent(passEvents, stored);
+      if (event.type === 'MessageSent' && messageSourceKey(event.data.source) === key) return event.data;
+    }
+    throw new Error(`Pass ${passId} holds no message of ${key}, though it refused a second one`);
   }
 }

@@ -1,7 +1,7 @@
 /**
  * What campaign commands record, or why they are refused; how the records make a campaign. Moves:
  * draft ⇄ scheduled (PATCH send_at), draft/scheduled → sending (send, or the scheduler at send_at) →
- * sent; draft/scheduled → cancelled; a draft may be deleted. Any other move is an `invalid_state`.
+ * sent (with its last page); draft/scheduled → cancelled; a draft may be deleted. Any other move is an `invalid_state`.
  */
 import { requireWithinLimit } from '../plan/plan';
 import { changedFields } from '../shared/changed-fields';
@@ -37,14 +37,12 @@ function decideCampaign(command: CampaignCommand, state: CampaignState): Campaig
     case 'StartSending':
       requireStatus(state, ['draft', 'scheduled'], 'send');
       return [{ type: 'CampaignSendingStarted', data: { occurred_at } }];
-    case 'RecordPage':
+    case 'RecordPage': {
       requireStatus(state, ['sending'], 'record a page of');
-      return [{ type: 'CampaignPageSent', data: { ...command.counts, cursor: command.cursor, occurred_at } }];
-    case 'FinishSending':
-      // A sender that finishes twice (a retried last page) asks for what already holds.
-      if (state.status === 'sent') return [];
-      requireStatus(state, ['sending'], 'finish');
-      return [{ type: 'CampaignSent', data: { occurred_at } }];
+      const page: CampaignEvent = { type: 'CampaignPageSent', data: { ...command.counts, cursor: command.cursor, occurred_at } };
+      // The last page sends the campaign in the same append: a sender stopped in between cannot take it from the start again.
+      return command.cursor === null ? [page, { type: 'CampaignSent', data: { occurred_at } }] : [page];
+    }
     default:
       return assertNever(command);
   }

@@ -115,10 +115,14 @@ describe('sending', () => {
     expect(replay(campaignDecider, [created(), started, page(10, 'c1')])?.cursor).toBe('c1');
   });
 
-  test('finishing marks it sent at that time; finishing again records nothing', () => {
-    spec.given([created(), started]).when({ type: 'FinishSending', now: NOW }).then([{ type: 'CampaignSent', data: at(OCCURRED_AT) }]);
-    spec.given([created(), started, sent]).when({ type: 'FinishSending', now: NOW }).then([]);
+  test('the last page sends the campaign in the same decision, at that time', () => {
+    const counts = { delivered: 1, not_installed: 0, quota_limited: 0, failed: 0 };
+    spec
+      .given([created(), started])
+      .when({ type: 'RecordPage', counts, cursor: null, now: NOW })
+      .then([{ type: 'CampaignPageSent', data: { ...counts, cursor: null, occurred_at: OCCURRED_AT } }, { type: 'CampaignSent', data: at(OCCURRED_AT) }]);
     expect(replay(campaignDecider, [created(), started, sent])).toMatchObject({ status: 'sent', sentAt: '2026-11-21T09:12:00.000Z' });
+    spec.given([created(), started, sent]).when({ type: 'RecordPage', counts, cursor: null, now: NOW }).thenThrows('invalid_state');
   });
 
   test('a page of a campaign not sending is an invalid_state', () => {

@@ -89,8 +89,8 @@ export type CampaignCommand =
   | { type: 'DeleteCampaign'; now: Date }
   | { type: 'CancelCampaign'; now: Date }
   | { type: 'StartSending'; now: Date }
-  | { type: 'RecordPage'; counts: StatsData; cursor: string | null; now: Date }
-  | { type: 'FinishSending'; now: Date };
+  /** `cursor` null: that was the last page. */
+  | { type: 'RecordPage'; counts: StatsData; cursor: string | null; now: Date };
 
 export interface Campaign {
   id: string;

@@ -43,5 +43,8 @@ export function composeApplication(ports: PortRegistry, { readYourWrites, appUrl
     },
     mailer: ports.get(TOKENS.mailer),
     readYourWrites,
+    googleWallet: config.wallets.google !== null,
+    work: ports.get(TOKENS.workStore),
+    wakeWork: wakeDispatcher,
   });
 }
