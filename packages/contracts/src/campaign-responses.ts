@@ -35,3 +35,13 @@ export type CampaignListResponse = z.infer<typeof campaignListResponse>;
 /** The audience's size now; `quota_limited` of them would get the message without a notification. */
 export const campaignPreviewResponse = z.strictObject({ recipients: z.int().min(0), quota_limited: z.int().min(0) });
 export type CampaignPreviewResponse = z.infer<typeof campaignPreviewResponse>;
+
+export const campaignRecipientResponse = z.strictObject({
+  pass_id: z.string(),
+  serial_number: z.string(),
+  status: z.enum(['delivered', 'not_installed', 'quota_limited', 'failed']),
+  at: instant,
+});
+
+export const campaignRecipientListResponse = z.strictObject({ data: z.array(campaignRecipientResponse), has_more: z.boolean(), next_cursor: z.string().nullable() });
+export type CampaignRecipientListResponse = z.infer<typeof campaignRecipientListResponse>;

@@ -4,8 +4,8 @@
  * Sending is background work (campaign-sender.ts); a scheduled campaign has its item due at `send_at`.
  */
 import type { WorkStore } from '@passes/background-work';
-import { campaignAggregate, DomainError, streamNames, type Campaign, type CampaignCommand, type CampaignDraft, type CampaignUpdate } from '@passes/domain';
-import { lookupKeys, type ReadModels } from '@passes/read-model';
+import { campaignAggregate, DomainError, invalidField, streamNames, type Campaign, type CampaignCommand, type CampaignDraft, type CampaignUpdate } from '@passes/domain';
+import { lookupKeys, type CampaignRecipient, type ReadModels } from '@passes/read-model';
 import type { PassScope } from '../passes/pass-scope';
 import type { Plans } from '../plans/plans';
 import type { Clock } from '../shared/clock';
@@ -17,13 +17,15 @@ import { awaitReadModels, type ReadYourWrites } from '../shared/read-your-writes
 import type { Audiences, AudienceSize } from './audience';
 import { campaignSendWork } from './campaign-send-kind';
 
+export type CampaignRecipientView = CampaignRecipient & { serialNumber: string };
+
 export class Campaigns {
   /** The creation under way in each business and mode, so two racing creations cannot both take Free's last place. */
   private readonly creating = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly commands: CommandHandler,
-    private readonly readModels: Pick<ReadModels, 'campaigns' | 'templates'>,
+    private readonly readModels: Pick<ReadModels, 'campaigns' | 'templates' | 'campaignRecipients' | 'passes'>,
     private readonly plans: Plans,
     private readonly audiences: Audiences,
     private readonly work: WorkStore,
@@ -108,6 +110,20 @@ export class Campaigns {
     const campaign = await this.get(scope, campaignId);
     const size = await this.audiences.size(scope, campaign.audience, this.clock.now());
     return this.options.googleWallet ? size : { ...size, quotaLimited: 0 };
+  }
+
+  /** Its recipients so far, in the order they were messaged, with each pass's serial number. */
+  async recipients(scope: PassScope, campaignId: string, request: PageRequest): Promise<Page<CampaignRecipientView>> {
+    await this.get(scope, campaignId);
+    const after = request.cursor === null ? null : Buffer.from(request.cursor, 'base64url').toString('utf8');
+    const page = await this.readModels.campaignRecipients.findPage('campaign', campaignId, after, request.limit).catch((error: unknown) => {
+      // A cursor the store never gave.
+      throw error instanceof RangeError ? invalidField('cursor', 'is not the next_cursor of a page of this list') : error;
+    });
+    const items = await Promise.all(
+      page.docs.map(async (recipient) => ({ ...recipient, serialNumber: (await this.readModels.passes.get(recipient.passId))?.serialNumber ?? '' })),
+    );
+    return { items, nextCursor: page.next === null ? null : Buffer.from(page.next, 'utf8').toString('base64url') };
   }
 
   /** A scheduled campaign's item, due at its time; one moved to another time gets another. */

@@ -39,6 +39,7 @@ import type { DocumentStore } from '../document-store';
 import { ReadModel } from '../read-models/read-model';
 import { aggregateProjection } from './aggregate-projection';
 import { BUSINESS_USAGE_COLLECTION, businessUsageProjection } from './business-usage';
+import { campaignRecipientsProjection } from './campaign-recipients';
 import { customerEmailDigest } from './customer-email-digest';
 import { apiKeyDocument, businessDocument, campaignDocument, milestoneDocument, passDocument, templateDocument, userDocument, webhookDocument } from './document-schemas';
 import type { Projection } from './projection';
@@ -200,6 +201,7 @@ export const readModelProjections: readonly Projection[] = [
   milestoneProjection,
   businessUsageProjection,
   campaignProjection,
+  campaignRecipientsProjection,
 ];
 
 /**
@@ -217,6 +219,7 @@ export function readModelsOf(documents: DocumentStore) {
     milestones: new ReadModel(documents, milestoneProjection),
     businessUsage: new ReadModel(documents, businessUsageProjection),
     campaigns: new ReadModel(documents, campaignProjection),
+    campaignRecipients: new ReadModel(documents, campaignRecipientsProjection),
   };
 }
 

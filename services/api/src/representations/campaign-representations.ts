@@ -1,6 +1,6 @@
 /** How a campaign looks on the wire (PROGRAMME §2). */
-import type { AudienceSize } from '@passes/application';
-import type { CampaignPreviewResponse, CampaignResponse } from '@passes/contracts';
+import type { AudienceSize, CampaignRecipientView } from '@passes/application';
+import type { CampaignPreviewResponse, CampaignRecipientListResponse, CampaignResponse } from '@passes/contracts';
 import type { Campaign } from '@passes/domain';
 
 export function campaignRepresentation(campaign: Campaign): CampaignResponse {
@@ -26,4 +26,8 @@ export function campaignRepresentation(campaign: Campaign): CampaignResponse {
 
 export function campaignPreviewRepresentation(size: AudienceSize): CampaignPreviewResponse {
   return { recipients: size.recipients, quota_limited: size.quotaLimited };
+}
+
+export function campaignRecipientRepresentation(recipient: CampaignRecipientView): CampaignRecipientListResponse['data'][number] {
+  return { pass_id: recipient.passId, serial_number: recipient.serialNumber, status: recipient.status, at: recipient.at };
 }

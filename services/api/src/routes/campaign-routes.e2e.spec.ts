@@ -106,6 +106,16 @@ describe('a Free business', () => {
         expect.objectContaining({ data: expect.objectContaining({ source: { campaign_id: draft.id }, delivery: 'not_installed' }) }),
       ]);
     }
+    const recipients = await request('GET', `${campaigns(business)}/${draft.id}/recipients?limit=1`, business);
+    const rest = await server.request<{ data: unknown[]; has_more: boolean; next_cursor: string | null }>('GET', `${campaigns(business)}/${draft.id}/recipients?cursor=${(recipients.body as unknown as { next_cursor: string }).next_cursor}`, { token: business.token });
+    const rows = [...(recipients.body as unknown as { data: unknown[] }).data, ...rest.body.data];
+    // A page's messages go at once: in no particular order among themselves.
+    expect(rows).toHaveLength(2);
+    expect(rows).toEqual(
+      expect.arrayContaining(passes.slice(0, 2).map((pass) => ({ pass_id: pass.id, serial_number: pass.serial_number, status: 'not_installed', at: clock.now().toISOString() }))),
+    );
+    expect(rest.body.has_more).toBe(false);
+    expect((await request('GET', `${campaigns(business)}/${draft.id}/recipients?cursor=bm90LWEtY3Vyc29y`, business)).status).toBe(422);
     const voided = await server.request<PassBody>('GET', `/businesses/${business.businessId}/passes/${passes[2]?.id ?? ''}`, { token: business.token });
     expect(voided.body.last_message).toBeNull();
   });

@@ -1,14 +1,14 @@
 /**
- * Campaigns (PROGRAMME §2): create, list, read, change, delete, cancel, send, preview. Under
+ * Campaigns (PROGRAMME §2): create, list, read, change, delete, cancel, send, preview, recipients. Under
  * `/businesses/:business_id/campaigns`, behind authentication; a sandbox key works on sandbox campaigns.
  */
 import type { Application } from '@passes/application';
-import { createCampaignBody, updateCampaignBody, type CampaignListResponse } from '@passes/contracts';
+import { createCampaignBody, updateCampaignBody, type CampaignListResponse, type CampaignRecipientListResponse } from '@passes/contracts';
 import { commandContextOf, passScopeOf } from '../http/authentication';
 import { parseBody } from '../http/parse-body';
 import { pageRequest } from '../http/query-parameters';
 import type { RouteGroup } from '../http/route-group';
-import { campaignPreviewRepresentation, campaignRepresentation } from '../representations/campaign-representations';
+import { campaignPreviewRepresentation, campaignRecipientRepresentation, campaignRepresentation } from '../representations/campaign-representations';
 import { campaignDraft, campaignUpdate } from './campaign-bodies-to-commands';
 
 export function addCampaignRoutes(routes: RouteGroup, application: Application): void {
@@ -52,5 +52,10 @@ export function addCampaignRoutes(routes: RouteGroup, application: Application):
 
   routes.post('/:campaign_id/preview', async (request, response) => {
     response.json(campaignPreviewRepresentation(await campaigns.preview(passScopeOf(response), idOf(request.params))));
+  });
+
+  routes.get('/:campaign_id/recipients', async (request, response) => {
+    const page = await campaigns.recipients(passScopeOf(response), idOf(request.params), pageRequest(request));
+    response.json({ data: page.items.map(campaignRecipientRepresentation), has_more: page.nextCursor !== null, next_cursor: page.nextCursor } satisfies CampaignRecipientListResponse);
   });
 }
