@@ -14,6 +14,7 @@ export const WEBHOOK_EVENT_NAMES = [
   'pass.uninstalled',
   'reward.earned',
   'reward.redeemed',
+  'campaign.sent',
 ] as const;
 
 export type WebhookEventName = (typeof WEBHOOK_EVENT_NAMES)[number];

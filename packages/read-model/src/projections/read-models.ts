@@ -156,8 +156,8 @@ const templateProjection = aggregateProjection<Template, TemplateEvent, 'busines
 const webhookProjection = aggregateProjection<Webhook, WebhookEvent, 'business'>({
   collection: collections.webhooks,
   schema: webhookDocument,
-  // 2: a webhook may subscribe to the reward events.
-  version: 2,
+  // 2: a webhook may subscribe to the reward events. 3: and to campaign.sent.
+  version: 3,
   category: 'webhook',
   events: webhookEvents,
   evolve: webhookDecider.evolve,

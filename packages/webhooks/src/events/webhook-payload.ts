@@ -3,8 +3,9 @@
  * right after the event, without the holder's personal data (name, email), which receivers can fetch.
  * `data.mode` says whether the pass is live or sandbox (`test`): a business's webhooks hear both.
  * A reward's events add `data.reward` (PROGRAMME §1): which reward, of which milestone, and its title.
+ * A campaign's end (`campaign.sent`) has a body of its own: the campaign, not a pass.
  */
-import { minorUnitsToNumber, type Pass, type PassEvent, type WebhookEventName } from '@passes/domain';
+import { minorUnitsToNumber, type Campaign, type Pass, type PassEvent, type WebhookEventName } from '@passes/domain';
 
 interface WebhookPayload {
   /** Unique per event and webhook, the same on every attempt: receivers deduplicate on it. */
@@ -49,4 +50,20 @@ function rewardData(event: PassEvent, pass: Pass): RewardData | null {
   if (event.type !== 'RewardEarned' && event.type !== 'RewardRedeemed') return null;
   const reward = pass.rewards.find((held) => held.id === event.data.reward_id);
   return reward === undefined ? null : { id: reward.id, milestone_id: reward.milestoneId, title: reward.title };
+}
+
+/** `campaign.sent` (PROGRAMME §2): `data` is `{id, business_id, name, stats}`, the stats as sent. */
+export function campaignSentPayload(eventId: string, campaign: Campaign) {
+  const { stats } = campaign;
+  return {
+    id: eventId,
+    event: 'campaign.sent' as const,
+    timestamp: campaign.sentAt ?? campaign.updatedAt,
+    data: {
+      id: campaign.id,
+      business_id: campaign.businessId,
+      name: campaign.name,
+      stats: { recipients: stats.recipients, delivered: stats.delivered, not_installed: stats.notInstalled, quota_limited: stats.quotaLimited, failed: stats.failed },
+    },
+  };
 }
