@@ -112,7 +112,7 @@ function benchPass(): WalletPass {
     nfcData: null,
     walletDevices: {},
     rewards: [],
-    lastMessage: { campaignId: '0196b5e2-0000-7000-8000-000000000003', header: 'Double stamps', body: 'Every stamp counts twice this Friday.', sentAt: at },
+    lastMessage: { campaignId: '0196b5e2-0000-7000-8000-000000000003', header: 'Double stamps', body: 'Every stamp counts twice this Friday.', sentAt: at, notify: true },
     messageSources: [],
     notifiedAt: [],
     createdAt: at,

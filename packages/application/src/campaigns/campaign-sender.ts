@@ -21,8 +21,6 @@ const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolv
 export interface CampaignSenderOptions {
   /** Tells the process's runner that the next item is due now. */
   wake: () => void;
-  /** Told once a campaign is sent (the webhook `campaign.sent`). */
-  onSent?: (campaign: Campaign) => Promise<void>;
 }
 
 export class CampaignSender implements WorkHandler<{ campaign_id: string }> {
@@ -66,10 +64,8 @@ export class CampaignSender implements WorkHandler<{ campaign_id: string }> {
       const page = await this.audiences.page(campaign, campaign.audience, campaign.cursor);
       const counts = await this.sendPage(campaign, page.passes);
       campaign = await this.run(campaign, { type: 'RecordPage', counts, cursor: page.next, now: this.clock.now() });
-      if (campaign.status === 'sent') {
-        await this.options.onSent?.(campaign);
-        return { outcome: 'done' };
-      }
+      // The last page sent it (its CampaignSent event is what the webhook `campaign.sent` follows).
+      if (campaign.status === 'sent') return { outcome: 'done' };
       await yieldToRequests();
     }
     const now = this.clock.now();

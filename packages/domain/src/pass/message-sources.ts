@@ -24,7 +24,7 @@ export function withMessage(pass: Pass, data: MessageSentData): Pass {
   const { message, source, notify, occurred_at } = data;
   return {
     ...pass,
-    lastMessage: { campaignId: 'campaign_id' in source ? source.campaign_id : null, header: message.header, body: message.body, sentAt: occurred_at },
+    lastMessage: { campaignId: 'campaign_id' in source ? source.campaign_id : null, header: message.header, body: message.body, sentAt: occurred_at, notify },
     messageSources: [...pass.messageSources, messageSourceKey(source)],
     // Only the latest few matter to the quota.
     notifiedAt: notify ? [occurred_at, ...pass.notifiedAt].slice(0, NOTIFICATIONS_PER_DAY) : pass.notifiedAt,

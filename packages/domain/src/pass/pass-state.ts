@@ -49,6 +49,8 @@ export interface LastMessage {
   header: string;
   body: string;
   sentAt: string;
+  /** Whether it notifies the holder on Google Wallet (Google's quota had room for it). */
+  notify: boolean;
 }
 
 export type PassState = Pass | null;

@@ -74,7 +74,7 @@ describe('sending a message to a pass', () => {
 
   test('leaves the latest message on the pass, with its campaign, and the pass updated then', () => {
     const after = replay(passDecider, [passIssued(), sent({ source: { automation_id: 'automation-1', occurrence: 'x' }, occurred_at: '2026-11-21T09:10:00.000Z' }), sent()]);
-    expect(after?.lastMessage).toEqual({ campaignId: 'campaign-1', header: MESSAGE.header, body: MESSAGE.body, sentAt: OCCURRED_AT });
+    expect(after?.lastMessage).toEqual({ campaignId: 'campaign-1', header: MESSAGE.header, body: MESSAGE.body, sentAt: OCCURRED_AT, notify: true });
     expect(after?.updatedAt).toBe(OCCURRED_AT);
     expect(replay(passDecider, [passIssued(), sent({ source: { automation_id: 'automation-1', occurrence: 'x' } })])?.lastMessage?.campaignId).toBeNull();
     expect(replay(passDecider, [passIssued()])?.lastMessage).toBeNull();

@@ -56,7 +56,7 @@ export const passDocument = z.object({
       redeemedAt: instant.nullable(),
     }),
   ),
-  lastMessage: z.object({ campaignId: optionalText, header: text, body: text, sentAt: instant }).nullable(),
+  lastMessage: z.object({ campaignId: optionalText, header: text, body: text, sentAt: instant, notify: z.boolean() }).nullable(),
   messageSources: z.array(text),
   notifiedAt: z.array(instant),
   createdAt: instant,

@@ -141,7 +141,7 @@ export function describeDocumentStoreContract(
             redeemedAt: null,
           },
         ],
-        lastMessage: { campaignId: 'c-1', header: 'Double stamps', body: 'This Friday only.', sentAt: T0.toISOString() },
+        lastMessage: { campaignId: 'c-1', header: 'Double stamps', body: 'This Friday only.', sentAt: T0.toISOString(), notify: true },
         messageSources: ['campaign:c-1'],
         notifiedAt: [T0.toISOString()],
         createdAt: T0.toISOString(),
