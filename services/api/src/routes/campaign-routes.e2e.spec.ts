@@ -116,6 +116,9 @@ describe('a Free business', () => {
     );
     expect(rest.body.has_more).toBe(false);
     expect((await request('GET', `${campaigns(business)}/${draft.id}/recipients?cursor=bm90LWEtY3Vyc29y`, business)).status).toBe(422);
+    // A pass in no wallet still shows the message on its download page.
+    const page = await fetch((passes[0]?.download_url ?? '').replace('https://passes.test', server.rootUrl));
+    expect(await page.text()).toContain('<section class="message" aria-label="Message">\n<h3>Double stamps</h3>\n<p>Every stamp counts twice this Friday.</p>');
     const voided = await server.request<PassBody>('GET', `/businesses/${business.businessId}/passes/${passes[2]?.id ?? ''}`, { token: business.token });
     expect(voided.body.last_message).toBeNull();
   });
