@@ -26,9 +26,9 @@ const create = (draft: Partial<CampaignDraft> = {}, existing = 0, plan: 'free' |
   allowance: { plan, existing },
   now: NOW,
 });
-const created = (terms: Partial<CampaignTermsData> = {}): CampaignEvent => ({
+const created = (terms: Partial<CampaignTermsData> = {}, occurred_at = CREATED_AT): CampaignEvent => ({
   type: 'CampaignCreated',
-  data: { campaign_id: 'campaign-1', business_id: 'business-1', mode: 'live', ...TERMS, ...terms, occurred_at: CREATED_AT },
+  data: { campaign_id: 'campaign-1', business_id: 'business-1', mode: 'live', ...TERMS, ...terms, occurred_at },
 });
 const at = (occurred_at: string) => ({ occurred_at });
 const started: CampaignEvent = { type: 'CampaignSendingStarted', data: at('2026-11-21T09:10:00.000Z') };
@@ -41,7 +41,7 @@ const cancelled: CampaignEvent = { type: 'CampaignCancelled', data: at('2026-11-
 
 describe('creating a campaign', () => {
   test('without send_at it is a draft; with one, scheduled', () => {
-    spec.given([]).when(create()).then([{ ...created(), data: { ...created().data, occurred_at: OCCURRED_AT } }]);
+    spec.given([]).when(create()).then([created({}, OCCURRED_AT)]);
     expect(replay(campaignDecider, [created()])?.status).toBe('draft');
     expect(replay(campaignDecider, [created({ send_at: TOMORROW.toISOString() })])?.status).toBe('scheduled');
   });
@@ -57,7 +57,7 @@ describe('creating a campaign', () => {
     spec.given([]).when(create({ sendAt: new Date('2026-11-21T09:59:59.000Z') })).thenThrows('validation_error');
     spec.given([]).when(create({ sendAt: new Date(NOW.getTime() + 90 * 86_400_000 + 1) })).thenThrows('validation_error');
     spec.given([]).when(create({ sendAt: new Date(NOW.getTime() + 90 * 86_400_000) })).then([
-      { ...created({ send_at: new Date(NOW.getTime() + 90 * 86_400_000).toISOString() }), data: { ...created({ send_at: new Date(NOW.getTime() + 90 * 86_400_000).toISOString() }).data, occurred_at: OCCURRED_AT } },
+      created({ send_at: new Date(NOW.getTime() + 90 * 86_400_000).toISOString() }, OCCURRED_AT),
     ]);
   });
 
@@ -69,7 +69,7 @@ describe('creating a campaign', () => {
   test("Free allows one campaign: the second is the plan's refusal; Pro has no limit", () => {
     const error = spec.given([]).when(create({}, 1)).thenThrows('pro_feature');
     expect(error.details).toEqual({ feature: 'campaigns', plan: 'free' });
-    spec.given([]).when(create({}, 5, 'pro')).then([{ ...created(), data: { ...created().data, occurred_at: OCCURRED_AT } }]);
+    spec.given([]).when(create({}, 5, 'pro')).then([created({}, OCCURRED_AT)]);
   });
 });
 

@@ -1,6 +1,7 @@
 /** Every call a signed-in screen makes, for the session's business. */
 import { segment, type ApiClient } from './api-client';
 import { businessApi } from './endpoints/business';
+import { campaignsApi } from './endpoints/campaigns';
 import { milestonesApi } from './endpoints/milestones';
 import { passesApi } from './endpoints/passes';
 import { templatesApi } from './endpoints/templates';
@@ -14,6 +15,7 @@ export function dashboardApi(client: ApiClient, businessId: string) {
     milestones: milestonesApi(client, business),
     passes: passesApi(client, business),
     webhooks: webhooksApi(client, business),
+    campaigns: campaignsApi(client, business),
   };
 }
 

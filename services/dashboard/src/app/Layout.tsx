@@ -11,6 +11,7 @@ const SECTIONS = [
   { to: '/', label: 'Home' },
   { to: '/templates', label: 'Templates' },
   { to: '/passes', label: 'Passes' },
+  { to: '/campaigns', label: 'Campaigns' },
   { to: '/scan', label: 'Scan' },
   { to: '/api-keys', label: 'API keys' },
   { to: '/webhooks', label: 'Webhooks' },

@@ -7,6 +7,7 @@ import type { RouteParams } from '../router/match-route';
 
 // The first screens (log-in, sign-up, home) come with the app; every other screen is its own chunk,
 // loaded when first opened, so a phone starts with less to download.
+const CampaignsPage = lazy(() => import('../features/campaigns/CampaignsPage').then((module) => ({ default: module.CampaignsPage })));
 const ApiKeysPage = lazy(() => import('../features/api-keys/ApiKeysPage').then((module) => ({ default: module.ApiKeysPage })));
 const BulkIssuePage = lazy(() => import('../features/passes/BulkIssuePage').then((module) => ({ default: module.BulkIssuePage })));
 const IssuePassPage = lazy(() => import('../features/passes/IssuePassPage').then((module) => ({ default: module.IssuePassPage })));
@@ -42,6 +43,7 @@ export const SIGNED_IN_ROUTES: readonly Route[] = [
   { pattern: '/passes/new', render: () => <IssuePassPage /> },
   { pattern: '/passes/bulk', render: () => <BulkIssuePage /> },
   { pattern: '/passes/:identifier', render: (params) => <PassPage key={param(params, 'identifier')} identifier={param(params, 'identifier')} /> },
+  { pattern: '/campaigns', render: () => <CampaignsPage /> },
   { pattern: '/scan', render: () => <ScanPage /> },
   { pattern: '/api-keys', render: () => <ApiKeysPage /> },
   { pattern: '/webhooks', render: () => <WebhooksPage /> },
