@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 
-const SECTION_NAMES = ['http', 'batches', 'hot-pass', 'long-stream', 'pkpass', 'rebuild', 'audit', 'distributed', 'scale', 'soak'] as const;
+const SECTION_NAMES = ['http', 'batches', 'hot-pass', 'long-stream', 'pkpass', 'rebuild', 'audit', 'distributed', 'campaign', 'scale', 'soak'] as const;
 const LONG_SECTIONS: readonly SectionName[] = ['scale', 'soak'];
 
 export type SectionName = (typeof SECTION_NAMES)[number];
