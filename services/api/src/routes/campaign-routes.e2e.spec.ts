@@ -142,6 +142,28 @@ describe('a Free business', () => {
   });
 });
 
+describe('a send that resumes', () => {
+  it('never messages a pass twice: a pass the stopped sender reached keeps its one message, and counts as it went then', async () => {
+    const shop = await registerBusiness(server, 'Resumed Café');
+    const reached = await issuePass(server, shop);
+    const other = await issuePass(server, shop);
+    const created = await request('POST', campaigns(shop), shop, friday);
+    // What a sender stopped midway leaves: this pass's message of the campaign, its page not recorded.
+    const earlier = clock.now().toISOString();
+    await server.application.passMessages.send({ businessId: shop.businessId, passId: reached.id }, friday.message, { campaign_id: created.body.id }, { actor: `campaign:${created.body.id}`, correlationId: 'test' });
+    clock.advance(60_000);
+    await request('POST', `${campaigns(shop)}/${created.body.id}/send`, shop);
+    const sent = await untilSent(shop, created.body.id);
+    expect(sent.stats).toEqual({ recipients: 2, delivered: 0, not_installed: 2, quota_limited: 0, failed: 0 });
+    const messagesOf = async (pass: PassBody) => {
+      const history = await server.request<{ data: { type: string; data: { occurred_at: string } }[] }>('GET', `/businesses/${shop.businessId}/passes/${pass.id}/events`, { token: shop.token });
+      return history.body.data.filter((event) => event.type === 'MessageSent').map((event) => event.data.occurred_at);
+    };
+    expect(await messagesOf(reached)).toEqual([earlier]);
+    expect(await messagesOf(other)).toEqual([clock.now().toISOString()]);
+  });
+});
+
 describe('validation', () => {
   const refused = async (body: Record<string, unknown>, path: string) => {
     const answer = await request('POST', campaigns(pro), pro, { ...friday, ...body });
