@@ -12,6 +12,7 @@ import type { Clock } from '../shared/clock';
 import type { CommandContext } from '../shared/command-context';
 import type { CommandHandler } from '../shared/command-handler';
 import type { IdGenerator } from '../shared/id-generator';
+import { OneAtATime } from '../shared/one-at-a-time';
 import { pageOf, type Page, type PageRequest } from '../shared/pages';
 import { awaitReadModels, type ReadYourWrites } from '../shared/read-your-writes';
 import type { Audiences, AudienceSize } from './audience';
@@ -20,8 +21,8 @@ import { campaignSendWork } from './campaign-send-kind';
 export type CampaignRecipientView = CampaignRecipient & { serialNumber: string };
 
 export class Campaigns {
-  /** The creation under way in each business and mode, so two racing creations cannot both take Free's last place. */
-  private readonly creating = new Map<string, Promise<unknown>>();
+  /** Creations in one business and mode, one at a time (OneAtATime). */
+  private readonly creating = new OneAtATime();
 
   constructor(
     private readonly commands: CommandHandler,
@@ -39,7 +40,7 @@ export class Campaigns {
     const { businessId, mode } = scope;
     await this.requireTemplate(scope, draft.audience.templateId);
     const key = lookupKeys.byBusinessMode(businessId, mode);
-    const created = (this.creating.get(key) ?? Promise.resolve()).then(async () => {
+    const campaign = await this.creating.run(key, async () => {
       const campaignId = this.ids.newId();
       const plan = await this.plans.planOf(businessId);
       return this.run(businessId, campaignId, context, { isNew: true }, async () => ({
@@ -52,12 +53,6 @@ export class Campaigns {
         now: this.clock.now(),
       }));
     });
-    const settled = created.catch(() => undefined);
-    this.creating.set(key, settled);
-    void settled.then(() => {
-      if (this.creating.get(key) === settled) this.creating.delete(key);
-    });
-    const campaign = await created;
     await this.schedule(campaign);
     return campaign;
   }

@@ -16,7 +16,7 @@ import { requestJson, stringAt } from '../json-request';
 import { measure, startLoad, type Measurement } from '../measure';
 import { tableLines, warningLines, type Row } from '../report';
 import type { Resources } from '../resources';
-import { SCENARIOS, type Scenario } from '../scenarios';
+import { scenarioNamed } from '../scenarios';
 import { heading, type SectionOutcome } from '../section';
 import { appendIssuedPasses } from '../seeding/pass-histories';
 import type { Settings } from '../settings';
@@ -24,12 +24,6 @@ import { CAMPAIGN_GOAL_P99_RATIO, CAMPAIGN_GOAL_RECIPIENTS_PER_SECOND, type Camp
 
 const POLL_MS = 100;
 const customer = (index: number) => ({ name: `Holder ${index}`, email: `holder-${index}@example.com`, externalId: null });
-
-const getScenario = (): Scenario => {
-  const scenario = SCENARIOS.find((candidate) => candidate.name === 'get');
-  if (!scenario) throw new Error("the 'get' scenario is missing from SCENARIOS");
-  return scenario;
-};
 
 const rows = (without: Measurement, during: Measurement): Row[] => [
   { ...without, scenario: 'get without a campaign', baseline: null, ratio: null },
@@ -66,7 +60,7 @@ export async function runCampaignSection(settings: Settings, resources: Resource
     await store.close();
   }
 
-  const get = getScenario();
+  const get = scenarioNamed('get');
   process.stderr.write(`campaign: measuring get without a campaign for ${settings.durationSeconds} s…\n`);
   const withoutCampaign = await measure(get, service.url, fixture, settings);
 
