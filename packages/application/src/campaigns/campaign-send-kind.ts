@@ -7,12 +7,16 @@
 import { newWork, workKind, type NewWork } from '@passes/background-work';
 import { z } from 'zod';
 
-export const CAMPAIGN_SEND = workKind('campaigns.send', z.object({ campaign_id: z.string() }));
+/** `send`: asked to send now; `schedule`: due at send_at; `continue`: the rest after a slice. */
+const CAMPAIGN_SEND_STEPS = ['send', 'schedule', 'continue'] as const;
+export type CampaignSendStep = (typeof CAMPAIGN_SEND_STEPS)[number];
+
+export const CAMPAIGN_SEND = workKind('campaigns.send', z.object({ campaign_id: z.string(), step: z.enum(CAMPAIGN_SEND_STEPS) }));
 
 /**
  * Items are named by what they continue (the scheduled time, or the cursor reached), so recording the same
  * one twice (a retried page, two processes) keeps one, and a campaign moved to another time gets another.
  */
-export function campaignSendWork(campaignId: string, step: string, dueAt: Date, createdAt: Date): NewWork {
-  return newWork(CAMPAIGN_SEND, { id: `campaign-send:${campaignId}:${step}`, group: `campaign:${campaignId}`, payload: { campaign_id: campaignId }, dueAt, createdAt });
+export function campaignSendWork(campaignId: string, step: CampaignSendStep, name: string, dueAt: Date, createdAt: Date): NewWork {
+  return newWork(CAMPAIGN_SEND, { id: `campaign-send:${campaignId}:${name}`, group: `campaign:${campaignId}`, payload: { campaign_id: campaignId, step }, dueAt, createdAt });
 }

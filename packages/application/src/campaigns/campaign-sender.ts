@@ -5,14 +5,14 @@
  * campaign's stream. Between pages it yields to the event loop, so requests go on being answered; after a
  * bounded slice it hands over to a new item, which any process's runner may take up.
  */
-import type { WorkHandler, WorkResult, WorkStore, Work } from '@passes/background-work';
+import type { PayloadOf, WorkHandler, WorkResult, WorkStore, Work } from '@passes/background-work';
 import { campaignAggregate, DomainError, streamNames, type Campaign, type CampaignCommand, type Pass, type StatsData } from '@passes/domain';
 import type { PassMessages } from '../passes/pass-messages';
 import type { Clock } from '../shared/clock';
 import type { CommandContext } from '../shared/command-context';
 import type { CommandHandler } from '../shared/command-handler';
 import type { Audiences } from './audience';
-import { CAMPAIGN_SEND, campaignSendWork } from './campaign-send-kind';
+import { CAMPAIGN_SEND, campaignSendWork, type CampaignSendStep } from './campaign-send-kind';
 
 /** How long one item sends before it hands over to the next: well inside its lease. */
 const SLICE_MS = 10_000;
@@ -23,7 +23,7 @@ export interface CampaignSenderOptions {
   wake: () => void;
 }
 
-export class CampaignSender implements WorkHandler<{ campaign_id: string }> {
+export class CampaignSender implements WorkHandler<PayloadOf<typeof CAMPAIGN_SEND>> {
   readonly kind = CAMPAIGN_SEND;
   readonly leaseMs = 6 * SLICE_MS;
   readonly retryScheduleMs = [1_000, 5_000, 30_000, 120_000, 600_000];
@@ -39,18 +39,19 @@ export class CampaignSender implements WorkHandler<{ campaign_id: string }> {
     private readonly options: CampaignSenderOptions,
   ) {}
 
-  async handle(item: Work<{ campaign_id: string }>, signal: AbortSignal): Promise<WorkResult> {
-    const campaignId = item.payload.campaign_id;
+  async handle(item: Work<PayloadOf<typeof CAMPAIGN_SEND>>, signal: AbortSignal): Promise<WorkResult> {
     try {
-      return await this.sendSlice(campaignId, signal);
+      return await this.sendSlice(item.payload.campaign_id, item.payload.step, signal);
     } catch (error) {
       return { outcome: 'retry', error: error instanceof Error ? error.message : String(error) };
     }
   }
 
-  private async sendSlice(campaignId: string, signal: AbortSignal): Promise<WorkResult> {
+  private async sendSlice(campaignId: string, step: CampaignSendStep, signal: AbortSignal): Promise<WorkResult> {
     let campaign = (await this.commands.load(campaignAggregate, streamNames.campaign(campaignId))).state;
     if (campaign === null || campaign.deleted) return { outcome: 'cancelled' };
+    // A send records its item before the campaign's move to sending: that move may not have landed yet.
+    if (campaign.status === 'draft') return step === 'send' ? { outcome: 'retry', error: 'the campaign is not sending yet' } : { outcome: 'cancelled' };
     if (campaign.status === 'scheduled') {
       const now = this.clock.now();
       // Moved to a later time since this item was recorded: the item of the new time starts it.
@@ -69,7 +70,7 @@ export class CampaignSender implements WorkHandler<{ campaign_id: string }> {
       await yieldToRequests();
     }
     const now = this.clock.now();
-    await this.work.record([campaignSendWork(campaignId, `after-${campaign.cursor ?? 'start'}`, now, now)]);
+    await this.work.record([campaignSendWork(campaignId, 'continue', `after-${campaign.cursor ?? 'start'}`, now, now)]);
     this.options.wake();
     return { outcome: 'done' };
   }

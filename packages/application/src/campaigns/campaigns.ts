@@ -40,8 +40,11 @@ export class Campaigns {
     const { businessId, mode } = scope;
     await this.requireTemplate(scope, draft.audience.templateId);
     const key = lookupKeys.byBusinessMode(businessId, mode);
-    const campaign = await this.creating.run(key, async () => {
-      const campaignId = this.ids.newId();
+    const campaignId = this.ids.newId();
+    // Recorded first, so no crash leaves a scheduled campaign without its item; one for a campaign never
+    // created finds none when it comes due, and does nothing.
+    await this.schedule(campaignId, draft.sendAt);
+    return this.creating.run(key, async () => {
       const plan = await this.plans.planOf(businessId);
       return this.run(businessId, campaignId, context, { isNew: true }, async () => ({
         type: 'CreateCampaign',
@@ -53,8 +56,6 @@ export class Campaigns {
         now: this.clock.now(),
       }));
     });
-    await this.schedule(campaign);
-    return campaign;
   }
 
   async get(scope: PassScope, campaignId: string): Promise<Campaign> {
@@ -74,9 +75,9 @@ export class Campaigns {
   async update(scope: PassScope, campaignId: string, update: CampaignUpdate, context: CommandContext): Promise<Campaign> {
     await this.get(scope, campaignId);
     if (update.audience !== undefined) await this.requireTemplate(scope, update.audience.templateId);
-    const campaign = await this.run(scope.businessId, campaignId, context, {}, () => ({ type: 'UpdateCampaign', update, now: this.clock.now() }));
-    await this.schedule(campaign);
-    return campaign;
+    // First, as on create: an item of a time the campaign does not hold when it comes due does nothing.
+    if (update.sendAt !== undefined) await this.schedule(campaignId, update.sendAt);
+    return this.run(scope.businessId, campaignId, context, {}, () => ({ type: 'UpdateCampaign', update, now: this.clock.now() }));
   }
 
   async delete(scope: PassScope, campaignId: string, context: CommandContext): Promise<void> {
@@ -90,12 +91,15 @@ export class Campaigns {
     return this.run(scope.businessId, campaignId, context, {}, () => ({ type: 'CancelCampaign', now: this.clock.now() }));
   }
 
-  /** Starts sending now; the sender takes it from there. */
+  /**
+   * Starts sending now; the sender takes it from there. Its item is recorded first, so no crash leaves a
+   * campaign sending with nothing to send it; the sender waits for a campaign still a draft (campaign-sender.ts).
+   */
   async send(scope: PassScope, campaignId: string, context: CommandContext): Promise<Campaign> {
     await this.get(scope, campaignId);
-    const campaign = await this.run(scope.businessId, campaignId, context, {}, () => ({ type: 'StartSending', now: this.clock.now() }));
     const now = this.clock.now();
-    await this.work.record([campaignSendWork(campaign.id, 'start', now, now)]);
+    await this.work.record([campaignSendWork(campaignId, 'send', `now-${now.toISOString()}`, now, now)]);
+    const campaign = await this.run(scope.businessId, campaignId, context, {}, () => ({ type: 'StartSending', now: this.clock.now() }));
     this.options.wake();
     return campaign;
   }
@@ -122,9 +126,9 @@ export class Campaigns {
   }
 
   /** A scheduled campaign's item, due at its time; one moved to another time gets another. */
-  private async schedule(campaign: Campaign): Promise<void> {
-    if (campaign.status !== 'scheduled' || campaign.sendAt === null) return;
-    await this.work.record([campaignSendWork(campaign.id, `at-${campaign.sendAt}`, new Date(campaign.sendAt), this.clock.now())]);
+  private async schedule(campaignId: string, sendAt: Date | null): Promise<void> {
+    if (sendAt === null || Number.isNaN(sendAt.getTime())) return;
+    await this.work.record([campaignSendWork(campaignId, 'schedule', `at-${sendAt.toISOString()}`, sendAt, this.clock.now())]);
   }
 
   private async requireTemplate(scope: PassScope, templateId: string | null): Promise<void> {
