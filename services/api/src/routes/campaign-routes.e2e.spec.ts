@@ -4,6 +4,7 @@
  * each status refuses, scheduling and cancelling, and another business's campaigns.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { customerToken } from '../testing/customer-links';
 import { issuePass, registerBusiness, renewToken, type TestBusiness } from '../testing/fixtures';
 import { ManualClock } from '../testing/manual-clock';
 import { TestServer } from '../testing/test-server';
@@ -161,6 +162,19 @@ describe('a send that resumes', () => {
     };
     expect(await messagesOf(reached)).toEqual([earlier]);
     expect(await messagesOf(other)).toEqual([clock.now().toISOString()]);
+  });
+});
+
+describe("the holder's pages", () => {
+  it('show the latest message on the customer page too', async () => {
+    const shop = await registerBusiness(server, 'Customer Café');
+    await issuePass(server, shop, { customer_email: 'grace@example.com' });
+    const created = await request('POST', campaigns(shop), shop, friday);
+    await request('POST', `${campaigns(shop)}/${created.body.id}/send`, shop);
+    await untilSent(shop, created.body.id);
+    const token = await customerToken(server, 'grace@example.com');
+    const page = await fetch(`${server.rootUrl}/customer?token=${encodeURIComponent(token)}`);
+    expect(await page.text()).toContain('<section class="message" aria-label="Message">\n<h3>Double stamps</h3>\n<p>Every stamp counts twice this Friday.</p>');
   });
 });
 
