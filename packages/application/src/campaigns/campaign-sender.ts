@@ -6,7 +6,7 @@
  * bounded slice it hands over to a new item, which any process's runner may take up.
  */
 import type { PayloadOf, WorkHandler, WorkResult, WorkStore, Work } from '@passes/background-work';
-import { campaignAggregate, DomainError, streamNames, type Campaign, type CampaignCommand, type Pass, type StatsData } from '@passes/domain';
+import { campaignAggregate, DomainError, streamNames, type Campaign, type CampaignCommand, type MessageSentData, type Pass, type StatsData } from '@passes/domain';
 import type { PassMessages } from '../passes/pass-messages';
 import type { Clock } from '../shared/clock';
 import type { CommandContext } from '../shared/command-context';
@@ -17,6 +17,10 @@ import { CAMPAIGN_SEND, campaignSendWork, type CampaignSendStep } from './campai
 /** How long one item sends before it hands over to the next: well inside its lease. */
 const SLICE_MS = 10_000;
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Messages sent at once: their appends commit together; requests get a turn between slices. */
+const SLICE_SIZE = 100;
+
+type MessageDelivery = MessageSentData['delivery'] | 'failed';
 
 export interface CampaignSenderOptions {
   /** Tells the process's runner that the next item is due now. */
@@ -75,22 +79,31 @@ export class CampaignSender implements WorkHandler<PayloadOf<typeof CAMPAIGN_SEN
     return { outcome: 'done' };
   }
 
-  /** Every recipient of the page at once; a pass that refuses the message (voided meanwhile, gone) is `failed`. */
+  /**
+   * The page's recipients a slice at a time, each slice's messages at once (their appends are committed
+   * together), yielding between slices so requests are answered meanwhile. A pass that refuses the message
+   * (voided meanwhile, gone) is `failed`.
+   */
   private async sendPage(campaign: Campaign, passes: readonly Pass[]): Promise<StatsData> {
     const context = campaignContext(campaign);
-    const outcomes = await Promise.all(
-      passes.map((pass) =>
-        this.messages.send({ businessId: pass.businessId, passId: pass.id }, campaign.message, { campaign_id: campaign.id }, context).then(
-          ({ sent }) => sent.delivery,
-          (error: unknown) => {
-            if (error instanceof DomainError) return 'failed' as const;
-            throw error;
-          },
-        ),
-      ),
-    );
-    const count = (delivery: string) => outcomes.filter((outcome) => outcome === delivery).length;
+    const outcomes: MessageDelivery[] = [];
+    for (let start = 0; start < passes.length; start += SLICE_SIZE) {
+      const slice = passes.slice(start, start + SLICE_SIZE);
+      outcomes.push(...(await Promise.all(slice.map((pass) => this.deliveryTo(campaign, pass, context)))));
+      await yieldToRequests();
+    }
+    const count = (delivery: MessageDelivery) => outcomes.filter((outcome) => outcome === delivery).length;
     return { delivered: count('delivered'), not_installed: count('not_installed'), quota_limited: count('quota_limited'), failed: count('failed') };
+  }
+
+  private async deliveryTo(campaign: Campaign, pass: Pass, context: CommandContext): Promise<MessageDelivery> {
+    try {
+      const { sent } = await this.messages.send({ businessId: pass.businessId, passId: pass.id }, campaign.message, { campaign_id: campaign.id }, context);
+      return sent.delivery;
+    } catch (error) {
+      if (error instanceof DomainError) return 'failed';
+      throw error;
+    }
   }
 
   private async run(campaign: Campaign, command: CampaignCommand): Promise<Campaign> {
