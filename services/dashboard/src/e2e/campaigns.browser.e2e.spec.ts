@@ -1,6 +1,6 @@
 /**
  * Campaigns in the dashboard, in headless Chromium against the real embedded stack: a campaign composed
- * with the form checking the headline as the API does and the preview following each keystroke, the
+ * with the form checking the headline and the audience's minimum as the API does and the preview following each keystroke, the
  * audience's size, sent now and followed until it is sent with its recipients listed, and Free's second
  * campaign as an invitation to upgrade. Screens are kept at phone and desktop sizes under test-artifacts/dashboard/.
  */
@@ -57,8 +57,12 @@ describe('campaigns in the dashboard', () => {
       await compose().getByLabel('Name').fill('Friday');
       await compose().getByLabel('Headline').fill('x'.repeat(61));
       await compose().getByLabel('Message', { exact: true }).fill('Every stamp counts twice this Friday.');
+      await compose().getByLabel('With at least this many stamps').fill('two');
       await compose().getByRole('button', { name: 'Save draft' }).click();
       expect(await fieldError(page, 'Headline')).toBe('must be 1 to 60 characters');
+      expect(await fieldError(page, 'With at least this many stamps')).toBe('must be a whole number of at least 0');
+      expect(await compose().getByLabel('Passes of').inputValue()).toBe('');
+      await compose().getByLabel('With at least this many stamps').fill('');
 
       await compose().getByLabel('Headline').fill('Double stamps');
       const preview = page.getByRole('figure', { name: 'Message preview' });

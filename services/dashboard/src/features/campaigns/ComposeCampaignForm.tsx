@@ -1,10 +1,13 @@
-/** Composing a campaign: its name, the message with a live preview, and when it goes (a draft, or a time). */
+/** Composing a campaign: its name, the message with a live preview, its audience, and when it goes (a draft, or a time). */
 import { useState, type FormEvent } from 'react';
-import { MAX_BODY_LENGTH, MAX_HEADER_LENGTH } from '@passes/domain';
+import { DEFAULT_AUDIENCE_STATUSES, MAX_BODY_LENGTH, MAX_HEADER_LENGTH } from '@passes/domain';
 import type { CampaignResponse } from '@passes/contracts';
+import { useResource } from '../../hooks/use-resource';
 import { useSubmission } from '../../hooks/use-submission';
 import { useApi } from '../../session/SessionProvider';
+import { CheckboxField } from '../../ui/CheckboxField';
 import { ProblemNotice } from '../../ui/ProblemNotice';
+import { SelectField } from '../../ui/SelectField';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { TextAreaField } from '../../ui/TextAreaField';
 import { TextField } from '../../ui/TextField';
@@ -14,17 +17,24 @@ interface CampaignForm {
   name: string;
   header: string;
   body: string;
+  /** Empty: every template. */
+  templateId: string;
+  /** Empty: any number of stamps. */
+  minStamps: string;
+  installedOnly: boolean;
   /** `datetime-local` text in the browser's zone; empty: a draft to send by hand. */
   sendAt: string;
 }
 
-const EMPTY: CampaignForm = { name: '', header: '', body: '', sendAt: '' };
+const EMPTY: CampaignForm = { name: '', header: '', body: '', templateId: '', minStamps: '', installedOnly: false, sendAt: '' };
+const WHOLE_NUMBER = /^\d{1,9}$/;
 
 function formErrors(form: CampaignForm): Record<string, string> {
   const errors: Record<string, string> = {};
   if (form.name.trim() === '') errors['name'] = 'must not be empty';
   if (form.header.trim() === '' || form.header.trim().length > MAX_HEADER_LENGTH) errors['message.header'] = `must be 1 to ${MAX_HEADER_LENGTH} characters`;
   if (form.body.trim() === '' || form.body.trim().length > MAX_BODY_LENGTH) errors['message.body'] = `must be 1 to ${MAX_BODY_LENGTH} characters`;
+  if (form.minStamps !== '' && !WHOLE_NUMBER.test(form.minStamps)) errors['audience.min_stamps'] = 'must be a whole number of at least 0';
   return errors;
 }
 
@@ -33,6 +43,8 @@ export function ComposeCampaignForm({ onCreated }: { onCreated: (campaign: Campa
   const [form, setForm] = useState<CampaignForm>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const submission = useSubmission();
+  const templates = useResource(() => api.templates.list(), 'templates');
+  const templateChoices = [{ value: '', label: 'Every template' }, ...(templates.resource.status === 'ready' ? templates.resource.data.data.map((template) => ({ value: template.id, label: template.name })) : [])];
   const shown = submission.problem?.kind === 'validation' ? { ...submission.problem.errors, ...errors } : errors;
 
   const submit = async (event: FormEvent) => {
@@ -43,6 +55,12 @@ export function ComposeCampaignForm({ onCreated }: { onCreated: (campaign: Campa
     const body = {
       name: form.name.trim(),
       message: { header: form.header.trim(), body: form.body.trim() },
+      audience: {
+        ...(form.templateId === '' ? {} : { template_id: form.templateId }),
+        ...(form.minStamps === '' ? {} : { min_stamps: Number(form.minStamps) }),
+        statuses: [...DEFAULT_AUDIENCE_STATUSES],
+        installed_only: form.installedOnly,
+      },
       ...(form.sendAt === '' ? {} : { send_at: new Date(form.sendAt).toISOString() }),
     };
     const created = await submission.run(`campaign ${JSON.stringify(body)}`, (key) => api.campaigns.create(body, key));
@@ -64,6 +82,19 @@ export function ComposeCampaignForm({ onCreated }: { onCreated: (campaign: Campa
         hint={`Up to ${MAX_HEADER_LENGTH} characters.`}
       />
       <TextAreaField label="Message" value={form.body} onChange={(body) => setForm({ ...form, body })} error={shown['message.body']} hint={`Up to ${MAX_BODY_LENGTH} characters.`} />
+      <fieldset className="fieldset">
+        <legend>Audience</legend>
+        <SelectField label="Passes of" value={form.templateId} choices={templateChoices} onChange={(templateId) => setForm({ ...form, templateId })} error={shown['audience.template_id']} />
+        <TextField
+          label="With at least this many stamps"
+          inputMode="numeric"
+          value={form.minStamps}
+          onChange={(minStamps) => setForm({ ...form, minStamps })}
+          error={shown['audience.min_stamps']}
+          hint="Leave empty for any number. Active and checked-in passes only."
+        />
+        <CheckboxField label="Only passes added to a wallet" checked={form.installedOnly} onChange={(installedOnly) => setForm({ ...form, installedOnly })} />
+      </fieldset>
       <TextField
         label="Send at"
         type="datetime-local"
@@ -73,7 +104,7 @@ export function ComposeCampaignForm({ onCreated }: { onCreated: (campaign: Campa
         hint="Leave empty to keep it as a draft and send it when you choose; at most 90 days ahead."
       />
       <MessagePreview header={form.header} body={form.body} />
-      <ProblemNotice problem={submission.problem} fieldPaths={['name', 'message', 'send_at']} />
+      <ProblemNotice problem={submission.problem} fieldPaths={['name', 'message', 'audience', 'send_at']} />
       <SubmitButton pending={submission.pending} pendingLabel="Saving…">
         {form.sendAt === '' ? 'Save draft' : 'Schedule'}
       </SubmitButton>
