@@ -14,6 +14,9 @@ import { Businesses } from './businesses/businesses';
 import { Analytics } from './analytics/analytics';
 import { AnalyticsExports, type ExportPorts } from './analytics/exports/analytics-exports';
 import { Enrolments } from './enrolment/enrolments';
+import { Audiences } from './campaigns/audience';
+import { CampaignSender, type CampaignSenderOptions } from './campaigns/campaign-sender';
+import { Campaigns } from './campaigns/campaigns';
 import { Milestones } from './milestones/milestones';
 import { CustomerPasses } from './customers/customer-passes';
 import { CustomerTokens } from './customers/customer-tokens';
@@ -22,6 +25,7 @@ import { BulkPassCommands } from './passes/bulk-pass-commands';
 import { PassCommands } from './passes/pass-commands';
 import { PassBrowsing } from './passes/pass-browsing';
 import { PassHistory } from './passes/pass-history';
+import { PassMessages } from './passes/pass-messages';
 import { PassQueries } from './passes/pass-queries';
 import { PassRewards } from './passes/pass-rewards';
 import { Payments } from './payments/payments';
@@ -55,6 +59,11 @@ interface ApplicationPorts {
   paymentGateway: PaymentGateway | null;
   /** Pro by subscription: the Stripe Price of Pro (null: not offered), and where its grace periods' ends are recorded as due work. */
   subscriptions: { proPrice: string | null; work: Pick<WorkStore, 'record'> };
+  /** Whether the service updates Google Wallet objects: without it, a pass on no Apple device is in no wallet it reaches. */
+  googleWallet?: boolean;
+  /** Where background work is recorded (a campaign's sending), and how a runner in this process is told it is due now. */
+  work: WorkStore;
+  wakeWork?: () => void;
 }
 
 export class Application {
@@ -70,6 +79,7 @@ export class Application {
   readonly passCommands: PassCommands;
   readonly bulkPassCommands: BulkPassCommands;
   readonly passHistory: PassHistory;
+  readonly passMessages: PassMessages;
   readonly walletRegistrations: WalletRegistrations;
   readonly passBarcodes: PassBarcodes;
   readonly scans: Scans;
@@ -83,6 +93,8 @@ export class Application {
   readonly enrolments: Enrolments;
   readonly payments: Payments;
   readonly subscriptions: Subscriptions;
+  readonly campaigns: Campaigns;
+  private readonly sender: (options: CampaignSenderOptions) => CampaignSender;
 
   constructor(ports: ApplicationPorts) {
     const { events, readModels, clock, ids, readYourWrites } = ports;
@@ -105,6 +117,7 @@ export class Application {
     this.enrolments = new Enrolments(this.templates, this.passes, this.passCommands, ports.mailer, ports.appUrl);
     this.bulkPassCommands = new BulkPassCommands(this.passCommands, this.passes, this.plans);
     this.passHistory = new PassHistory(events, this.passes);
+    this.passMessages = new PassMessages(commands, clock, ports.googleWallet ?? false);
     this.walletRegistrations = new WalletRegistrations(commands, clock, readYourWrites);
     const signatures = new BarcodeSignatures(ports.secretKey);
     this.passBarcodes = new PassBarcodes(this.templates, signatures, ports.appUrl);
@@ -118,5 +131,14 @@ export class Application {
     const { proPrice, work } = ports.subscriptions;
     this.subscriptions = new Subscriptions(ports.paymentGateway, proPrice, commands, events, this.businesses, this.plans, work, clock, ids, ports.appUrl);
     this.payments = new Payments(ports.paymentGateway, commands, readModels, this.plans, clock, ids, readYourWrites, ports.appUrl, this.subscriptions);
+    const audiences = new Audiences(readModels);
+    const googleWallet = ports.googleWallet ?? false;
+    this.campaigns = new Campaigns(commands, readModels, this.plans, audiences, ports.work, clock, ids, readYourWrites, { googleWallet, wake: ports.wakeWork ?? (() => undefined) });
+    this.sender = (options) => new CampaignSender(commands, this.passMessages, audiences, ports.work, clock, options);
+  }
+
+  /** The handler of `campaigns.send`, for the process whose runner sends campaigns. */
+  campaignSender(options: CampaignSenderOptions): CampaignSender {
+    return this.sender(options);
   }
 }

@@ -5,6 +5,8 @@ export * from './customer-bodies';
 export * from './field-limits';
 export * from './join-bodies';
 export * from './milestone-bodies';
+export * from './campaign-bodies';
+export * from './campaign-responses';
 export * from './pass-bodies';
 export * from './scan-bodies';
 export * from './template-bodies';

@@ -6,6 +6,8 @@ import { analyticsExportDecider } from './analytics/analytics-export-decider';
 import { analyticsExportEvents } from './analytics/analytics-export-event-registry';
 import { apiKeyDecider } from './api-key/api-key-decider';
 import { apiKeyEvents } from './api-key/api-key-event-registry';
+import { campaignDecider } from './campaign/campaign-decider';
+import { campaignEvents } from './campaign/campaign-event-registry';
 import { businessDecider } from './business/business-decider';
 import { businessEvents } from './business/business-event-registry';
 import { decodeEvent, type DomainEventShape, type EncodedEvent, type EventRegistry } from './events/event-registry';
@@ -37,6 +39,7 @@ export const webhookAggregate = { decider: webhookDecider, events: webhookEvents
 export const reservationAggregate = { decider: reservationDecider, events: reservationEvents };
 export const milestoneAggregate = { decider: milestoneDecider, events: milestoneEvents };
 export const analyticsExportAggregate = { decider: analyticsExportDecider, events: analyticsExportEvents };
+export const campaignAggregate = { decider: campaignDecider, events: campaignEvents };
 
 /** Folds stored events into a state through the aggregate's registry. */
 export function replayEncoded<Command, Event extends DomainEventShape, State>(

@@ -68,6 +68,11 @@ export interface GenerationWrites {
   writes: readonly DocumentWrite[];
 }
 
+export interface DocumentPage {
+  docs: unknown[];
+  next: string | null;
+}
+
 export interface DocumentStore {
   /**
    * The collection's live document, or null (also for a removed one), as stored: untyped, since only its
@@ -82,6 +87,11 @@ export interface DocumentStore {
    * order, from the one first written after it. A document the collection does not hold starts no page: none.
    */
   findAfter(collection: string, index: string, key: string, afterId: string, limit: number): Promise<unknown[]>;
+  /**
+   * A page of `find`: up to `limit` live documents after `after` (a page's `next`; null for the first),
+   * and where the next page starts (null after the last). A cursor is good within one generation.
+   */
+  findPage(collection: string, index: string, key: string, after: string | null, limit: number): Promise<DocumentPage>;
   /** How many live documents' `index` holds `key`. */
   count(collection: string, index: string, key: string): Promise<number>;
 

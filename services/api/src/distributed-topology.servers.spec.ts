@@ -180,11 +180,28 @@ describeWithServers(['mongodb', 'kafka'], 'the distributed topology as separate 
     expect((await call(api2, 'DELETE', `/businesses/${owner.businessId}/milestones/${milestone.body.id}`)).status).toBe(200);
   });
 
+  it('sends a campaign made on one API process and sent on the other once, from one of the two dispatchers, each pass messaged once', async () => {
+    const campaigns = `/businesses/${owner.businessId}/campaigns`;
+    const created = await call<{ id: string }>(api1, 'POST', campaigns, { name: 'Friday', message: { header: 'Double stamps', body: 'This Friday only.' } });
+    expect(created.status).toBe(201);
+    expect((await call(api2, 'POST', `${campaigns}/${created.body.id}/send`)).status).toBe(202);
+    type Sent = { status: string; stats: { recipients: number; delivered: number; not_installed: number; quota_limited: number; failed: number } };
+    let campaign = await call<Sent>(api1, 'GET', `${campaigns}/${created.body.id}`);
+    while (campaign.body.status !== 'sent') campaign = await call<Sent>(api1, 'GET', `${campaigns}/${created.body.id}`);
+    const { recipients, delivered, not_installed, quota_limited, failed } = campaign.body.stats;
+    expect(recipients).toBeGreaterThan(0);
+    expect(delivered + not_installed + quota_limited + failed).toBe(recipients);
+    const listed = await call<{ data: { pass_id: string }[] }>(api2, 'GET', `${campaigns}/${created.body.id}/recipients?limit=200`);
+    const first = listed.body.data[0]?.pass_id ?? '';
+    const history = await call<{ data: { type: string }[] }>(api1, 'GET', `${passes()}/${first}/events`);
+    expect(history.body.data.filter((event) => event.type === 'MessageSent')).toHaveLength(1);
+  });
+
   it('reports each dependency and each projection on /readyz', async () => {
     const ready = await fetch(`${api1.url.replace(/\/api\/v1$/, '')}/readyz`);
     const body = (await ready.json()) as { status: string; dependencies: Record<string, string>; projections: { name: string; caught_up: boolean }[] };
     expect(body.dependencies).toEqual({ event_store: 'ok', read_store: 'ok', work_store: 'ok' });
-    expect(body.projections.map((projection) => projection.name).sort()).toEqual(['analytics', 'analytics_exports', 'api_keys', 'business_usage', 'businesses', 'milestones', 'passes', 'payments', 'templates', 'users', 'webhooks']);
+    expect(body.projections.map((projection) => projection.name).sort()).toEqual(['analytics', 'analytics_exports', 'api_keys', 'business_usage', 'businesses', 'campaign_recipients', 'campaigns', 'milestones', 'passes', 'payments', 'templates', 'users', 'webhooks']);
   });
 
   it('serves each process’s metrics on a listener of its own, and stops each on SIGTERM with exit code 0', async () => {

@@ -38,6 +38,7 @@ import { joinPageRoutes } from './routes/join-page-routes';
 import { magicLinkPageRoutes } from './routes/magic-link-page-routes';
 import { addJoinRoutes } from './routes/join-routes';
 import { addMilestoneRoutes } from './routes/milestone-routes';
+import { addCampaignRoutes } from './routes/campaign-routes';
 import { addPassRoutes } from './routes/pass-routes';
 import { addPaymentLinkRoutes, addPaymentRoutes, addPublicTopUpRoutes, addSubscriptionRoutes, stripeEventRoute } from './routes/payment-routes';
 import { addOpenApiDocumentRoute, referencePageRoutes } from './routes/reference-routes';
@@ -108,6 +109,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   addTemplateRoutes(business.within('/templates'), application);
   addMilestoneRoutes(business.within('/milestones'), application);
   addAnalyticsRoutes(business.within('/analytics'), application);
+  addCampaignRoutes(business.within('/campaigns'), application);
   addScanRoutes(business.within('/scans'), application);
   addWebhookRoutes(business.within('/webhooks'), application);
   addApiKeyRoutes(business.within('/api-keys'), application);

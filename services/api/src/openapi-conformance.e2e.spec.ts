@@ -194,6 +194,28 @@ describe('Answers of the running service, checked against the OpenAPI document',
     expect((await client.call('cancelSubscription', { path: own(), token: business.token })).status).toBe(200);
   });
 
+  it('campaigns, their audience and their recipients', async () => {
+    const body = { name: 'Double stamps', message: { header: 'Double stamps', body: 'This Friday only.' } };
+    const created = await client.call<{ id: string }>('createCampaign', { path: own(), apiKey: key, body });
+    expect(created.status).toBe(201);
+    expect((await client.call('createCampaign', { path: own(), apiKey: key, body: { ...body, message: { header: '', body: 'x' } } })).status).toBe(422);
+    const campaign = { ...own(), campaign_id: created.body.id };
+    expect((await client.call('listCampaigns', { path: own(), apiKey: key, query: { limit: '10' } })).status).toBe(200);
+    expect((await client.call('getCampaign', { path: { ...own(), campaign_id: 'no-such-campaign' }, apiKey: key })).status).toBe(404);
+    expect((await client.call('updateCampaign', { path: campaign, apiKey: key, body: { audience: { min_stamps: 0 } } })).status).toBe(200);
+    expect((await client.call('previewCampaign', { path: campaign, apiKey: key })).status).toBe(200);
+    expect((await client.call('sendCampaign', { path: campaign, apiKey: key })).status).toBe(202);
+    let sent = await client.call<{ status: string }>('getCampaign', { path: campaign, apiKey: key });
+    while (sent.body.status !== 'sent') sent = await client.call('getCampaign', { path: campaign, apiKey: key });
+    expect((await client.call('listCampaignRecipients', { path: campaign, apiKey: key, query: { limit: '1' } })).status).toBe(200);
+    expect((await client.call('sendCampaign', { path: campaign, apiKey: key })).status).toBe(409);
+    expect((await client.call('deleteCampaign', { path: campaign, apiKey: key })).status).toBe(409);
+    const other = await client.call<{ id: string }>('createCampaign', { path: own(), apiKey: key, body });
+    expect((await client.call('cancelCampaign', { path: { ...own(), campaign_id: other.body.id }, apiKey: key })).status).toBe(200);
+    const draft = await client.call<{ id: string }>('createCampaign', { path: own(), apiKey: key, body });
+    expect((await client.call('deleteCampaign', { path: { ...own(), campaign_id: draft.body.id }, apiKey: key })).status).toBe(204);
+  });
+
   it('webhooks and their deliveries', async () => {
     const list = await client.call<{ data: { id: string }[] }>('listWebhooks', { path: own(), apiKey: key });
     expect(list.status).toBe(200);

@@ -137,6 +137,24 @@ describe('a receiver that answers 2xx', () => {
     await server.request('DELETE', `/businesses/${business.businessId}/milestones/${milestone.body.id}`, { token: business.token });
   });
 
+  it('gets campaign.sent once a campaign is sent, with its stats', async () => {
+    const chosen = await receiver();
+    await registerWebhook(chosen.url, ['campaign.sent']);
+    const campaigns = `/businesses/${business.businessId}/campaigns`;
+    const created = await server.request<{ id: string }>('POST', campaigns, {
+      token: business.token,
+      body: { name: 'Double stamps', message: { header: 'Double stamps', body: 'This Friday only.' }, audience: { min_stamps: 1_000_000 } },
+    });
+    await server.request('POST', `${campaigns}/${created.body.id}/send`, { token: business.token });
+    const [delivery] = await chosen.waitFor(1);
+    expect(delivery?.body).toEqual({
+      id: expect.any(String),
+      event: 'campaign.sent',
+      timestamp: expect.any(String),
+      data: { id: created.body.id, business_id: business.businessId, name: 'Double stamps', stats: { recipients: 0, delivered: 0, not_installed: 0, quota_limited: 0, failed: 0 } },
+    });
+  });
+
   it('the Node snippet of docs/webhooks.md verifies a real delivery, and the doc quotes it as it is', async () => {
     const snippetFile = path.join(__dirname, '../../../docs/examples/verify-webhook.js');
     const { verifyWebhook } = require(snippetFile) as { verifyWebhook: (rawBody: Buffer, signature: unknown, secret: string) => boolean };

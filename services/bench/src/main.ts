@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --sections=http,batches,hot-pass,long-stream,pkpass,rebuild,audit,payments,distributed,scale,soak,analytics,browse]
+ * `npm run bench [-- --sections=http,batches,hot-pass,long-stream,pkpass,rebuild,audit,payments,distributed,campaign,scale,soak,analytics,browse]
  * [--passes=N] [--soak-seconds=S]`: each section starts what it measures in child processes of its own, on fresh
  * data, and stops them before the next one starts (scale, soak and analytics run only when named).
  * Progress goes to stderr; the report to stdout, ending with one `BENCH_RESULT` JSON line.
@@ -20,6 +20,7 @@ import type { SectionOutcome } from './section';
 import { argumentsFrom, type BenchArguments } from './sections';
 import { settingsFromEnvironment } from './settings';
 import { runHotPassSection } from './write-path/hot-pass-section';
+import { runCampaignSection } from './campaign/campaign-section';
 import { runLongStreamSection } from './write-path/long-stream-section';
 import { writePathGoalLines } from './write-path/write-path-goals';
 
@@ -30,7 +31,7 @@ async function run({ sections, scale }: BenchArguments, resources: Resources): P
   const machine = describeMachine();
   print(machineLines(machine, settings));
 
-  const result: BenchResult = { machine, settings, sections: [...sections], scenarios: null, batches: null, hotPass: null, longStream: null, pkpass: null, rebuild: null, audit: null, payments: null, distributed: null, scale: null, analytics: null, browse: null };
+  const result: BenchResult = { machine, settings, sections: [...sections], scenarios: null, batches: null, hotPass: null, longStream: null, pkpass: null, rebuild: null, audit: null, payments: null, distributed: null, campaign: null, scale: null, analytics: null, browse: null };
   const warnings: string[] = [];
   /** Prints a section as soon as it is done; its warnings wait for the end of the report. */
   const report = <Figures>(outcome: SectionOutcome<Figures>): Figures => {
@@ -52,6 +53,7 @@ async function run({ sections, scale }: BenchArguments, resources: Resources): P
   if (sections.has('audit')) result.audit = report(await resources.scoped((own) => runAuditSection(own)));
   if (sections.has('payments')) result.payments = report(await resources.scoped((own) => runPaymentsSection(own)));
   if (sections.has('distributed')) result.distributed = report(await resources.scoped((own) => runDistributedSection(settings, result.scenarios, own)));
+  if (sections.has('campaign')) result.campaign = report(await resources.scoped((own) => runCampaignSection(settings, own)));
   if (sections.has('scale') || sections.has('soak')) {
     const wanted = { scale: sections.has('scale'), soak: sections.has('soak') };
     result.scale = report(await resources.scoped((own) => runScaleSections(wanted, settings, scale, own)));

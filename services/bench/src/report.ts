@@ -15,6 +15,7 @@ import type { Measurement } from './measure';
 import type { RebuildFigures } from './rebuild/rebuild-figures';
 import type { ScaleFigures } from './scale/scale-figures';
 import type { Scenario } from './scenarios';
+import type { CampaignFigures } from './campaign/campaign-figures';
 import type { SectionName } from './sections';
 import type { Settings } from './settings';
 import type { HotPassFigures, LongStreamFigures } from './write-path/write-path-goals';
@@ -131,6 +132,7 @@ export interface BenchResult {
   audit: AuditFigures | null;
   payments: PaymentsFigures | null;
   distributed: DistributedOutcome | null;
+  campaign: CampaignFigures | null;
   /** The scale and soak sections. */
   scale: ScaleFigures | null;
   analytics: AnalyticsFigures | null;

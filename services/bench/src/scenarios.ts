@@ -76,3 +76,10 @@ export const APP_SERVER_ECHOES: ReadonlyMap<string, string> = new Map([
   ['POST echo', 'POST echo, app server'],
   ['GET echo', 'GET echo, app server'],
 ]);
+
+/** The scenario of that name; a name missing from SCENARIOS stops the run. */
+export function scenarioNamed(name: string): Scenario {
+  const scenario = SCENARIOS.find((candidate) => candidate.name === name);
+  if (!scenario) throw new Error(`the '${name}' scenario is missing from SCENARIOS`);
+  return scenario;
+}

@@ -9,6 +9,8 @@ export interface Settings {
   connections: number;
   /** Events in the store the rebuild section replays; the rebuild goal asks for at least 200,000. */
   rebuildEvents: number;
+  /** The campaign section's audience: passes of one business. */
+  campaignPasses: number;
   /** Events the distributed projector and relay each work through (FerretDB makes large figures slow). */
   distributedEvents: number;
 }
@@ -29,6 +31,7 @@ export function settingsFromEnvironment(env: NodeJS.ProcessEnv): Settings {
     warmupSeconds: integerAtLeast(0, env, 'BENCH_WARMUP_SECONDS', 2),
     connections: positiveInteger(env, 'BENCH_CONNECTIONS', 20),
     rebuildEvents: positiveInteger(env, 'BENCH_REBUILD_EVENTS', 200_000),
+    campaignPasses: positiveInteger(env, 'BENCH_CAMPAIGN_PASSES', 100_000),
     distributedEvents: positiveInteger(env, 'BENCH_DISTRIBUTED_EVENTS', 5000),
   };
 }

@@ -8,6 +8,7 @@
 import {
   ANALYTICS_EXPORT,
   ANALYTICS_EXPORT_SWEEP,
+  CAMPAIGN_SEND,
   AnalyticsExportHandler,
   AnalyticsExportSweep,
   EXPORT_SWEEP_PERIOD_MS,
@@ -85,7 +86,10 @@ export class DispatcherService {
       ANALYTICS_EXPORT_SWEEP.name,
       PAYMENT_RECONCILIATION.name,
       SUBSCRIPTION_GRACE_END.name,
+      CAMPAIGN_SEND.name,
     ]));
+    // Campaigns are sent here, beside the deliveries: once across instances, each item under its lease.
+    runner.register(application.campaignSender({ wake: () => runner.wake() }));
     metrics.watchFollowers(() => this.followers());
     this.projections = new CheckpointWaiter(documents, [collections.passes, collections.templates], READ_MODEL_POLL_INTERVAL_MS);
     const { apple, google } = config.wallets;

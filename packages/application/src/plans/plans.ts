@@ -39,19 +39,20 @@ export interface CountedUsage {
  * same however many a business has; webhooks, at most a few by plan, are counted on each read.
  */
 export class Plans {
-  constructor(private readonly readModels: Pick<ReadModels, 'businessUsage' | 'businesses' | 'webhooks' | 'milestones'>) {}
+  constructor(private readonly readModels: Pick<ReadModels, 'businessUsage' | 'businesses' | 'webhooks' | 'milestones' | 'campaigns'>) {}
 
   async status(businessId: string): Promise<PlanStatus> {
-    const [plan, counted, webhooks, milestones] = await Promise.all([
+    const [plan, counted, webhooks, milestones, campaigns] = await Promise.all([
       this.planOf(businessId),
       this.countedOf(businessId),
       this.webhooksOf(businessId),
       this.activeMilestones(businessId, 'live'),
+      this.campaignsOf(businessId, 'live'),
     ]);
     return {
       plan,
       limits: limitsOf(plan),
-      usage: { templates: counted.templates, passes: counted.livePasses, webhooks, reward_milestones: milestones },
+      usage: { templates: counted.templates, passes: counted.livePasses, webhooks, reward_milestones: milestones, campaigns },
       features: Object.fromEntries(PRO_FEATURES.map((feature) => [feature, hasFeature(plan, feature)])) as Record<ProFeature, boolean>,
     };
   }
@@ -98,6 +99,11 @@ export class Plans {
   async activeMilestones(businessId: string, mode: Mode): Promise<number> {
     const milestones = await this.readModels.milestones.find('business_mode', lookupKeys.byBusinessMode(businessId, mode));
     return milestones.filter((milestone) => milestone.status === 'active').length;
+  }
+
+  /** The business's campaigns of one mode but deleted ones, which the campaign aggregate holds to the plan's limit. */
+  campaignsOf(businessId: string, mode: Mode): Promise<number> {
+    return this.readModels.campaigns.count('business_mode', lookupKeys.byBusinessMode(businessId, mode));
   }
 
   private webhooksOf(businessId: string): Promise<number> {

@@ -16,6 +16,8 @@ import { customerPassListResponse, magicLinkResponse } from '../customer-respons
 import { livenessResponse, readinessResponse } from '../health-responses';
 import { createAnalyticsExportBody } from '../analytics-bodies';
 import { analyticsExportResponse, analyticsResponse } from '../analytics-responses';
+import { createCampaignBody, updateCampaignBody } from '../campaign-bodies';
+import { campaignListResponse, campaignPreviewResponse, campaignRecipientListResponse, campaignResponse } from '../campaign-responses';
 import { createMilestoneBody, updateMilestoneBody } from '../milestone-bodies';
 import { milestoneListResponse, milestoneResponse, rewardListResponse } from '../milestone-responses';
 import { issuePassBody, updatePassBody } from '../pass-bodies';
@@ -37,6 +39,7 @@ const PASS = `${BUSINESS}/passes/{identifier}`;
 const TEMPLATE = `${BUSINESS}/templates/{template_id}`;
 const WEBHOOK = `${BUSINESS}/webhooks/{webhook_id}`;
 const MILESTONE = `${BUSINESS}/milestones/{milestone_id}`;
+const CAMPAIGN = `${BUSINESS}/campaigns/{campaign_id}`;
 
 /** The bulk envelopes as documented: the same item schemas each item is checked with, one by one. */
 const bulkItems = <Item extends z.ZodType>(item: Item) => z.array(item).min(1).max(MAX_BULK_ITEMS);
@@ -326,6 +329,98 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     access: 'credential',
     answers: { 200: { description: 'The CSV file', body: z.string(), mediaType: 'text/csv; charset=utf-8' } },
     refusals: [409],
+  },
+  // Campaigns
+  {
+    method: 'post',
+    path: `${BUSINESS}/campaigns`,
+    operationId: 'createCampaign',
+    tag: 'Campaigns',
+    summary: 'Create a campaign: a draft, or scheduled with `send_at` (in the future, at most 90 days ahead); Free: 1, 402 `campaigns`',
+    access: 'credential',
+    body: createCampaignBody,
+    answers: { 201: { description: 'The campaign', body: campaignResponse } },
+  },
+  {
+    method: 'get',
+    path: `${BUSINESS}/campaigns`,
+    operationId: 'listCampaigns',
+    tag: 'Campaigns',
+    summary: "The business's campaigns in the caller's mode, oldest first; a page at a time",
+    access: 'credential',
+    query: pageQuery,
+    answers: { 200: { description: 'A page of campaigns', body: campaignListResponse } },
+    refusals: [422],
+  },
+  {
+    method: 'get',
+    path: CAMPAIGN,
+    operationId: 'getCampaign',
+    tag: 'Campaigns',
+    summary: 'A campaign, with its stats so far',
+    access: 'credential',
+    answers: { 200: { description: 'The campaign', body: campaignResponse } },
+  },
+  {
+    method: 'patch',
+    path: CAMPAIGN,
+    operationId: 'updateCampaign',
+    tag: 'Campaigns',
+    summary: 'Change a draft or scheduled campaign; `send_at: null` makes it a draft again',
+    access: 'credential',
+    body: updateCampaignBody,
+    answers: { 200: { description: 'The changed campaign', body: campaignResponse } },
+    refusals: [409],
+  },
+  {
+    method: 'delete',
+    path: CAMPAIGN,
+    operationId: 'deleteCampaign',
+    tag: 'Campaigns',
+    summary: 'Delete a draft',
+    access: 'credential',
+    answers: { 204: { description: 'Deleted' } },
+    refusals: [409],
+  },
+  {
+    method: 'post',
+    path: `${CAMPAIGN}/send`,
+    operationId: 'sendCampaign',
+    tag: 'Campaigns',
+    summary: 'Send a draft or scheduled campaign now; it is sent in the background',
+    access: 'credential',
+    answers: { 202: { description: 'The campaign, sending', body: campaignResponse } },
+    refusals: [409],
+  },
+  {
+    method: 'post',
+    path: `${CAMPAIGN}/cancel`,
+    operationId: 'cancelCampaign',
+    tag: 'Campaigns',
+    summary: 'Cancel a draft or scheduled campaign',
+    access: 'credential',
+    answers: { 200: { description: 'The cancelled campaign', body: campaignResponse } },
+    refusals: [409],
+  },
+  {
+    method: 'post',
+    path: `${CAMPAIGN}/preview`,
+    operationId: 'previewCampaign',
+    tag: 'Campaigns',
+    summary: "The audience's size now, and how many of it are past Google's notification quota",
+    access: 'credential',
+    answers: { 200: { description: 'The audience size', body: campaignPreviewResponse } },
+  },
+  {
+    method: 'get',
+    path: `${CAMPAIGN}/recipients`,
+    operationId: 'listCampaignRecipients',
+    tag: 'Campaigns',
+    summary: 'The passes a campaign messaged, in the order it messaged them, and how each message went; a page at a time',
+    access: 'credential',
+    query: pageQuery,
+    answers: { 200: { description: 'A page of recipients', body: campaignRecipientListResponse } },
+    refusals: [422],
   },
 
   // Passes

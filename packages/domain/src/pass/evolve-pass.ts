@@ -1,6 +1,7 @@
 /** How each recorded fact changes a pass. Facts are never refused here: they already happened. */
 import { assertNever } from '../shared/decider';
 import { applyChanges } from './pass-changes';
+import { withMessage } from './message-sources';
 import type { PassEvent, PassInstalledData, PassIssuedData, RewardEarnedData, RewardRedeemedData } from './pass-events';
 import type { Pass, PassState } from './pass-state';
 import { withPaymentEvent } from './online-payment-evolve';
@@ -48,6 +49,9 @@ function passFromIssued(data: PassIssuedData): Pass {
     voidedAt: null,
     reactivatedAt: null,
     lastScannedAt: null,
+    lastMessage: null,
+    messageSources: [],
+    notifiedAt: [],
   };
 }
 
@@ -78,6 +82,8 @@ function applyEvent(pass: Pass, event: PassChangingEvent): Pass {
       return { ...pass, payments: withPaymentEvent(pass.payments, event) };
     case 'PaymentRefunded':
       return { ...pass, balanceMinor: event.data.balance_minor, payments: withPaymentEvent(pass.payments, event) };
+    case 'MessageSent':
+      return withMessage(pass, event.data);
     default:
       return assertNever(event);
   }

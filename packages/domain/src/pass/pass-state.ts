@@ -31,6 +31,12 @@ export interface Pass {
   rewards: readonly Reward[];
   /** Its online payments, by payment id. */
   payments: Readonly<Record<string, OnlinePayment>>;
+  /** The latest message shown on the pass; `campaignId` is null for an automation's message. */
+  lastMessage: LastMessage | null;
+  /** The keys of every source that has messaged the pass (message-sources.ts): each sends once. */
+  messageSources: readonly string[];
+  /** When the pass's latest notifying messages were sent, newest first (what Google's quota counts). */
+  notifiedAt: readonly string[];
   createdAt: string;
   updatedAt: string;
   /** The most recent check-in: what the scan cooldown counts from. */
@@ -39,6 +45,15 @@ export interface Pass {
   voidedAt: string | null;
   reactivatedAt: string | null;
   lastScannedAt: string | null;
+}
+
+export interface LastMessage {
+  campaignId: string | null;
+  header: string;
+  body: string;
+  sentAt: string;
+  /** Whether it notifies the holder on Google Wallet (Google's quota had room for it). */
+  notify: boolean;
 }
 
 export type PassState = Pass | null;

@@ -13,17 +13,17 @@ export const COUNTED_RESOURCES: readonly CountedResource[] = ['templates', 'pass
 
 /**
  * Counted limits that the limited aggregate decides itself, given the plan and its count with the
- * command (DESIGN §8): reward milestones, active ones counted.
+ * command (DESIGN §8): reward milestones, active ones counted; campaigns, all but deleted ones.
  */
-export type DecidedLimit = 'reward_milestones';
+export type DecidedLimit = 'reward_milestones' | 'campaigns';
 
 /** Every `feature` a 402 can name: a Pro feature or a limit reached. */
 export type RefusedFeature = ProFeature | CountedResource | DecidedLimit;
-export const REFUSED_FEATURES: readonly RefusedFeature[] = [...PRO_FEATURES, ...COUNTED_RESOURCES, 'reward_milestones'];
+export const REFUSED_FEATURES: readonly RefusedFeature[] = [...PRO_FEATURES, ...COUNTED_RESOURCES, 'reward_milestones', 'campaigns'];
 
 /** Every limit a plan sets and `GET /businesses/me` shows, counted by the application or decided by an aggregate. */
 export type LimitedResource = CountedResource | DecidedLimit;
-export const LIMITED_RESOURCES: readonly LimitedResource[] = [...COUNTED_RESOURCES, 'reward_milestones'];
+export const LIMITED_RESOURCES: readonly LimitedResource[] = [...COUNTED_RESOURCES, 'reward_milestones', 'campaigns'];
 
 /** `null` is unlimited. */
 export type PlanLimits = Readonly<Record<CountedResource, number | null>>;
@@ -34,8 +34,8 @@ export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
 };
 
 const DECIDED_LIMITS: Readonly<Record<Plan, Readonly<Record<DecidedLimit, number | null>>>> = {
-  free: { reward_milestones: 1 },
-  pro: { reward_milestones: null },
+  free: { reward_milestones: 1, campaigns: 1 },
+  pro: { reward_milestones: null, campaigns: null },
 };
 
 const PLAN_FEATURES: Readonly<Record<Plan, ReadonlySet<ProFeature>>> = {
@@ -56,6 +56,7 @@ const RESOURCE_NAMES: Readonly<Record<CountedResource | DecidedLimit, { one: str
   passes: { one: 'issued pass', many: 'issued passes' },
   webhooks: { one: 'webhook', many: 'webhooks' },
   reward_milestones: { one: 'active reward milestone', many: 'active reward milestones' },
+  campaigns: { one: 'campaign', many: 'campaigns' },
 };
 
 /** Every limit of the plan; `null` is unlimited. */
@@ -87,7 +88,7 @@ export function requireFeature(plan: Plan, feature: ProFeature): void {
 
 /** Refuses adding `adding` more of a resource when that would pass the plan's limit. */
 export function requireWithinLimit(plan: Plan, resource: CountedResource | DecidedLimit, used: number, adding = 1): void {
-  const limit = resource === 'reward_milestones' ? DECIDED_LIMITS[plan][resource] : PLAN_LIMITS[plan][resource];
+  const limit = resource === 'reward_milestones' || resource === 'campaigns' ? DECIDED_LIMITS[plan][resource] : PLAN_LIMITS[plan][resource];
   if (limit === null || used + adding <= limit) return;
   const noun = limit === 1 ? RESOURCE_NAMES[resource].one : RESOURCE_NAMES[resource].many;
   const upgrade = plan === 'free' ? ' Upgrade to Pro for more.' : '';

@@ -12,6 +12,7 @@ export const streamNames = {
   analyticsExport: (exportId: string) => `analytics-export-${exportId}`,
   paymentAccount: (businessId: string) => `payment-account-${businessId}`,
   subscription: (businessId: string) => `subscription-${businessId}`,
+  campaign: (campaignId: string) => `campaign-${campaignId}`,
   /**
    * `valueHash` is the sha256 of the external_id, so arbitrary caller text never becomes a stream name.
    * Live and sandbox passes have separate external_id namespaces.
@@ -21,7 +22,7 @@ export const streamNames = {
   userEmailReservation: (emailHash: string) => `user-email-${emailHash}`,
 };
 
-export type StreamCategory = 'pass' | 'business' | 'user' | 'api-key' | 'template' | 'webhook' | 'milestone' | 'analytics-export';
+export type StreamCategory = 'pass' | 'business' | 'user' | 'api-key' | 'template' | 'webhook' | 'milestone' | 'analytics-export' | 'campaign';
 
 /** The aggregate id in a stream name of the given category. */
 export function aggregateIdOf(stream: string, category: StreamCategory): string {

@@ -16,6 +16,7 @@ export const WEBHOOK_EVENT_NAMES = [
   'reward.redeemed',
   'payment.succeeded',
   'payment.refunded',
+  'campaign.sent',
 ] as const;
 
 export type WebhookEventName = (typeof WEBHOOK_EVENT_NAMES)[number];

@@ -43,6 +43,7 @@ export function countsOf(before: PassFacts | null, after: PassFacts, event: Pass
     case 'PaymentSucceeded':
     case 'PaymentExpired':
     case 'PaymentRefunded':
+    case 'MessageSent':
       return {};
     default:
       return assertNever(event);

@@ -20,6 +20,7 @@ import {
   GenerationConflictError,
   type CollectionShape,
   type CollectionState,
+  type DocumentPage,
   type DocumentStore,
   type DocumentWrite,
   type Generation,
@@ -121,6 +122,21 @@ export class MongoDocumentStore implements DocumentStore {
       );
     });
     return records.map((record) => record.doc);
+  }
+
+  async findPage(collection: string, index: string, key: string, after: string | null, limit: number): Promise<DocumentPage> {
+    const records = await this.onLive(collection, [], (live) =>
+      onMongo(STORE, () =>
+        live
+          .find({ [`keys.${index}`]: key, doc: { $ne: null }, ...(after === null ? {} : { order: { $gt: after } }) })
+          .sort({ order: 1 })
+          .limit(limit + 1)
+          .toArray(),
+      ),
+    );
+    const page = records.slice(0, limit);
+    const last = page.at(-1);
+    return { docs: page.map((record) => record.doc), next: records.length > limit && last !== undefined ? last.order : null };
   }
 
   async count(collection: string, index: string, key: string): Promise<number> {

@@ -6,6 +6,8 @@
 import {
   BARCODE_FORMATS,
   ENROLMENT_FIELDS,
+  CAMPAIGN_STATUSES,
+  PASS_STATUSES,
   MILESTONE_METRICS,
   ONLINE_PAYMENT_STATUSES,
   PASS_TYPES,
@@ -13,6 +15,7 @@ import {
   WEBHOOK_EVENT_NAMES,
   type ApiKey,
   type Business,
+  type Campaign,
   type Milestone,
   type OnlinePayment,
   type Pass,
@@ -73,6 +76,9 @@ export const passDocument = z.object({
     }),
   ),
   payments: z.record(z.string(), onlinePaymentDocument),
+  lastMessage: z.object({ campaignId: optionalText, header: text, body: text, sentAt: instant, notify: z.boolean() }).nullable(),
+  messageSources: z.array(text),
+  notifiedAt: z.array(instant),
   createdAt: instant,
   updatedAt: instant,
   checkedInAt: instant.nullable(),
@@ -167,3 +173,26 @@ export const milestoneDocument = z.object({
   createdAt: instant,
   updatedAt: instant,
 }) satisfies z.ZodType<Milestone>;
+
+export const campaignDocument = z.object({
+  id: text,
+  businessId: text,
+  mode,
+  name: text,
+  message: z.object({ header: text, body: text }),
+  audience: z.object({
+    templateId: optionalText,
+    statuses: z.array(z.enum(PASS_STATUSES)),
+    minStamps: z.number().nullable(),
+    minPoints: z.number().nullable(),
+    installedOnly: z.boolean(),
+  }),
+  status: z.enum(CAMPAIGN_STATUSES),
+  sendAt: instant.nullable(),
+  cursor: optionalText,
+  stats: z.object({ recipients: z.number(), delivered: z.number(), notInstalled: z.number(), quotaLimited: z.number(), failed: z.number() }),
+  deleted: z.boolean(),
+  createdAt: instant,
+  updatedAt: instant,
+  sentAt: instant.nullable(),
+}) satisfies z.ZodType<Campaign>;

@@ -6,6 +6,8 @@ import {
   businessDecider,
   businessEvents,
   milestoneDecider,
+  campaignDecider,
+  campaignEvents,
   milestoneEvents,
   passDecider,
   passEvents,
@@ -20,6 +22,8 @@ import {
   type Business,
   type BusinessEvent,
   type Milestone,
+  type Campaign,
+  type CampaignEvent,
   type MilestoneEvent,
   type Mode,
   type Pass,
@@ -37,10 +41,11 @@ import { analyticsExportProjection } from '../analytics/analytics-export-project
 import { ANALYTICS_COLLECTION, analyticsProjection } from '../analytics/analytics-projection';
 import { aggregateProjection } from './aggregate-projection';
 import { BUSINESS_USAGE_COLLECTION, businessUsageProjection } from './business-usage';
+import { campaignRecipientsProjection } from './campaign-recipients';
 import { customerEmailDigest } from './customer-email-digest';
 import { searchKeysOf } from './pass-search';
 import { PAYMENTS_COLLECTION, paymentsProjection } from './payments';
-import { apiKeyDocument, businessDocument, milestoneDocument, passDocument, templateDocument, userDocument, webhookDocument } from './document-schemas';
+import { apiKeyDocument, businessDocument, campaignDocument, milestoneDocument, passDocument, templateDocument, userDocument, webhookDocument } from './document-schemas';
 import type { Projection } from './projection';
 
 export const collections = {
@@ -51,6 +56,7 @@ export const collections = {
   templates: 'templates',
   webhooks: 'webhooks',
   milestones: 'milestones',
+  campaigns: 'campaigns',
   businessUsage: BUSINESS_USAGE_COLLECTION,
   analytics: ANALYTICS_COLLECTION,
   payments: PAYMENTS_COLLECTION,
@@ -82,9 +88,11 @@ export const lookupKeys = {
   byBusinessMode: (businessId: string, mode: Mode) => `${businessId}/${mode}`,
   byTemplate: (templateId: string) => templateId,
   templateByJoinCode: (joinCode: string) => joinCode,
+  /** A campaign's audience, paged: a business's passes of one mode, of any template (null) or of one. */
+  passAudience: (businessId: string, mode: Mode, templateId: string | null) => (templateId === null ? `${businessId}/${mode}` : `${businessId}/${mode}/${templateId}`),
 };
 
-type PassIndex = 'serial' | 'external_id' | 'email' | 'barcode_data' | 'customer' | 'wallet_device' | 'wallet_template' | 'search';
+type PassIndex = 'serial' | 'external_id' | 'email' | 'barcode_data' | 'customer' | 'wallet_device' | 'wallet_template' | 'search' | 'audience';
 
 export const passProjection = aggregateProjection<Pass, PassEvent, PassIndex>({
   collection: collections.passes,
@@ -92,12 +100,14 @@ export const passProjection = aggregateProjection<Pass, PassEvent, PassIndex>({
   // 2: wallet devices replaced `installed`, with lookups by device and by template. 3: no key by business,
   // which nothing looked up once the business_usage projection counted a business's passes. 4: a pass
   // holds its rewards, which a document built before has not. 5: found by search (pass-search.ts).
-  // 6: and holds its online payments.
-  version: 6,
+  // holds its rewards, which a document built before has not. 5: found by search (pass-search.ts).
+  // 6: and holds its online payments. 7: and its messages; campaigns page through a business's passes by
+  // their audience keys.
+  version: 7,
   category: 'pass',
   events: passEvents,
   evolve: passDecider.evolve,
-  indexes: ['serial', 'external_id', 'email', 'barcode_data', 'customer', 'wallet_device', 'wallet_template', 'search'],
+  indexes: ['serial', 'external_id', 'email', 'barcode_data', 'customer', 'wallet_device', 'wallet_template', 'search', 'audience'],
   keys: (pass) => ({
     serial: [lookupKeys.passBySerial(pass.serialNumber)],
     external_id: pass.externalId === null ? [] : [lookupKeys.passByExternalId(pass.businessId, pass.mode, pass.externalId)],
@@ -107,6 +117,7 @@ export const passProjection = aggregateProjection<Pass, PassEvent, PassIndex>({
     wallet_device: Object.keys(pass.walletDevices).map(lookupKeys.passByWalletDevice),
     wallet_template: Object.keys(pass.walletDevices).length === 0 ? [] : [lookupKeys.walletPassesOfTemplate(pass.templateId)],
     search: searchKeysOf(pass),
+    audience: [lookupKeys.passAudience(pass.businessId, pass.mode, null), lookupKeys.passAudience(pass.businessId, pass.mode, pass.templateId)],
   }),
 });
 
@@ -169,8 +180,8 @@ const templateProjection = aggregateProjection<Template, TemplateEvent, 'busines
 const webhookProjection = aggregateProjection<Webhook, WebhookEvent, 'business'>({
   collection: collections.webhooks,
   schema: webhookDocument,
-  // 2: a webhook may subscribe to the reward events. 3: and to the payment events.
-  version: 3,
+  // 2: a webhook may subscribe to the reward events. 3: and to the payment events. 4: and to campaign.sent.
+  version: 4,
   category: 'webhook',
   events: webhookEvents,
   evolve: webhookDecider.evolve,
@@ -192,6 +203,18 @@ const milestoneProjection = aggregateProjection<Milestone, MilestoneEvent, 'temp
   }),
 });
 
+/** A deleted campaign keeps its document (its id answers 404) but no key: it is neither listed nor counted. */
+const campaignProjection = aggregateProjection<Campaign, CampaignEvent, 'business_mode'>({
+  collection: collections.campaigns,
+  schema: campaignDocument,
+  version: 1,
+  category: 'campaign',
+  events: campaignEvents,
+  evolve: campaignDecider.evolve,
+  indexes: ['business_mode'],
+  keys: (campaign) => ({ business_mode: campaign.deleted ? [] : [lookupKeys.byBusinessMode(campaign.businessId, campaign.mode)] }),
+});
+
 export const readModelProjections: readonly Projection[] = [
   passProjection,
   businessProjection,
@@ -204,6 +227,8 @@ export const readModelProjections: readonly Projection[] = [
   analyticsProjection,
   analyticsExportProjection,
   paymentsProjection,
+  campaignProjection,
+  campaignRecipientsProjection,
 ];
 
 /**
@@ -223,6 +248,8 @@ export function readModelsOf(documents: DocumentStore) {
     analytics: new ReadModel(documents, analyticsProjection),
     analyticsExports: new ReadModel(documents, analyticsExportProjection),
     payments: new ReadModel(documents, paymentsProjection),
+    campaigns: new ReadModel(documents, campaignProjection),
+    campaignRecipients: new ReadModel(documents, campaignRecipientsProjection),
   };
 }
 

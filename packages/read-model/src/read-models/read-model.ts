@@ -52,6 +52,12 @@ export class ReadModel<Doc, Index extends string> {
     return found.map((doc) => this.checkedDocument(doc, `found by ${index}`));
   }
 
+  /** A page of what `find` finds, from a previous page's `next` (null: the first), and where the next one starts. */
+  async findPage(index: Index, key: string, after: string | null, limit: number): Promise<{ docs: Doc[]; next: string | null }> {
+    const page = await this.documents.findPage(this.collection, index, key, after, limit);
+    return { docs: page.docs.map((doc) => this.checkedDocument(doc, `found by ${index}`)), next: page.next };
+  }
+
   /** How many live documents' `index` holds `key`. */
   count(index: Index, key: string): Promise<number> {
     return this.documents.count(this.collection, index, key);

@@ -7,7 +7,7 @@ import { BOUND_LIMIT } from '@passes/storage';
 import type Database from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
 import { deepFreeze } from '../deep-freeze';
-import type { DocumentWrite, GenerationRef, StoredDocument } from '../document-store';
+import type { DocumentPage, DocumentWrite, GenerationRef, StoredDocument } from '../document-store';
 
 interface DocumentRow {
   id: string;
@@ -139,6 +139,10 @@ export class PreparedGeneration {
         `SELECT d.id, d.revision, d.doc FROM ${lookups} l JOIN ${documents} d ON d.rowid = l.doc
          WHERE l.index_name = ? AND l.key = ? AND l.doc > (SELECT rowid FROM ${documents} WHERE id = ?) AND d.doc IS NOT NULL ORDER BY l.doc ${BOUND_LIMIT}`,
       ),
+      findPage: db.prepare<[string, string, number, number], DocumentRow & { row: number }>(
+        `SELECT l.doc AS row, d.id, d.revision, d.doc FROM ${lookups} l JOIN ${documents} d ON d.rowid = l.doc
+         WHERE l.index_name = ? AND l.key = ? AND l.doc > ? AND d.doc IS NOT NULL ORDER BY l.doc LIMIT ?`,
+      ),
       count: db.prepare<[string, string], { count: number }>(`SELECT COUNT(*) AS count FROM ${lookups} WHERE index_name = ? AND key = ?`),
       // A new document's: a row stored after all is left to `upsert` and its guard.
       insert: db.prepare<[string, number, string | null]>(`INSERT INTO ${documents} (id, revision, doc) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING`),
@@ -188,6 +192,16 @@ export class PreparedGeneration {
   /** Up to `limit` documents the key finds after the document `afterId`, in the order they were first written. */
   findAfter(index: string, key: string, afterId: string, limit: number, dataVersion: number): unknown[] {
     return this.statements.findAfter.all(index, key, afterId, limit).map((row) => this.keepRead(row, dataVersion).doc);
+  }
+
+  /** A page of `find` after the row `after` names; the cursor is the last row's number, as text. */
+  findPage(index: string, key: string, after: string | null, limit: number, dataVersion: number): DocumentPage {
+    const from = after === null ? 0 : Number(after);
+    if (!Number.isSafeInteger(from) || from < 0) throw new RangeError(`'${after}' is no cursor of this store`);
+    const rows = this.statements.findPage.all(index, key, from, limit + 1);
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return { docs: page.map((row) => this.keepRead(row, dataVersion).doc), next: rows.length > limit && last !== undefined ? String(last.row) : null };
   }
 
   count(index: string, key: string): number {

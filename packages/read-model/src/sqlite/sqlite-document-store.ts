@@ -13,6 +13,7 @@ import {
   GenerationConflictError,
   type CollectionShape,
   type CollectionState,
+  type DocumentPage,
   type DocumentStore,
   type Generation,
   type GenerationRef,
@@ -207,6 +208,10 @@ export class SqliteDocumentStore implements DocumentStore {
 
   async findAfter(collection: string, index: string, key: string, afterId: string, limit: number): Promise<unknown[]> {
     return this.liveTables(collection)?.findAfter(index, key, afterId, limit, this.dataVersion) ?? [];
+  }
+
+  async findPage(collection: string, index: string, key: string, after: string | null, limit: number): Promise<DocumentPage> {
+    return this.liveTables(collection)?.findPage(index, key, after, limit, this.dataVersion) ?? { docs: [], next: null };
   }
 
   async count(collection: string, index: string, key: string): Promise<number> {

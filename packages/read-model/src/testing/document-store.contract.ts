@@ -75,6 +75,21 @@ export function describeDocumentStoreContract(
         expect(await store().findAfter(target.collection, 'email', 'e', 'unknown', 10)).toEqual([]);
       });
 
+      it('find documents by key a page at a time, each page after the one before, skipping removed ones', async () => {
+        const target = await liveCollection();
+        await store().commit([{ target, writes: [write('z', 0, { email: ['e'] }), write('a', 0, { email: ['e'] }), write('x', 0, { email: ['other'] })] }], at(1));
+        await store().commit([{ target, writes: [write('m', 0, { email: ['e'] }), write('k', 0, { email: ['e'] }), write('a', 1, {}, null)] }], at(2));
+        const first = await store().findPage(target.collection, 'email', 'e', null, 2);
+        expect(first.docs).toEqual([{ id: 'z', revision: 0 }, { id: 'm', revision: 0 }]);
+        expect(first.next).not.toBeNull();
+        // Written after the first page was read: it comes in a later page.
+        await store().commit([{ target, writes: [write('n', 0, { email: ['e'] })] }], at(3));
+        const second = await store().findPage(target.collection, 'email', 'e', first.next, 2);
+        expect(second.docs).toEqual([{ id: 'k', revision: 0 }, { id: 'n', revision: 0 }]);
+        expect(second.next).toBeNull();
+        expect(await store().findPage(target.collection, 'email', 'none', null, 2)).toEqual({ docs: [], next: null });
+      });
+
       it('count the documents a key holds, following key changes and removals', async () => {
         const target = await liveCollection();
         await store().commit([{ target, writes: [write('a', 0, { business: ['b1/live'] }), write('b', 0, { business: ['b1/live'] }), write('c', 0, { business: ['b1/test'] })] }], at(1));
@@ -138,6 +153,9 @@ export function describeDocumentStoreContract(
             redeemedAt: null,
           },
         ],
+        lastMessage: { campaignId: 'c-1', header: 'Double stamps', body: 'This Friday only.', sentAt: T0.toISOString(), notify: true },
+        messageSources: ['campaign:c-1'],
+        notifiedAt: [T0.toISOString()],
         createdAt: T0.toISOString(),
         updatedAt: T0.toISOString(),
         checkedInAt: null,

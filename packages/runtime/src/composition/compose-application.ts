@@ -47,5 +47,8 @@ export function composeApplication(ports: PortRegistry, { readYourWrites, appUrl
     subscriptions: { proPrice: config.stripe?.proPrice ?? null, work: ports.get(TOKENS.workStore) },
     readYourWrites,
     exports: { work: ports.get(TOKENS.workStore), files: ports.get(TOKENS.exportFiles), wake: wakeDispatcher ?? (() => undefined) },
+    googleWallet: config.wallets.google !== null,
+    work: ports.get(TOKENS.workStore),
+    wakeWork: wakeDispatcher,
   });
 }

@@ -133,7 +133,7 @@ function ownFields({ pass, template, milestones }: WalletPass, now: Date): Recor
       ...rewardFields(pass, milestones, now),
     ],
     auxiliaryFields: figures,
-    backFields: [{ key: 'pass_serial_number', label: 'Serial number', value: pass.serialNumber }],
+    backFields: [...messageFields(pass), { key: 'pass_serial_number', label: 'Serial number', value: pass.serialNumber }],
   };
 }
 
@@ -147,6 +147,12 @@ function rewardFields(pass: Pass, milestones: readonly MilestoneTerms[], now: Da
     ...(available.length === 0 ? [] : [{ key: 'pass_rewards', label: 'Rewards', value: available.join(', '), changeMessage: 'You earned %@' }]),
     ...(next === null ? [] : [{ key: 'pass_next_reward', label: 'Next reward', value: next }]),
   ];
+}
+
+/** The latest campaign or automation message: a new one changes the value, and Apple shows it on the lock screen. */
+function messageFields(pass: Pass): StoreCardField[] {
+  const message = pass.lastMessage;
+  return message === null ? [] : [{ key: 'pass_message', label: message.header, value: message.body, changeMessage: `${message.header.replaceAll('%', '%%')}: %@` }];
 }
 
 function fromTemplate({ key, label, value }: DisplayField): StoreCardField {

@@ -83,4 +83,11 @@ describe('the store card of a pass', () => {
     expect(storeCard(nfcPass, { ...IDENTITY, nfcEncryptionPublicKey: 'MFkwEwYHKoZIzj0CAQ==' }, NOW).nfc).toEqual({ message: 'member:1815', encryptionPublicKey: 'MFkwEwYHKoZIzj0CAQ==' });
     expect(storeCard(walletPass(), { ...IDENTITY, nfcEncryptionPublicKey: 'MFkwEwYHKoZIzj0CAQ==' }, NOW).nfc).toBeNull();
   });
+
+  it('shows the latest message on the back, its change announced on the lock screen', () => {
+    const pass = walletPass();
+    const messaged = { ...pass, pass: { ...pass.pass, lastMessage: { campaignId: 'c-1', header: '50% off', body: 'This Friday only.', sentAt: '2026-11-21T09:40:00.000Z', notify: true } } };
+    expect(storeCard(messaged, IDENTITY, NOW).fields.backFields[0]).toEqual({ key: 'pass_message', label: '50% off', value: 'This Friday only.', changeMessage: '50%% off: %@' });
+    expect(storeCard(pass, IDENTITY, NOW).fields.backFields.map((field) => field.key)).not.toContain('pass_message');
+  });
 });

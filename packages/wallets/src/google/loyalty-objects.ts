@@ -3,7 +3,7 @@
  * `loyaltyClass` and `loyaltyObject`). Pure: the save link carries both, and object updates send the
  * object's changing fields, its rewards as of `now` among them.
  */
-import { minorUnitsToNumber, type BarcodeFormat, type PassStatus, type Template } from '@passes/domain';
+import { minorUnitsToNumber, type BarcodeFormat, type LastMessage, type PassStatus, type Template } from '@passes/domain';
 import { rewardTexts } from '../reward-texts';
 import type { WalletPass } from '../wallet-pass';
 
@@ -28,6 +28,8 @@ interface LoyaltyObjectFields {
   secondaryLoyaltyPoints: { label: string; balance: { int: number } };
   barcode: { type: GoogleBarcodeType; value: string; alternateText: string };
   textModulesData: { id: string; header: string; body: string }[];
+  /** The latest campaign or automation message; `TEXT_AND_NOTIFY` alerts the holder (Google allows 3 a day a pass). */
+  messages?: { id: string; header: string; body: string; messageType: 'TEXT' | 'TEXT_AND_NOTIFY' }[];
 }
 
 interface LoyaltyObject extends LoyaltyObjectFields {
@@ -76,7 +78,13 @@ export function loyaltyObjectFields({ pass, template, codes, milestones }: Walle
       ...(rewards.available.length === 0 ? [] : [{ id: 'rewards', header: 'Rewards to claim', body: rewards.available.join(', ') }]),
       ...(rewards.next === null ? [] : [{ id: 'next_reward', header: 'Next reward', body: rewards.next }]),
     ],
+    ...(pass.lastMessage === null ? {} : { messages: [googleMessage(pass.lastMessage)] }),
   };
+}
+
+/** Named by when it was sent, so the same message patched again (with a later stamp) is not a new one to notify of. */
+function googleMessage(message: LastMessage): NonNullable<LoyaltyObjectFields['messages']>[number] {
+  return { id: `message-${Date.parse(message.sentAt)}`, header: message.header, body: message.body, messageType: message.notify ? 'TEXT_AND_NOTIFY' : 'TEXT' };
 }
 
 function money(minor: number, currency: string | null): string {

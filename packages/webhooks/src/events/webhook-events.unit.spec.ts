@@ -26,6 +26,7 @@ describe('webhook events', () => {
       PaymentSucceeded: 'payment.succeeded',
       PaymentExpired: null,
       PaymentRefunded: 'payment.refunded',
+      MessageSent: 'pass.updated',
     });
   });
 

@@ -4,8 +4,9 @@
  * `data.mode` says whether the pass is live or sandbox (`test`): a business's webhooks hear both.
  * A reward's events add `data.reward` (PROGRAMME §1): which reward, of which milestone, and its title.
  * A payment's events add `data.payment` (PROGRAMME §5): the payment as the payments list shows it.
+ * A campaign's end (`campaign.sent`) has a body of its own: the campaign, not a pass.
  */
-import { minorUnitsToNumber, paymentFigures, type OnlinePaymentStatus, type Pass, type PassEvent, type WebhookEventName } from '@passes/domain';
+import { minorUnitsToNumber, paymentFigures, type Campaign, type OnlinePaymentStatus, type Pass, type PassEvent, type WebhookEventName } from '@passes/domain';
 
 interface WebhookPayload {
   /** Unique per event and webhook, the same on every attempt: receivers deduplicate on it. */
@@ -75,5 +76,21 @@ function paymentData(event: PassEvent, pass: Pass): PaymentData | null {
     currency: payment.currency,
     status: payment.status,
     shortfall: minorUnitsToNumber(payment.shortfallMinor),
+  };
+}
+
+/** `campaign.sent` (PROGRAMME §2): `data` is `{id, business_id, name, stats}`, the stats as sent. */
+export function campaignSentPayload(eventId: string, campaign: Campaign) {
+  const { stats } = campaign;
+  return {
+    id: eventId,
+    event: 'campaign.sent' as const,
+    timestamp: campaign.sentAt ?? campaign.updatedAt,
+    data: {
+      id: campaign.id,
+      business_id: campaign.businessId,
+      name: campaign.name,
+      stats: { recipients: stats.recipients, delivered: stats.delivered, not_installed: stats.notInstalled, quota_limited: stats.quotaLimited, failed: stats.failed },
+    },
   };
 }

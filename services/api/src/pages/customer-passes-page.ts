@@ -10,6 +10,7 @@ import { formatMoney } from './money';
 import { pageStyle, sendPage } from './page-document';
 import { passCodeFigure, PASS_CODE_CSS, PASS_CODE_PRINT_CSS } from './pass-code-figure';
 import { PASS_STATUS_LABELS } from './pass-status-labels';
+import { messageSection, MESSAGE_CSS } from './message-section';
 import { rewardsSection, REWARDS_CSS } from './rewards-section';
 import { walletButtons, WALLET_BUTTONS_CSS } from './wallet-buttons';
 
@@ -37,6 +38,7 @@ const CSS = `
   .holder { font-weight: 600; margin: 0 0 .75rem; overflow-wrap: anywhere; }
 ${PASS_CODE_CSS}
 ${REWARDS_CSS}
+${MESSAGE_CSS}
   .code { margin: 0 auto .875rem; }
 ${WALLET_BUTTONS_CSS}
   .wallets { margin: 0 0 .75rem; }
@@ -136,6 +138,7 @@ function passCard({ customerPass, barcodeMessage, rewards, topUp }: ShownPass, w
     pass.customer_name === null ? '' : `<p class="holder">${escapeHtml(pass.customer_name)}</p>`,
     `<dl class="figures">${figures.map(([label, value]) => `<div><dt>${label}</dt><dd>${escapeHtml(value)}</dd></div>`).join('')}</dl>`,
     usable ? rewardsSection(rewards) : '',
+    usable ? messageSection(customerPass.pass.lastMessage) : '',
     usable ? passCodeFigure(barcodeMessage, pass.serial_number) : '',
     usable ? walletButtons(links) : '',
     usable && topUp ? `<a class="download topup-link" href="${escapeHtml(pass.download_url)}#topup">Top up this pass</a>` : '',

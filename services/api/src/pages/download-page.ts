@@ -2,7 +2,7 @@
  * The page a pass's download link opens (`{app_url}/passes/{serial_number}/{secret}`): the pass as its
  * holder knows it with the code a wallet would show (so it works printed, saved or on screen with no
  * wallet at all), and a button for each wallet the operator configured. A voided pass says so and shows
- * no code. Its available rewards and the next one show too. Only reachable with the link's secret, so the holder's name may show.
+ * no code. Its available rewards and the next one show too, and the latest campaign message. Only reachable with the link's secret, so the holder's name may show.
  */
 import { escapeHtml, type PassRewardsView } from '@passes/application';
 import { minorUnitsToNumber } from '@passes/domain';
@@ -10,6 +10,7 @@ import type { PassLinks, WalletPass } from '@passes/wallets';
 import { allowingForms, pageStyle, type Page } from './page-document';
 import { passCodeFigure, PASS_CODE_CSS, PASS_CODE_PRINT_CSS } from './pass-code-figure';
 import { PASS_STATUS_LABELS } from './pass-status-labels';
+import { messageSection, MESSAGE_CSS } from './message-section';
 import { rewardsSection, REWARDS_CSS } from './rewards-section';
 import { topUpSection, TOP_UP_CSS, type TopUpReturn } from './top-up-section';
 import { walletButtons, WALLET_BUTTONS_CSS } from './wallet-buttons';
@@ -32,6 +33,7 @@ const CSS = `
   .serial { font: .8125rem/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; margin: 1rem 0 0; opacity: .8; }
 ${PASS_CODE_CSS}
 ${REWARDS_CSS}
+${MESSAGE_CSS}
   .hint { color: var(--muted); margin: 1rem 0 0; }
 ${WALLET_BUTTONS_CSS}
 ${TOP_UP_CSS}
@@ -82,6 +84,7 @@ export function downloadPage(walletPass: WalletPass, links: PassLinks, rewards: 
     `<p class="status">${PASS_STATUS_LABELS[pass.status]}</p>`,
     `<dl class="figures">${figures.map(([label, value]) => `<div><dt>${label}</dt><dd>${escapeHtml(value)}</dd></div>`).join('')}</dl>`,
     voided ? '' : rewardsSection(rewards),
+    voided ? '' : messageSection(pass.lastMessage),
     voided ? '' : passCodeFigure(walletPass.codes.barcode.message, pass.serialNumber),
     `<p class="serial">${escapeHtml(pass.serialNumber)}</p>`,
     '</section>',

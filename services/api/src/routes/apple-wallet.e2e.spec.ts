@@ -202,6 +202,25 @@ describe('pushes through APNs', () => {
     expect(stamps?.value).toBe(1);
   });
 
+  it("a campaign pushes a registered pass's device, and the pass shows the message with a lock-screen message", async () => {
+    const shop = await registerBusiness(bed.server, 'Campaign Café');
+    const pass = await issuePass(bed.server, shop);
+    await register(pass, await authenticationTokenOf(pass), DEVICE, PUSH_TOKEN);
+    const pushed = bed.apns.received.length;
+    const campaigns = `/businesses/${shop.businessId}/campaigns`;
+    const created = await bed.server.request<{ id: string }>('POST', campaigns, { token: shop.token, body: { name: 'Friday', message: { header: 'Double stamps', body: 'This Friday only.' } } });
+    await bed.server.request('POST', `${campaigns}/${created.body.id}/send`, { token: shop.token });
+    const [push] = (await bed.apns.waitFor(pushed + 1)).slice(pushed);
+    expect(push?.path).toBe(`/3/device/${PUSH_TOKEN}`);
+    let campaign = await bed.server.request<{ status: string; stats: unknown }>('GET', `${campaigns}/${created.body.id}`, { token: shop.token });
+    while (campaign.body.status !== 'sent') campaign = await bed.server.request('GET', `${campaigns}/${created.body.id}`, { token: shop.token });
+    expect(campaign.body.stats).toEqual({ recipients: 1, delivered: 1, not_installed: 0, quota_limited: 0, failed: 0 });
+    const unpacked = await download(pass);
+    unpacked.remove();
+    const message = Object.values(unpacked.passJson['storeCard'] as Record<string, { key: string }[]>).flat().find((field) => field.key === 'pass_message');
+    expect(message).toEqual({ key: 'pass_message', label: 'Double stamps', value: 'This Friday only.', changeMessage: 'Double stamps: %@' });
+  });
+
   it('a reward earned shows on the pass with a lock-screen message, and its redeem pushes the device', async () => {
     const shop = await registerBusiness(bed.server, 'Reward Café');
     const milestone = await bed.server.request('POST', `/businesses/${shop.businessId}/milestones`, {

@@ -120,6 +120,29 @@ describe('Google Wallet object updates', () => {
     ]);
   });
 
+  it('carry a campaign’s message, notifying three times a day, then silently and quota_limited', async () => {
+    const shop = await registerBusiness(bed.server, 'Campaign Café');
+    await bed.server.changePlan(shop.businessId, 'pro');
+    const pass = await issuePass(bed.server, shop);
+    const objectId = `${TEST_GOOGLE_ISSUER_ID}.${pass.id}`;
+    bed.google.saved.add(objectId);
+    const path = `/walletobjects/v1/loyaltyObject/${encodeURIComponent(objectId)}`;
+    const campaigns = `/businesses/${shop.businessId}/campaigns`;
+    const stats: unknown[] = [];
+    for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday']) {
+      const created = await bed.server.request<{ id: string }>('POST', campaigns, { token: shop.token, body: { name: day, message: { header: day, body: `${day} special` } } });
+      await bed.server.request('POST', `${campaigns}/${created.body.id}/send`, { token: shop.token });
+      let campaign = await bed.server.request<{ status: string; stats: unknown }>('GET', `${campaigns}/${created.body.id}`, { token: shop.token });
+      while (campaign.body.status !== 'sent') campaign = await bed.server.request('GET', `${campaigns}/${created.body.id}`, { token: shop.token });
+      stats.push(campaign.body.stats);
+      const update = await bed.google.waitForUpdate((each) => each.path === path && JSON.stringify(each.body).includes(`${day} special`));
+      const [message] = update.body['messages'] as { header: string; body: string; messageType: string }[];
+      expect(message).toMatchObject({ header: day, body: `${day} special`, messageType: day === 'Thursday' ? 'TEXT' : 'TEXT_AND_NOTIFY' });
+    }
+    expect(stats.at(0)).toEqual({ recipients: 1, delivered: 1, not_installed: 0, quota_limited: 0, failed: 0 });
+    expect(stats.at(-1)).toEqual({ recipients: 1, delivered: 0, not_installed: 0, quota_limited: 1, failed: 0 });
+  });
+
   it('update the template’s class when the template changes', async () => {
     await configureTemplate(bed.server, business, { name: 'Coffee club' });
     const path = `/walletobjects/v1/loyaltyClass/${encodeURIComponent(`${TEST_GOOGLE_ISSUER_ID}.${business.templateId}`)}`;

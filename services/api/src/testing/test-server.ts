@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { cryptoIdGenerator } from '@passes/application';
+import { cryptoIdGenerator, type Application } from '@passes/application';
 import type { Plan } from '@passes/domain';
 import type { EventStore } from '@passes/event-store';
 import { DEFAULT_CONFIG, jsonLogger, noMetrics, openStores, silentLogger, type Config, type Logger, type Metrics } from '@passes/runtime';
@@ -99,6 +99,12 @@ export class TestServer {
   async changePlan(businessId: string, plan: Plan): Promise<void> {
     if (!this.server) throw new Error('server is stopped');
     await this.server.application.businesses.changePlan(businessId, plan, { actor: 'cli', correlationId: 'test' });
+  }
+
+  /** The use cases the server runs, for tests that play a part of the service itself (a sender stopped midway). */
+  get application(): Application {
+    if (!this.server) throw new Error('server is stopped');
+    return this.server.application;
   }
 
   /** The express application, for tests that walk its route table. */

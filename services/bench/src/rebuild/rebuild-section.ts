@@ -13,19 +13,13 @@ import { count } from '../format';
 import { measure, startLoad } from '../measure';
 import { warningLines } from '../report';
 import type { Resources } from '../resources';
-import { SCENARIOS, type Scenario } from '../scenarios';
+import { scenarioNamed } from '../scenarios';
 import type { SectionOutcome } from '../section';
 import { appendNewPasses } from '../seeding/pass-histories';
 import type { Settings } from '../settings';
 import { runCliRebuild } from './cli-rebuild';
 import { REBUILD_GOAL_EVENTS_PER_SECOND, REBUILD_GOAL_P99_RATIO, type RebuildFigures } from './rebuild-figures';
 import { loadRows, rebuildLines } from './rebuild-report';
-
-const getScenario = (): Scenario => {
-  const scenario = SCENARIOS.find((candidate) => candidate.name === 'get');
-  if (!scenario) throw new Error("the 'get' scenario is missing from SCENARIOS");
-  return scenario;
-};
 
 export async function runRebuildSection(settings: Settings, resources: Resources): Promise<SectionOutcome<RebuildFigures>> {
   const service = await startEmbeddedService(resources, 'rebuild service');
@@ -42,7 +36,7 @@ export async function runRebuildSection(settings: Settings, resources: Resources
     await store.close();
   }
 
-  const get = getScenario();
+  const get = scenarioNamed('get');
   process.stderr.write(`rebuild: measuring get without a rebuild for ${settings.durationSeconds} s…\n`);
   const withoutRebuild = await measure(get, service.url, fixture, settings);
 

@@ -3,6 +3,7 @@ import { segment, type ApiClient } from './api-client';
 import { analyticsApi } from './endpoints/analytics';
 import { businessApi } from './endpoints/business';
 import { customersApi } from './endpoints/customers';
+import { campaignsApi } from './endpoints/campaigns';
 import { milestonesApi } from './endpoints/milestones';
 import { passesApi } from './endpoints/passes';
 import { paymentsApi } from './endpoints/payments';
@@ -22,6 +23,7 @@ export function dashboardApi(client: ApiClient, businessId: string) {
     users: usersApi(client, business),
     customers: customersApi(client, business),
     payments: paymentsApi(client, business),
+    campaigns: campaignsApi(client, business),
   };
 }
 

@@ -14,6 +14,7 @@ const SECTIONS = [
   { to: '/templates', label: 'Templates', least: 'manager' },
   { to: '/passes', label: 'Passes', least: 'staff' },
   { to: '/customers', label: 'Customers', least: 'staff' },
+  { to: '/campaigns', label: 'Campaigns', least: 'manager' },
   { to: '/scan', label: 'Scan', least: 'staff' },
   { to: '/analytics', label: 'Analytics', least: 'manager' },
   { to: '/api-keys', label: 'API keys', least: 'owner' },

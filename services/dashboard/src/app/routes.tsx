@@ -9,6 +9,7 @@ import type { RouteParams } from '../router/match-route';
 // The first screens (log-in, sign-up, home) come with the app; every other screen is its own chunk,
 // loaded when first opened, so a phone starts with less to download.
 const AnalyticsPage = lazy(() => import('../features/analytics/AnalyticsPage').then((module) => ({ default: module.AnalyticsPage })));
+const CampaignsPage = lazy(() => import('../features/campaigns/CampaignsPage').then((module) => ({ default: module.CampaignsPage })));
 const ApiKeysPage = lazy(() => import('../features/api-keys/ApiKeysPage').then((module) => ({ default: module.ApiKeysPage })));
 const BulkIssuePage = lazy(() => import('../features/passes/BulkIssuePage').then((module) => ({ default: module.BulkIssuePage })));
 const IssuePassPage = lazy(() => import('../features/passes/IssuePassPage').then((module) => ({ default: module.IssuePassPage })));
@@ -49,6 +50,7 @@ export const SIGNED_IN_ROUTES: readonly Route[] = [
   { pattern: '/passes/new', render: () => <IssuePassPage /> },
   { pattern: '/passes/bulk', render: () => <BulkIssuePage /> },
   { pattern: '/passes/:identifier', render: (params) => <PassPage key={param(params, 'identifier')} identifier={param(params, 'identifier')} /> },
+  { pattern: '/campaigns', render: () => <CampaignsPage /> },
   { pattern: '/scan', render: () => <ScanPage /> },
   { pattern: '/analytics', render: () => <AnalyticsPage /> },
   { pattern: '/api-keys', render: () => <ApiKeysPage /> },

@@ -10,6 +10,7 @@ export const PRO_UNLOCKS: readonly string[] = [
   `Bulk issue from a CSV file, up to ${MAX_BULK_ITEMS} passes at a time`,
   `Up to ${PLAN_LIMITS.pro.webhooks} webhooks`,
   'Any number of reward milestones',
+  'Any number of campaigns',
   'Automations and analytics export',
 ];
 
@@ -23,6 +24,7 @@ const FEATURE_NAMES: Readonly<Record<string, string>> = {
   passes: 'More passes',
   webhooks: 'More webhooks',
   reward_milestones: 'More reward milestones',
+  campaigns: 'More campaigns',
 };
 
 export function featureName(feature: string): string {

@@ -66,6 +66,11 @@ export function describeEvent({ type, data }: HistoryEntry, currency: string | n
       return 'Online top-up expired unpaid';
     case 'PaymentRefunded':
       return `Refunded ${money(data['amount_minor'])} (balance ${money(data['balance_minor'])})`;
+    case 'MessageSent': {
+      const message = data['message'];
+      const header = typeof message === 'object' && message !== null && 'header' in message && typeof message.header === 'string' ? message.header : '?';
+      return `Message shown: ${header}`;
+    }
     default: {
       const unexpected: never = type;
       return unexpected;

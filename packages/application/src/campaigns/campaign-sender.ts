@@ -1,0 +1,119 @@
+/**
+ * Sends campaigns as the handler of `campaigns.send` (campaign-send-kind.ts). A page of the audience at a
+ * time: each recipient's message is a command on its pass's own stream, all of a page at once (the event
+ * store commits concurrent appends together), then the page's counts and the cursor after it go on the
+ * campaign's stream. Between pages it yields to the event loop, so requests go on being answered; after a
+ * bounded slice it hands over to a new item, which any process's runner may take up.
+ */
+import type { PayloadOf, WorkHandler, WorkResult, WorkStore, Work } from '@passes/background-work';
+import { campaignAggregate, DomainError, streamNames, type Campaign, type CampaignCommand, type MessageSentData, type Pass, type StatsData } from '@passes/domain';
+import type { PassMessages } from '../passes/pass-messages';
+import type { Clock } from '../shared/clock';
+import type { CommandContext } from '../shared/command-context';
+import type { CommandHandler } from '../shared/command-handler';
+import type { Audiences } from './audience';
+import { CAMPAIGN_SEND, campaignSendWork, type CampaignSendStep } from './campaign-send-kind';
+
+/** How long one item sends before it hands over to the next: well inside its lease. */
+const SLICE_MS = 10_000;
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Messages sent at once: their appends commit together; requests get a turn between slices. */
+const SLICE_SIZE = 100;
+
+type MessageDelivery = MessageSentData['delivery'] | 'failed';
+
+export interface CampaignSenderOptions {
+  /** Tells the process's runner that the next item is due now. */
+  wake: () => void;
+}
+
+export class CampaignSender implements WorkHandler<PayloadOf<typeof CAMPAIGN_SEND>> {
+  readonly kind = CAMPAIGN_SEND;
+  readonly leaseMs = 6 * SLICE_MS;
+  readonly retryScheduleMs = [1_000, 5_000, 30_000, 120_000, 600_000];
+  readonly retryJitter = 0.2;
+  readonly maxConcurrent = 2;
+
+  constructor(
+    private readonly commands: CommandHandler,
+    private readonly messages: PassMessages,
+    private readonly audiences: Audiences,
+    private readonly work: WorkStore,
+    private readonly clock: Clock,
+    private readonly options: CampaignSenderOptions,
+  ) {}
+
+  async handle(item: Work<PayloadOf<typeof CAMPAIGN_SEND>>, signal: AbortSignal): Promise<WorkResult> {
+    try {
+      return await this.sendSlice(item.payload.campaign_id, item.payload.step, signal);
+    } catch (error) {
+      return { outcome: 'retry', error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  private async sendSlice(campaignId: string, step: CampaignSendStep, signal: AbortSignal): Promise<WorkResult> {
+    let campaign = (await this.commands.load(campaignAggregate, streamNames.campaign(campaignId))).state;
+    if (campaign === null || campaign.deleted) return { outcome: 'cancelled' };
+    // A send records its item before the campaign's move to sending: that move may not have landed yet.
+    if (campaign.status === 'draft') return step === 'send' ? { outcome: 'retry', error: 'the campaign is not sending yet' } : { outcome: 'cancelled' };
+    if (campaign.status === 'scheduled') {
+      const now = this.clock.now();
+      // Moved to a later time since this item was recorded: the item of the new time starts it.
+      if (campaign.sendAt === null || Date.parse(campaign.sendAt) > now.getTime()) return { outcome: 'cancelled' };
+      campaign = await this.run(campaign, { type: 'StartSending', now });
+    }
+    if (campaign.status !== 'sending') return { outcome: 'cancelled' };
+    const started = Date.now();
+    while (Date.now() - started < SLICE_MS) {
+      if (signal.aborted) return { outcome: 'abandoned' };
+      const page = await this.audiences.page(campaign, campaign.audience, campaign.cursor);
+      const counts = await this.sendPage(campaign, page.passes);
+      campaign = await this.run(campaign, { type: 'RecordPage', counts, cursor: page.next, now: this.clock.now() });
+      // The last page sent it (its CampaignSent event is what the webhook `campaign.sent` follows).
+      if (campaign.status === 'sent') return { outcome: 'done' };
+      await yieldToRequests();
+    }
+    const now = this.clock.now();
+    await this.work.record([campaignSendWork(campaignId, 'continue', `after-${campaign.cursor ?? 'start'}`, now, now)]);
+    this.options.wake();
+    return { outcome: 'done' };
+  }
+
+  /**
+   * The page's recipients a slice at a time, each slice's messages at once (their appends are committed
+   * together), yielding between slices so requests are answered meanwhile. A pass that refuses the message
+   * (voided meanwhile, gone) is `failed`.
+   */
+  private async sendPage(campaign: Campaign, passes: readonly Pass[]): Promise<StatsData> {
+    const context = campaignContext(campaign);
+    const outcomes: MessageDelivery[] = [];
+    for (let start = 0; start < passes.length; start += SLICE_SIZE) {
+      const slice = passes.slice(start, start + SLICE_SIZE);
+      outcomes.push(...(await Promise.all(slice.map((pass) => this.deliveryTo(campaign, pass, context)))));
+      await yieldToRequests();
+    }
+    const count = (delivery: MessageDelivery) => outcomes.filter((outcome) => outcome === delivery).length;
+    return { delivered: count('delivered'), not_installed: count('not_installed'), quota_limited: count('quota_limited'), failed: count('failed') };
+  }
+
+  private async deliveryTo(campaign: Campaign, pass: Pass, context: CommandContext): Promise<MessageDelivery> {
+    try {
+      const { sent } = await this.messages.send({ businessId: pass.businessId, passId: pass.id }, campaign.message, { campaign_id: campaign.id }, context);
+      return sent.delivery;
+    } catch (error) {
+      if (error instanceof DomainError) return 'failed';
+      throw error;
+    }
+  }
+
+  private async run(campaign: Campaign, command: CampaignCommand): Promise<Campaign> {
+    const result = await this.commands.handle(campaignAggregate, { stream: streamNames.campaign(campaign.id), businessId: campaign.businessId, context: campaignContext(campaign) }, () => command);
+    if (result.state === null) throw new DomainError('not_found', `Campaign '${campaign.id}' not found`);
+    return result.state;
+  }
+}
+
+/** The campaign acts by itself: its messages and moves name it in their metadata and in the passes' histories. */
+function campaignContext(campaign: Campaign): CommandContext {
+  return { actor: `campaign:${campaign.id}`, correlationId: `campaign:${campaign.id}` };
+}

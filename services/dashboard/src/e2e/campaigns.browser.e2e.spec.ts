@@ -1,0 +1,125 @@
+/**
+ * Campaigns in the dashboard, in headless Chromium against the real embedded stack: a campaign composed
+ * with the form checking the headline and the audience's minimum as the API does and the preview following each keystroke, the
+ * audience's size, sent now and followed until it is sent with its recipients listed, and Free's second
+ * campaign as an invitation to upgrade. Screens are kept at phone and desktop sizes under test-artifacts/dashboard/.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Browser, Page } from 'playwright-core';
+import { issuePass, registerBusiness, type TestBusiness } from '../../../api/src/testing/fixtures';
+import { ManualClock } from '../../../api/src/testing/manual-clock';
+import { TestServer } from '../../../api/src/testing/test-server';
+import {
+  fieldError,
+  launchDashboardBrowser,
+  logIn,
+  openDashboard,
+  PAGE_WIDTH,
+  PHONE,
+  screenshotBothSizes,
+  UNLABELLED_CONTROLS,
+  unexpectedErrors,
+  type DashboardPage,
+} from './support/dashboard-browser';
+
+const STEP_MS = 60_000;
+
+let server: TestServer, business: TestBusiness, browser: Browser, dashboard: DashboardPage, page: Page;
+
+beforeAll(async () => {
+  server = await TestServer.start(new ManualClock(new Date()), { workPollIntervalMs: 50 });
+  business = await registerBusiness(server);
+  browser = await launchDashboardBrowser();
+  dashboard = await openDashboard(browser, server.rootUrl);
+  page = dashboard.page;
+  await logIn(page, business.email, business.password);
+}, STEP_MS);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const nav = (section: string) => page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: section, exact: true }).click();
+const compose = () => page.getByRole('form', { name: 'Compose a campaign' });
+const row = (name: string) => page.getByRole('list', { name: 'Campaigns' }).getByRole('listitem', { name });
+
+describe('campaigns in the dashboard', () => {
+  it(
+    'composes a campaign, the form checking the headline as the API does, the preview following each keystroke',
+    async () => {
+      await issuePass(server, business);
+      await issuePass(server, business);
+      await nav('Campaigns');
+      await page.getByText('No campaigns yet.').waitFor();
+      expect(await page.evaluate(UNLABELLED_CONTROLS)).toEqual([]);
+
+      await compose().getByLabel('Name').fill('Friday');
+      await compose().getByLabel('Headline').fill('x'.repeat(61));
+      await compose().getByLabel('Message', { exact: true }).fill('Every stamp counts twice this Friday.');
+      await compose().getByLabel('With at least this many stamps').fill('two');
+      await compose().getByRole('button', { name: 'Save draft' }).click();
+      expect(await fieldError(page, 'Headline')).toBe('must be 1 to 60 characters');
+      expect(await fieldError(page, 'With at least this many stamps')).toBe('must be a whole number of at least 0');
+      expect(await compose().getByLabel('Passes of').inputValue()).toBe('');
+      await compose().getByLabel('With at least this many stamps').fill('');
+
+      await compose().getByLabel('Headline').fill('Double stamps');
+      const preview = page.getByRole('figure', { name: 'Message preview' });
+      expect(await preview.innerText()).toContain('Double stamps');
+      expect(await preview.innerText()).toContain('Every stamp counts twice this Friday.');
+      await compose().getByRole('button', { name: 'Save draft' }).click();
+      await row('Friday').waitFor();
+      expect(await row('Friday').locator('.badge').innerText()).toMatch(/^draft$/i);
+      expect(await compose().getByLabel('Name').inputValue()).toBe('');
+      await screenshotBothSizes(page, 'campaigns');
+    },
+    STEP_MS,
+  );
+
+  it(
+    'shows the audience size, sends it now and follows it until it is sent, listing its recipients',
+    async () => {
+      await row('Friday').getByRole('button', { name: 'Audience size' }).click();
+      await row('Friday').getByRole('status').filter({ hasText: '2 passes would get it now.' }).waitFor();
+      await row('Friday').getByRole('button', { name: 'Send now' }).click();
+      await row('Friday').locator('.badge').filter({ hasText: /^sent$/i }).waitFor();
+      expect(await row('Friday').getByLabel('Stats').innerText()).toBe('2 recipients · 0 delivered · 2 not installed · 0 quota limited · 0 failed');
+      await row('Friday').getByRole('button', { name: 'Recipients' }).click();
+      const recipients = row('Friday').getByRole('table', { name: 'Recipients' });
+      await recipients.waitFor();
+      expect(await recipients.locator('tbody tr').count()).toBe(2);
+      expect(await recipients.locator('tbody').innerText()).toMatch(/not installed/i);
+      await screenshotBothSizes(page, 'campaign-sent');
+    },
+    STEP_MS,
+  );
+
+  it(
+    "shows Free's second campaign as an invitation to upgrade, not an error",
+    async () => {
+      await compose().getByLabel('Name').fill('Saturday');
+      await compose().getByLabel('Headline').fill('Cake day');
+      await compose().getByLabel('Message', { exact: true }).fill('A free slice with every coffee.');
+      await compose().getByRole('button', { name: 'Save draft' }).click();
+      const prompt = compose().getByTestId('upgrade-prompt');
+      await prompt.waitFor();
+      expect(await prompt.getByRole('heading').innerText()).toBe('More campaigns comes with Pro');
+      expect(await page.locator('.notice.error').count()).toBe(0);
+      expect(await row('Saturday').count()).toBe(0);
+    },
+    STEP_MS,
+  );
+
+  it(
+    'fits a 390 px phone and broke no CSP rule',
+    async () => {
+      await page.setViewportSize(PHONE);
+      await page.reload();
+      await row('Friday').waitFor();
+      expect(await page.evaluate(PAGE_WIDTH)).toBeLessThanOrEqual(PHONE.width);
+      expect(unexpectedErrors(dashboard.errors)).toEqual([]);
+    },
+    STEP_MS,
+  );
+});

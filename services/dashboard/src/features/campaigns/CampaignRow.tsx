@@ -1,0 +1,73 @@
+/**
+ * One campaign: its status and stats (following its progress while it sends), the audience's size now and
+ * how many of it Google would show the message to silently, send now, cancel, and its recipients.
+ */
+import { useState } from 'react';
+import type { CampaignPreviewResponse, CampaignResponse } from '@passes/contracts';
+import { useSubmission } from '../../hooks/use-submission';
+import { useApi } from '../../session/SessionProvider';
+import { ProblemNotice } from '../../ui/ProblemNotice';
+import { StatusBadge } from '../../ui/StatusBadge';
+import { RecipientsTable } from './RecipientsTable';
+
+const canMove = (status: CampaignResponse['status']) => status === 'draft' || status === 'scheduled';
+
+export function CampaignRow({ campaign, onChanged }: { campaign: CampaignResponse; onChanged: () => void }) {
+  const api = useApi();
+  const action = useSubmission();
+  const [audience, setAudience] = useState<CampaignPreviewResponse | null>(null);
+  const [showRecipients, setShowRecipients] = useState(false);
+  const { stats } = campaign;
+  const act = async (name: 'send' | 'cancel') => {
+    const done = await action.run(`${name} ${campaign.id}`, (key) => api.campaigns[name](campaign.id, key));
+    if (done) onChanged();
+  };
+  const preview = async () => {
+    const size = await action.run(`preview ${campaign.id} ${Date.now()}`, (key) => api.campaigns.preview(campaign.id, key));
+    if (size) setAudience(size);
+  };
+  return (
+    <li className="list-row campaign" aria-label={campaign.name}>
+      <div className="grow">
+        <p>
+          <strong>{campaign.name}</strong> <StatusBadge status={campaign.status} />
+        </p>
+        <p className="muted">
+          {campaign.message.header}
+          {campaign.send_at && campaign.status === 'scheduled' ? ` · goes at ${new Date(campaign.send_at).toLocaleString()}` : ''}
+        </p>
+        <p className="stats" aria-label="Stats">
+          {stats.recipients} recipients · {stats.delivered} delivered · {stats.not_installed} not installed · {stats.quota_limited} quota limited · {stats.failed} failed
+        </p>
+        {audience && (
+          <p className="audience" role="status">
+            {audience.recipients} {audience.recipients === 1 ? 'pass' : 'passes'} would get it now
+            {audience.quota_limited > 0 ? `, ${audience.quota_limited} without a notification (Google's daily limit)` : ''}.
+          </p>
+        )}
+        <ProblemNotice problem={action.problem} />
+        {showRecipients && <RecipientsTable campaignId={campaign.id} />}
+      </div>
+      <div className="row-actions">
+        {canMove(campaign.status) && (
+          <>
+            <button type="button" onClick={() => void preview()}>
+              Audience size
+            </button>
+            <button type="button" onClick={() => void act('send')}>
+              Send now
+            </button>
+            <button type="button" onClick={() => void act('cancel')}>
+              Cancel
+            </button>
+          </>
+        )}
+        {(campaign.status === 'sending' || campaign.status === 'sent') && (
+          <button type="button" aria-expanded={showRecipients} onClick={() => setShowRecipients(!showRecipients)}>
+            Recipients
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}
