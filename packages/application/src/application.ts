@@ -18,6 +18,7 @@ import { MagicLinks } from './customers/magic-links';
 import { BulkPassCommands } from './passes/bulk-pass-commands';
 import { PassCommands } from './passes/pass-commands';
 import { PassHistory } from './passes/pass-history';
+import { PassMessages } from './passes/pass-messages';
 import { PassQueries } from './passes/pass-queries';
 import { PassRewards } from './passes/pass-rewards';
 import { WalletRegistrations } from './passes/wallet-registrations';
@@ -44,6 +45,8 @@ interface ApplicationPorts {
   mailer: Mailer;
   /** Where analytics exports are queued and their files kept. */
   exports: ExportPorts;
+  /** Whether the service updates Google Wallet objects: without it, a pass on no Apple device is in no wallet it reaches. */
+  googleWallet?: boolean;
 }
 
 export class Application {
@@ -59,6 +62,7 @@ export class Application {
   readonly passCommands: PassCommands;
   readonly bulkPassCommands: BulkPassCommands;
   readonly passHistory: PassHistory;
+  readonly passMessages: PassMessages;
   readonly walletRegistrations: WalletRegistrations;
   readonly passBarcodes: PassBarcodes;
   readonly scans: Scans;
@@ -86,6 +90,7 @@ export class Application {
     this.passCommands = new PassCommands(commands, readModels, this.passes, this.templates, this.milestones, clock, ids, readYourWrites, admissions);
     this.bulkPassCommands = new BulkPassCommands(this.passCommands, this.passes, this.plans);
     this.passHistory = new PassHistory(events, this.passes);
+    this.passMessages = new PassMessages(commands, clock, ports.googleWallet ?? false);
     this.walletRegistrations = new WalletRegistrations(commands, clock, readYourWrites);
     const signatures = new BarcodeSignatures(ports.secretKey);
     this.passBarcodes = new PassBarcodes(this.templates, signatures, ports.appUrl);

@@ -20,6 +20,7 @@ import type { Pass } from './pass-state';
 import { redeemReward } from './redeem-reward';
 import { rewardsEarned } from './reward-rule';
 import { scanPass } from './scan-pass';
+import { sendMessage } from './send-message';
 import { topUpBalance } from './top-up-balance';
 import { updatePass } from './update-pass';
 import { registerDevice, rejectPushToken, unregisterDevice } from './wallet-devices';
@@ -37,6 +38,7 @@ export function decidePass(command: PassCommand, state: PassState): PassEvent[] 
 function decideOnPass(command: Exclude<PassCommand, { type: 'IssuePass' }>, state: Pass): PassEvent[] {
   if (command.type === 'ScanPass') return scanPass(command, state);
   if (command.type === 'RedeemReward') return redeemReward(command, state);
+  if (command.type === 'SendMessage') return sendMessage(command, state);
   if (command.type === 'RegisterDevice') return registerDevice(command, state);
   if (command.type === 'UnregisterDevice') return unregisterDevice(command, state);
   if (command.type === 'RejectPushToken') return rejectPushToken(command, state);

@@ -2,7 +2,7 @@
 import type { Mode } from '../shared/mode';
 import type { ScanCooldown } from '../template/scan-security';
 import type { Metadata, MetadataPatch } from './metadata';
-import type { ScanMode } from './pass-events';
+import type { MessageSource, ScanMode } from './pass-events';
 import type { ActiveMilestone } from './rewards';
 
 export interface IssuePassData {
@@ -51,6 +51,19 @@ export interface ScanPassCommand {
 }
 
 /**
+ * A message to the pass's holder (a campaign's or an automation's), shown on the pass. `googleWallet`
+ * says whether the service updates Google Wallet objects: without it, a pass with no Apple device is in
+ * no wallet the service can reach.
+ */
+export interface SendMessageCommand {
+  type: 'SendMessage';
+  message: { header: string; body: string };
+  source: MessageSource;
+  googleWallet: boolean;
+  now: Date;
+}
+
+/**
  * The commands that may change stamps or points carry the active milestones of the pass's template (in
  * the pass's mode), which the application reads and passes in: the reward rule runs on them (reward-rule.ts).
  */
@@ -67,6 +80,7 @@ export type PassCommand =
   | { type: 'Reactivate'; now: Date }
   | { type: 'RedeemReward'; rewardId: string; milestones: readonly ActiveMilestone[]; now: Date }
   | ScanPassCommand
+  | SendMessageCommand
   | { type: 'RegisterDevice'; deviceLibraryIdentifier: string; pushToken: string; now: Date }
   | { type: 'UnregisterDevice'; deviceLibraryIdentifier: string; now: Date }
   | { type: 'RejectPushToken'; deviceLibraryIdentifier: string; pushToken: string; now: Date };

@@ -36,6 +36,7 @@ export function countsOf(before: PassFacts | null, after: PassFacts, event: Pass
     case 'PassUpdated':
     case 'PassRedeemed':
     case 'PassReactivated':
+    case 'MessageSent':
       return {};
     default:
       return assertNever(event);

@@ -34,6 +34,7 @@ export function evolvePassFacts(facts: PassFacts | null, event: PassEvent): Pass
     case 'PassScanned':
     case 'RewardEarned':
     case 'RewardRedeemed':
+    case 'MessageSent':
       return facts;
     default:
       return assertNever(event);
