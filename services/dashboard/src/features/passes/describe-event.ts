@@ -11,6 +11,12 @@ const SCAN_REASONS: Readonly<Record<string, string>> = {
   scan_cooldown: 'within the check-in cooldown',
 };
 
+const DELIVERIES: Readonly<Record<string, string>> = {
+  delivered: 'delivered',
+  quota_limited: 'shown without a notification, Google’s daily quota spent',
+  not_installed: 'in no wallet the service updates',
+};
+
 const money = (minor: unknown) => (typeof minor === 'number' ? (minor / 100).toFixed(2) : '?');
 const count = (value: unknown) => (typeof value === 'number' ? value : '?');
 
@@ -55,6 +61,11 @@ export function describeEvent({ type, data }: HistoryEntry): string {
       return `Earned a reward: ${typeof data['title'] === 'string' ? data['title'] : '?'}`;
     case 'RewardRedeemed':
       return `Reward redeemed (${count(data['deducted'])} ${data['metric'] === 'points' ? 'points' : 'stamps'} used, now ${count(data['value'])})`;
+    case 'MessageSent': {
+      const message = data['message'];
+      const header = typeof message === 'object' && message !== null && 'header' in message ? String(message.header) : '?';
+      return `Message “${header}”: ${DELIVERIES[String(data['delivery'])] ?? String(data['delivery'])}`;
+    }
     default: {
       const unexpected: never = type;
       return unexpected;
