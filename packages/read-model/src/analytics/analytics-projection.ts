@@ -22,7 +22,8 @@ const passFactsOf = (doc: AnalyticsDocument | null): PassFacts | null => (doc?.k
 
 export const analyticsProjection: Projection<AnalyticsDocument, AnalyticsIndex> = {
   collection: ANALYTICS_COLLECTION,
-  version: 1,
+  // 2: messages sent are counted, which days counted before did not.
+  version: 2,
   schema: analyticsDocument,
   indexes: ['month'],
   eventTypes: new Set(eventTypesOf(passEvents)),

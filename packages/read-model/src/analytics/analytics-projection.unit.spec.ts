@@ -4,7 +4,7 @@
  * when projected, then these documents.
  */
 import { describe, expect, it } from '@jest/globals';
-import { passEvents, schemaVersionOf, type PassEvent } from '@passes/domain';
+import { passEvents, schemaVersionOf, type MessageDelivery, type PassEvent } from '@passes/domain';
 import { positionOfInteger, type RecordedEvent } from '@passes/event-store';
 import { InMemoryReplay } from '../projector/in-memory-replay';
 import { analyticsProjection } from './analytics-projection';
@@ -99,6 +99,25 @@ describe('the analytics projection', () => {
       ]),
     );
     expect(documents.get('day:b/live/2026-11-21')).toMatchObject({ templates: { t: { '40': { points_awarded: 30, points_spent: 25, rewards_redeemed: 1 } } } });
+  });
+
+  it('counts each message a pass was sent on its day, whatever its delivery', async () => {
+    const message = (delivery: MessageDelivery, at: string, campaign: string): PassEvent => ({
+      type: 'MessageSent',
+      data: { message: { header: 'Hi', body: 'Two for one today' }, source: { campaign_id: campaign }, notify: delivery !== 'quota_limited', delivery, occurred_at: at },
+    });
+    const documents = await project(
+      recorded('p1', [
+        issued('p1', '2026-11-21T10:00:00.000Z'),
+        message('delivered', '2026-11-21T10:05:00.000Z', 'c1'),
+        message('quota_limited', '2026-11-21T10:10:00.000Z', 'c2'),
+        message('not_installed', '2026-11-22T08:00:00.000Z', 'c3'),
+      ]),
+      recorded('p2', [issued('p2', '2026-11-21T10:00:00.000Z'), message('not_installed', '2026-11-21T10:05:00.000Z', 'c1')]),
+    );
+    expect(documents.get('day:b/live/2026-11-21')).toMatchObject({ templates: { t: { '40': { passes_issued: 2, messages_sent: 3 } } } });
+    expect(documents.get('day:b/live/2026-11-22')).toMatchObject({ templates: { t: { '32': { messages_sent: 1 } } } });
+    expect(documents.get('totals:b/live')).toMatchObject({ templates: { t: { active: 2, installed: 0 } } });
   });
 
   it('keeps sandbox passes apart from live ones', async () => {

@@ -1,7 +1,8 @@
 /**
  * What one pass event adds to its day's counts, given the pass's facts before and after it. A wallet
  * install is a device newly registered (a new push token for a registered device is none), and an
- * uninstall one that was; points spent include those a reward redeemed took off.
+ * uninstall one that was; points spent include those a reward redeemed took off; a message counts once
+ * for each pass it was sent to.
  */
 import { assertNever, type PassEvent } from '@passes/domain';
 import type { Counts } from './analytics-counters';
@@ -33,6 +34,10 @@ export function countsOf(before: PassFacts | null, after: PassFacts, event: Pass
       return { charges: 1, charged_amount: event.data.amount_minor };
     case 'BalanceToppedUp':
       return { topups: 1, topped_up_amount: event.data.amount_minor };
+    case 'MessageSent':
+      // Whatever its delivery: the pass holds the message even when Google's quota kept back its notification
+      // or no wallet the service updates holds the pass yet.
+      return { messages_sent: 1 };
     case 'PassUpdated':
     case 'PassRedeemed':
     case 'PassReactivated':
@@ -43,7 +48,6 @@ export function countsOf(before: PassFacts | null, after: PassFacts, event: Pass
     case 'PaymentSucceeded':
     case 'PaymentExpired':
     case 'PaymentRefunded':
-    case 'MessageSent':
       return {};
     default:
       return assertNever(event);

@@ -1,7 +1,7 @@
 /**
  * Analytics exports over real HTTP (PROGRAMME §4): Pro only; queued, made by the background-work
- * engine, downloaded as RFC 4180 CSV with formula cells neutralised; still made after a restart; removed
- * by the sweep seven days after they are ready.
+ * engine, downloaded as RFC 4180 CSV with formula cells neutralised (a daily one with the messages sent
+ * among its counts); still made after a restart; removed by the sweep seven days after they are ready.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -29,6 +29,8 @@ const DAY = 86_400_000;
 
 let server: TestServer, business: TestBusiness, free: TestBusiness, apiKey: string;
 const passes: PassBody[] = [];
+/** The passes a campaign messaged. */
+const messaged: string[] = [];
 
 const exportsPath = (b: TestBusiness) => `/businesses/${b.businessId}/analytics/exports`;
 const requestExport = (body: Record<string, unknown>, b = business, key = apiKey) => server.request<ExportBody>('POST', exportsPath(b), { apiKey: key, body });
@@ -92,6 +94,11 @@ beforeAll(async () => {
     const pass = issued.body;
     passes.push(pass);
     server.clock.advance(3_600_000);
+    // A campaign's message to some passes, before a command whose answer waits until the read models reflect it.
+    if (passes.length % 2 === 0) {
+      await server.sendMessage(business.businessId, pass.id, { header: 'Autumn', body: 'A free pastry with any coffee' }, { campaign_id: 'autumn' });
+      messaged.push(pass.id);
+    }
     await server.request('POST', `/businesses/${business.businessId}/passes/${pass.id}/stamp?count=2`, { apiKey });
   }
 }, 60_000);
@@ -172,6 +179,8 @@ describe('daily and events exports', () => {
     const [header, ...rows] = parseCsv((await download(exported)).body);
     const query = await server.request<{ days: Record<string, number | string>[] }>('GET', `/businesses/${business.businessId}/analytics?from=2026-11-19&to=2026-11-21&tz=Europe/London`, { apiKey });
     expect(rows).toEqual(query.body.days.map((day) => (header ?? []).map((column) => String(day[column]))));
+    const messagesSent = (header ?? []).indexOf('messages_sent');
+    expect(rows.reduce((sum, row) => sum + Number(row[messagesSent]), 0)).toBe(messaged.length);
   });
 
   it('events: one row an event of the business, with its data as JSON', async () => {

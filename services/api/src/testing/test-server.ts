@@ -5,8 +5,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { cryptoIdGenerator, type Application } from '@passes/application';
-import type { Plan } from '@passes/domain';
+import { cryptoIdGenerator, type Application, type MessageOutcome, type PassMessage } from '@passes/application';
+import type { MessageSource, Plan } from '@passes/domain';
 import type { EventStore } from '@passes/event-store';
 import { DEFAULT_CONFIG, jsonLogger, noMetrics, openStores, silentLogger, type Config, type Logger, type Metrics } from '@passes/runtime';
 import { systemHostResolver } from '@passes/webhooks';
@@ -105,6 +105,13 @@ export class TestServer {
   get application(): Application {
     if (!this.server) throw new Error('server is stopped');
     return this.server.application;
+  }
+
+  /** What a campaign or an automation does to one pass (`passMessages.send`), named as the sender; throws the pass's refusal. */
+  async sendMessage(businessId: string, passId: string, message: PassMessage, source: MessageSource): Promise<MessageOutcome> {
+    if (!this.server) throw new Error('server is stopped');
+    const actor = 'campaign_id' in source ? `campaign:${source.campaign_id}` : `automation:${source.automation_id}`;
+    return this.server.application.passMessages.send({ businessId, passId }, message, source, { actor, correlationId: 'test' });
   }
 
   /** The express application, for tests that walk its route table. */

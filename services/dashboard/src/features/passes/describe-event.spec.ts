@@ -19,6 +19,11 @@ describe('describing a pass event', () => {
     expect(describeEvent(entry('RewardRedeemed', { metric: 'points', deducted: 250, value: 0 }))).toBe('Reward redeemed (250 points used, now 0)');
   });
 
+  it('quotes a message sent, and says how it reached the holder', () => {
+    expect(describeEvent(entry('MessageSent', { message: { header: 'Autumn', body: 'A free pastry' }, delivery: 'delivered' }))).toBe('Message “Autumn”: delivered');
+    expect(describeEvent(entry('MessageSent', { message: { header: 'Autumn', body: 'A free pastry' }, delivery: 'not_installed' }))).toBe('Message “Autumn”: in no wallet the service updates');
+  });
+
   it('says why a scan was not valid', () => {
     expect(describeEvent(entry('PassScanned', { mode: 'verify', valid: false, reason: 'invalid_signature' }))).toBe('Scanned: not valid, the signature did not match');
     expect(describeEvent(entry('PassScanned', { mode: 'checkin', valid: true, reason: null, checked_in: true }))).toBe('Scanned to check in: valid, checked in');

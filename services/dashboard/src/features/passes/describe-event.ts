@@ -14,6 +14,12 @@ const SCAN_REASONS: Readonly<Record<string, string>> = {
 
 /** `currency`: the template's, so the history says money as the rest of the dashboard does. */
 const moneyIn = (currency: string | null) => (minor: unknown) => (typeof minor === 'number' ? formatMoney(minor / 100, currency) : '?');
+
+const DELIVERIES: Readonly<Record<string, string>> = {
+  delivered: 'delivered',
+  quota_limited: 'shown without a notification, Google’s daily quota spent',
+  not_installed: 'in no wallet the service updates',
+};
 const count = (value: unknown) => (typeof value === 'number' ? value : '?');
 
 export function describeEvent({ type, data }: HistoryEntry, currency: string | null = null): string {
@@ -68,8 +74,8 @@ export function describeEvent({ type, data }: HistoryEntry, currency: string | n
       return `Refunded ${money(data['amount_minor'])} (balance ${money(data['balance_minor'])})`;
     case 'MessageSent': {
       const message = data['message'];
-      const header = typeof message === 'object' && message !== null && 'header' in message && typeof message.header === 'string' ? message.header : '?';
-      return `Message shown: ${header}`;
+      const header = typeof message === 'object' && message !== null && 'header' in message ? String(message.header) : '?';
+      return `Message “${header}”: ${DELIVERIES[String(data['delivery'])] ?? String(data['delivery'])}`;
     }
     default: {
       const unexpected: never = type;
