@@ -61,7 +61,8 @@ describe('GET /passes', () => {
 
   it('finds by the beginning of any word of name, email, external id or serial, case-insensitively, each pass once', async () => {
     expect(await ids('?q=ada')).toEqual([ada.id]);
-    expect(await ids('?q=A')).toEqual([ada.id, alan.id]);
+    // Longer than a word of a serial number (four random characters), which a short query could meet by chance.
+    expect(await ids('?q=EXAMPLE')).toEqual([ada.id, alan.id]);
     expect(await ids('?q=LOVE')).toEqual([ada.id]);
     expect(await ids('?q=navy')).toEqual([grace.id, graceGift.id]);
     expect(await ids('?q=cust-1')).toEqual([ada.id]);
@@ -123,7 +124,7 @@ describe('GET /customers', () => {
 
   it('searches names and emails, and pages without repeating a customer', async () => {
     expect((await customers('?q=NAVY')).data.map((customer) => customer.email)).toEqual(['grace@navy.mil']);
-    expect((await customers('?q=a')).data.map((customer) => customer.email)).toEqual(['ada@example.com', 'alan@example.com']);
+    expect((await customers('?q=example')).data.map((customer) => customer.email)).toEqual(['ada@example.com', 'alan@example.com']);
     expect((await customers('?q=cust')).data).toEqual([]);
     const first = await customers('?limit=2');
     expect(first.data).toHaveLength(2);

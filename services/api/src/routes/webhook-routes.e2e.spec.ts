@@ -26,7 +26,7 @@ afterAll(() => server.stop());
 const webhooks = (b: TestBusiness) => `/businesses/${b.businessId}/webhooks`;
 const register = (body: unknown, b = business) => server.request<WebhookBody & ErrorBody>('POST', webhooks(b), { token: b.token, body });
 
-const ALL_EVENTS = ['pass.created', 'pass.updated', 'pass.redeemed', 'pass.voided', 'pass.scanned', 'pass.installed', 'pass.uninstalled', 'reward.earned', 'reward.redeemed', 'campaign.sent'];
+const ALL_EVENTS = ['pass.created', 'pass.updated', 'pass.redeemed', 'pass.voided', 'pass.scanned', 'pass.installed', 'pass.uninstalled', 'reward.earned', 'reward.redeemed', 'payment.succeeded', 'payment.refunded', 'campaign.sent'];
 
 describe('registering a webhook', () => {
   it('answers 201 with the secret shown this once, subscribed to every event by default', async () => {
