@@ -4,6 +4,8 @@
  */
 import { apiKeyDecider } from './api-key/api-key-decider';
 import { apiKeyEvents } from './api-key/api-key-event-registry';
+import { automationDecider } from './automation/automation-decider';
+import { automationEvents } from './automation/automation-event-registry';
 import { businessDecider } from './business/business-decider';
 import { businessEvents } from './business/business-event-registry';
 import { decodeEvent, type DomainEventShape, type EncodedEvent, type EventRegistry } from './events/event-registry';
@@ -34,6 +36,7 @@ export const templateAggregate = { decider: templateDecider, events: templateEve
 export const webhookAggregate = { decider: webhookDecider, events: webhookEvents };
 export const reservationAggregate = { decider: reservationDecider, events: reservationEvents };
 export const milestoneAggregate = { decider: milestoneDecider, events: milestoneEvents };
+export const automationAggregate = { decider: automationDecider, events: automationEvents };
 
 /** Folds stored events into a state through the aggregate's registry. */
 export function replayEncoded<Command, Event extends DomainEventShape, State>(

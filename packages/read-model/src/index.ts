@@ -1,5 +1,6 @@
 export * from './document-store';
 export * from './projections/business-usage';
+export * from './projections/automation-runs';
 export * from './projections/customer-email-digest';
 export * from './projections/projection';
 export * from './projections/read-models';

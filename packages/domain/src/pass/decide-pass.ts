@@ -18,6 +18,7 @@ import { assertCanMove } from './pass-moves';
 import type { PassState } from './pass-state';
 import type { Pass } from './pass-state';
 import { redeemReward } from './redeem-reward';
+import { runAutomation } from './run-automation';
 import { rewardsEarned } from './reward-rule';
 import { scanPass } from './scan-pass';
 import { topUpBalance } from './top-up-balance';
@@ -37,6 +38,7 @@ export function decidePass(command: PassCommand, state: PassState): PassEvent[] 
 function decideOnPass(command: Exclude<PassCommand, { type: 'IssuePass' }>, state: Pass): PassEvent[] {
   if (command.type === 'ScanPass') return scanPass(command, state);
   if (command.type === 'RedeemReward') return redeemReward(command, state);
+  if (command.type === 'RunAutomation') return runAutomation(command, state);
   if (command.type === 'RegisterDevice') return registerDevice(command, state);
   if (command.type === 'UnregisterDevice') return unregisterDevice(command, state);
   if (command.type === 'RejectPushToken') return rejectPushToken(command, state);

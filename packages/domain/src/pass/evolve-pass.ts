@@ -4,8 +4,12 @@ import { applyChanges } from './pass-changes';
 import type { PassEvent, PassInstalledData, PassIssuedData, RewardEarnedData, RewardRedeemedData } from './pass-events';
 import type { Pass, PassState } from './pass-state';
 import type { Reward } from './rewards';
+import { automationRunKey } from './automation-run-key';
 
-type PassChangingEvent = Exclude<PassEvent, { type: 'PassIssued' | 'PassScanned' | 'PassInstalled' | 'PassUninstalled' }>;
+type PassChangingEvent = Exclude<PassEvent, { type: 'PassIssued' | 'PassScanned' | 'PassInstalled' | 'PassUninstalled' | 'AutomationRan' }>;
+
+/** The facts of the holder's or staff's use of the pass: each ends a quiet spell. */
+const ACTIVITY: ReadonlySet<PassEvent['type']> = new Set(['PassStamped', 'PointsAdjusted', 'BalanceCharged', 'BalanceToppedUp', 'PassCheckedIn', 'PassRedeemed', 'RewardRedeemed']);
 
 export function evolvePass(state: PassState, event: PassEvent): PassState {
   if (event.type === 'PassIssued') return passFromIssued(event.data);
@@ -15,7 +19,13 @@ export function evolvePass(state: PassState, event: PassEvent): PassState {
   // Neither is what the pass holds or shows: a wallet asked for, or gave up, its updates.
   if (event.type === 'PassInstalled') return { ...state, walletDevices: withDevice(state.walletDevices, event.data) };
   if (event.type === 'PassUninstalled') return { ...state, walletDevices: withoutDevice(state.walletDevices, event.data.device_library_identifier) };
-  return { ...applyEvent(state, event), updatedAt: event.data.occurred_at };
+  // A run is recorded after its actions' events, and gives back the activity they would have moved.
+  if (event.type === 'AutomationRan') {
+    const { automation_id, occurrence, activity_at } = event.data;
+    return { ...state, automationRuns: [...state.automationRuns, automationRunKey(automation_id, occurrence)], lastActivityAt: activity_at };
+  }
+  const lastActivityAt = ACTIVITY.has(event.type) ? event.data.occurred_at : state.lastActivityAt;
+  return { ...applyEvent(state, event), updatedAt: event.data.occurred_at, lastActivityAt };
 }
 
 function passFromIssued(data: PassIssuedData): Pass {
@@ -44,6 +54,8 @@ function passFromIssued(data: PassIssuedData): Pass {
     voidedAt: null,
     reactivatedAt: null,
     lastScannedAt: null,
+    lastActivityAt: data.occurred_at,
+    automationRuns: [],
   };
 }
 

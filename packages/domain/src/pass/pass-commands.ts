@@ -1,4 +1,5 @@
 /** What callers ask of a pass. Identifiers and the current time come in with the command. */
+import type { AutomationAction } from '../automation/automation-terms';
 import type { Mode } from '../shared/mode';
 import type { ScanCooldown } from '../template/scan-security';
 import type { Metadata, MetadataPatch } from './metadata';
@@ -51,6 +52,19 @@ export interface ScanPassCommand {
 }
 
 /**
+ * One occurrence of an automation's trigger on the pass, with the automation's actions as they stand.
+ * `skipped` names why every action is skipped (`plan`: the business is back on Free), recorded all the same
+ * so the occurrence is spent and the run reads as skipped.
+ */
+export interface AutomationRun {
+  automationId: string;
+  occurrence: string;
+  depth: number;
+  actions: readonly AutomationAction[];
+  skipped: 'plan' | null;
+}
+
+/**
  * The commands that may change stamps or points carry the active milestones of the pass's template (in
  * the pass's mode), which the application reads and passes in: the reward rule runs on them (reward-rule.ts).
  */
@@ -66,6 +80,7 @@ export type PassCommand =
   | { type: 'Void'; now: Date }
   | { type: 'Reactivate'; now: Date }
   | { type: 'RedeemReward'; rewardId: string; milestones: readonly ActiveMilestone[]; now: Date }
+  | { type: 'RunAutomation'; run: AutomationRun; milestones: readonly ActiveMilestone[]; now: Date }
   | ScanPassCommand
   | { type: 'RegisterDevice'; deviceLibraryIdentifier: string; pushToken: string; now: Date }
   | { type: 'UnregisterDevice'; deviceLibraryIdentifier: string; now: Date }

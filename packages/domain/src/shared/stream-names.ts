@@ -9,6 +9,7 @@ export const streamNames = {
   template: (templateId: string) => `template-${templateId}`,
   webhook: (webhookId: string) => `webhook-${webhookId}`,
   milestone: (milestoneId: string) => `milestone-${milestoneId}`,
+  automation: (automationId: string) => `automation-${automationId}`,
   /**
    * `valueHash` is the sha256 of the external_id, so arbitrary caller text never becomes a stream name.
    * Live and sandbox passes have separate external_id namespaces.
@@ -18,7 +19,7 @@ export const streamNames = {
   userEmailReservation: (emailHash: string) => `user-email-${emailHash}`,
 };
 
-export type StreamCategory = 'pass' | 'business' | 'user' | 'api-key' | 'template' | 'webhook' | 'milestone';
+export type StreamCategory = 'pass' | 'business' | 'user' | 'api-key' | 'template' | 'webhook' | 'milestone' | 'automation';
 
 /** The aggregate id in a stream name of the given category. */
 export function aggregateIdOf(stream: string, category: StreamCategory): string {

@@ -4,11 +4,14 @@
  * does not compile; changing a schema changes its projection's fingerprint (projection-versions.unit.spec.ts).
  */
 import {
+  automationAction,
+  automationTrigger,
   BARCODE_FORMATS,
   MILESTONE_METRICS,
   PASS_TYPES,
   WEBHOOK_EVENT_NAMES,
   type ApiKey,
+  type Automation,
   type Business,
   type Milestone,
   type Pass,
@@ -60,6 +63,9 @@ export const passDocument = z.object({
   voidedAt: instant.nullable(),
   reactivatedAt: instant.nullable(),
   lastScannedAt: instant.nullable(),
+  // Documents built before automations read as a pass with none run, quiet since the epoch, until rebuilt.
+  lastActivityAt: instant.default('1970-01-01T00:00:00.000Z'),
+  automationRuns: z.array(text).default([]),
 }) satisfies z.ZodType<Pass>;
 
 export const businessDocument = z.object({
@@ -137,3 +143,16 @@ export const milestoneDocument = z.object({
   createdAt: instant,
   updatedAt: instant,
 }) satisfies z.ZodType<Milestone>;
+
+export const automationDocument = z.object({
+  id: text,
+  businessId: text,
+  mode,
+  name: text,
+  templateId: optionalText,
+  trigger: automationTrigger,
+  actions: z.array(automationAction),
+  enabled: z.boolean(),
+  createdAt: instant,
+  updatedAt: instant,
+}) satisfies z.ZodType<Automation>;

@@ -1,6 +1,10 @@
 /** The read models of the service and how each is looked up. */
 import { hash } from 'node:crypto';
 import {
+  automationDecider,
+  automationEvents,
+  birthdayOf,
+  dayOf,
   apiKeyDecider,
   apiKeyEvents,
   businessDecider,
@@ -16,6 +20,8 @@ import {
   webhookDecider,
   webhookEvents,
   type ApiKey,
+  type Automation,
+  type AutomationEvent,
   type ApiKeyEvent,
   type Business,
   type BusinessEvent,
@@ -34,9 +40,10 @@ import {
 import type { DocumentStore } from '../document-store';
 import { ReadModel } from '../read-models/read-model';
 import { aggregateProjection } from './aggregate-projection';
+import { AUTOMATION_RUNS_COLLECTION, AUTOMATION_STATS_COLLECTION, automationRunsProjection, automationStatsProjection } from './automation-runs';
 import { BUSINESS_USAGE_COLLECTION, businessUsageProjection } from './business-usage';
 import { customerEmailDigest } from './customer-email-digest';
-import { apiKeyDocument, businessDocument, milestoneDocument, passDocument, templateDocument, userDocument, webhookDocument } from './document-schemas';
+import { apiKeyDocument, automationDocument, businessDocument, milestoneDocument, passDocument, templateDocument, userDocument, webhookDocument } from './document-schemas';
 import type { Projection } from './projection';
 
 export const collections = {
@@ -48,6 +55,9 @@ export const collections = {
   webhooks: 'webhooks',
   milestones: 'milestones',
   businessUsage: BUSINESS_USAGE_COLLECTION,
+  automations: 'automations',
+  automationRuns: AUTOMATION_RUNS_COLLECTION,
+  automationStats: AUTOMATION_STATS_COLLECTION,
 } as const;
 
 /**
@@ -73,21 +83,28 @@ export const lookupKeys = {
   /** A business's milestones of one mode: a sandbox milestone applies to, and is counted with, sandbox ones only. */
   byBusinessMode: (businessId: string, mode: Mode) => `${businessId}/${mode}`,
   byTemplate: (templateId: string) => templateId,
+  /** Live or checked-in passes of a business and mode whose last activity was on `day` (YYYY-MM-DD): the `inactive` sweep's bucket. */
+  passQuietSince: (businessId: string, mode: Mode, day: string) => `${businessId}/${mode}/${day}`,
+  /** Live or checked-in passes of a business and mode whose birthday is `monthDay` (MM-DD). */
+  passBirthday: (businessId: string, mode: Mode, monthDay: string) => `${businessId}/${mode}/${monthDay}`,
+  /** Enabled automations with a timed trigger (`inactive`, `birthday`) of every business: what the sweep goes through. */
+  timedAutomations: (triggerType: 'inactive' | 'birthday') => triggerType,
 };
 
-type PassIndex = 'serial' | 'external_id' | 'email' | 'barcode_data' | 'customer' | 'wallet_device' | 'wallet_template';
+type PassIndex = 'serial' | 'external_id' | 'email' | 'barcode_data' | 'customer' | 'wallet_device' | 'wallet_template' | 'quiet_since' | 'birthday';
 
 export const passProjection = aggregateProjection<Pass, PassEvent, PassIndex>({
   collection: collections.passes,
   schema: passDocument,
   // 2: wallet devices replaced `installed`, with lookups by device and by template. 3: no key by business,
   // which nothing looked up once the business_usage projection counted a business's passes. 4: a pass
-  // holds its rewards, which a document built before has not.
-  version: 4,
+  // holds its rewards, which a document built before has not. 5: the last activity and the automations run,
+  // with the sweep's lookups by quiet day and birthday.
+  version: 5,
   category: 'pass',
   events: passEvents,
   evolve: passDecider.evolve,
-  indexes: ['serial', 'external_id', 'email', 'barcode_data', 'customer', 'wallet_device', 'wallet_template'],
+  indexes: ['serial', 'external_id', 'email', 'barcode_data', 'customer', 'wallet_device', 'wallet_template', 'quiet_since', 'birthday'],
   keys: (pass) => ({
     serial: [lookupKeys.passBySerial(pass.serialNumber)],
     external_id: pass.externalId === null ? [] : [lookupKeys.passByExternalId(pass.businessId, pass.mode, pass.externalId)],
@@ -96,8 +113,19 @@ export const passProjection = aggregateProjection<Pass, PassEvent, PassIndex>({
     customer: pass.customerEmail === null || pass.mode !== 'live' ? [] : [lookupKeys.passByCustomer(customerEmailDigest(pass.customerEmail))],
     wallet_device: Object.keys(pass.walletDevices).map(lookupKeys.passByWalletDevice),
     wallet_template: Object.keys(pass.walletDevices).length === 0 ? [] : [lookupKeys.walletPassesOfTemplate(pass.templateId)],
+    ...timedKeys(pass),
   }),
 });
+
+/** A redeemed or voided pass is no one's to miss or congratulate: only live ones are swept. */
+function timedKeys(pass: Pass): Record<'quiet_since' | 'birthday', string[]> {
+  if (pass.status !== 'active' && pass.status !== 'checked_in') return { quiet_since: [], birthday: [] };
+  const birthday = birthdayOf(pass.metadata);
+  return {
+    quiet_since: [lookupKeys.passQuietSince(pass.businessId, pass.mode, dayOf(pass.lastActivityAt))],
+    birthday: birthday === null ? [] : [lookupKeys.passBirthday(pass.businessId, pass.mode, birthday)],
+  };
+}
 
 const businessProjection = aggregateProjection<Business, BusinessEvent>({
   collection: collections.businesses,
@@ -169,6 +197,20 @@ const milestoneProjection = aggregateProjection<Milestone, MilestoneEvent, 'temp
   }),
 });
 
+const automationProjection = aggregateProjection<Automation, AutomationEvent, 'business_mode' | 'timed'>({
+  collection: collections.automations,
+  schema: automationDocument,
+  version: 1,
+  category: 'automation',
+  events: automationEvents,
+  evolve: automationDecider.evolve,
+  indexes: ['business_mode', 'timed'],
+  keys: (automation) => ({
+    business_mode: [lookupKeys.byBusinessMode(automation.businessId, automation.mode)],
+    timed: automation.enabled && (automation.trigger.type === 'inactive' || automation.trigger.type === 'birthday') ? [lookupKeys.timedAutomations(automation.trigger.type)] : [],
+  }),
+});
+
 export const readModelProjections: readonly Projection[] = [
   passProjection,
   businessProjection,
@@ -178,6 +220,9 @@ export const readModelProjections: readonly Projection[] = [
   webhookProjection,
   milestoneProjection,
   businessUsageProjection,
+  automationProjection,
+  automationRunsProjection,
+  automationStatsProjection,
 ];
 
 /**
@@ -194,6 +239,9 @@ export function readModelsOf(documents: DocumentStore) {
     webhooks: new ReadModel(documents, webhookProjection),
     milestones: new ReadModel(documents, milestoneProjection),
     businessUsage: new ReadModel(documents, businessUsageProjection),
+    automations: new ReadModel(documents, automationProjection),
+    automationRuns: new ReadModel(documents, automationRunsProjection),
+    automationStats: new ReadModel(documents, automationStatsProjection),
   };
 }
 

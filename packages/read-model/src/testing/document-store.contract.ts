@@ -133,6 +133,8 @@ export function describeDocumentStoreContract(
         voidedAt: null,
         reactivatedAt: null,
         lastScannedAt: null,
+        lastActivityAt: T0.toISOString(),
+        automationRuns: [],
       };
       const passesIn = (target: GenerationRef) => new ReadModel(store(), { ...passProjection, collection: target.collection });
 

@@ -29,6 +29,7 @@ export function webhookEventOf(type: PassEventType): WebhookEventName {
     case 'BalanceToppedUp':
     case 'PassCheckedIn':
     case 'PassReactivated':
+    case 'AutomationRan':
       return 'pass.updated';
     default:
       return assertNever(type);
