@@ -8,6 +8,8 @@ import { ApiKeys } from './auth/api-keys';
 import { Authenticator } from './auth/authenticator';
 import { BarcodeSignatures } from './barcodes/barcode-signatures';
 import { PassBarcodes } from './barcodes/pass-barcodes';
+import { AutomationRunHandler } from './automations/automation-run-handler';
+import { Automations } from './automations/automations';
 import { Businesses } from './businesses/businesses';
 import { Milestones } from './milestones/milestones';
 import { CustomerPasses } from './customers/customer-passes';
@@ -61,6 +63,9 @@ export class Application {
   readonly webhooks: Webhooks;
   readonly customerPasses: CustomerPasses;
   readonly magicLinks: MagicLinks;
+  readonly automations: Automations;
+  /** Carries out automation runs: registered on the work runner of the process that runs automations. */
+  readonly automationRuns: AutomationRunHandler;
 
   constructor(ports: ApplicationPorts) {
     const { events, readModels, clock, ids, readYourWrites } = ports;
@@ -88,5 +93,7 @@ export class Application {
     const customerTokens = new CustomerTokens(ports.secretKey, clock);
     this.customerPasses = new CustomerPasses(readModels, customerTokens);
     this.magicLinks = new MagicLinks(this.customerPasses, customerTokens, ports.mailer, ports.appUrl);
+    this.automations = new Automations(commands, readModels, this.passes, this.plans, clock, ids, readYourWrites);
+    this.automationRuns = new AutomationRunHandler(commands, this.milestones, this.plans, clock);
   }
 }

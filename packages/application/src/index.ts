@@ -29,3 +29,6 @@ export * from './shared/read-your-writes';
 export * from './templates/templates';
 export * from './webhooks/webhooks';
 export * from './shared/command-handler';
+export * from './automations/automations';
+export * from './automations/automation-process';
+export * from './automations/automation-work';

@@ -53,3 +53,5 @@ export * from './automation/automation-event-registry';
 export * from './automation/automation-decider';
 export * from './automation/automation-triggers';
 export * from './automation/automation-sweep';
+export * from './automation/automation-dry-run';
+export * from './pass/automation-run-key';

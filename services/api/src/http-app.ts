@@ -29,6 +29,7 @@ import { addCustomerRoutes } from './routes/customer-routes';
 import { dashboardRoutes } from './routes/dashboard-routes';
 import { downloadRoutes } from './routes/download-routes';
 import { healthRoutes } from './routes/health-routes';
+import { addAutomationRoutes } from './routes/automation-routes';
 import { addMilestoneRoutes } from './routes/milestone-routes';
 import { addPassRoutes } from './routes/pass-routes';
 import { addOpenApiDocumentRoute, referencePageRoutes } from './routes/reference-routes';
@@ -93,6 +94,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   addPassRoutes(business.within('/passes'), application, wallets, clock, logger);
   addTemplateRoutes(business.within('/templates'), application);
   addMilestoneRoutes(business.within('/milestones'), application);
+  addAutomationRoutes(business.within('/automations'), application);
   addScanRoutes(business.within('/scans'), application);
   addWebhookRoutes(business.within('/webhooks'), application);
   addApiKeyRoutes(business.within('/api-keys'), application);

@@ -5,7 +5,7 @@
  * embedded profile it runs inside the API process and follows the event store; in the distributed one it
  * is a process of its own in a Kafka consumer group.
  */
-import type { Application } from '@passes/application';
+import { AUTOMATION_WORK_KINDS, AutomationProcess, type Application } from '@passes/application';
 import { workLag, type WorkRunner } from '@passes/background-work';
 import type { EventFeed } from '@passes/event-store';
 import { CheckpointWaiter, collections } from '@passes/read-model';
@@ -27,6 +27,8 @@ export interface DispatcherParts {
   webhookFeed: EventFeed;
   /** The events the wallet notifier follows, the same way, on its own checkpoint or consumer group. */
   walletFeed: EventFeed;
+  /** The events the automations follow (PROGRAMME §3), on their own checkpoint or consumer group. */
+  automationFeed: EventFeed;
   /** The process's background-work runner: the deliveries and notifications are sent on it. */
   runner: WorkRunner;
 }
@@ -39,10 +41,14 @@ export class DispatcherService {
   private readonly projections: CheckpointWaiter;
   private readonly webhookFeed: EventFeed;
   private readonly walletFeed: EventFeed;
+  private readonly automationFeed: EventFeed;
+  /** The automations' process manager and its work, beside the webhooks in the same process. */
+  private readonly automations: AutomationProcess;
 
-  constructor(ports: PortRegistry, { application, wallets, webhookFeed, walletFeed, runner }: DispatcherParts) {
+  constructor(ports: PortRegistry, { application, wallets, webhookFeed, walletFeed, automationFeed, runner }: DispatcherParts) {
     this.webhookFeed = webhookFeed;
     this.walletFeed = walletFeed;
+    this.automationFeed = automationFeed;
     const config = ports.get(TOKENS.config);
     const clock = ports.get(TOKENS.clock);
     const logger = ports.get(TOKENS.logger);
@@ -60,7 +66,18 @@ export class DispatcherService {
       onError: (error) => logger.error('webhook dispatcher failed; it carries on by itself', { error }),
       onAttempted: (outcome) => metrics.webhookAttempted(outcome),
     });
-    metrics.watchWorkBacklog(() => workLag(work, clock.now(), [WEBHOOK_DELIVERY.name, WALLET_NOTIFICATION.name]));
+    this.automations = new AutomationProcess({
+      feed: automationFeed,
+      events,
+      readModels: ports.get(TOKENS.readModels),
+      work,
+      runner,
+      runs: application.automationRuns,
+      mailer: ports.get(TOKENS.mailer),
+      clock,
+      onError: (error) => logger.error('automations failed; they carry on by themselves', { error }),
+    });
+    metrics.watchWorkBacklog(() => workLag(work, clock.now(), [WEBHOOK_DELIVERY.name, WALLET_NOTIFICATION.name, ...AUTOMATION_WORK_KINDS]));
     metrics.watchFollowers(() => this.followers());
     this.projections = new CheckpointWaiter(documents, [collections.passes, collections.templates], READ_MODEL_POLL_INTERVAL_MS);
     const { apple, google } = config.wallets;
@@ -93,18 +110,21 @@ export class DispatcherService {
   async start(): Promise<void> {
     await this.dispatcher.start();
     await this.walletNotifier?.start();
+    await this.automations.start();
   }
 
   /** Whether each follower of the event feed follows: `/readyz` and the metrics say so. */
   followers(): FollowerHealth[] {
     const webhooks = { follower: 'webhook-dispatcher', ...this.webhookFeed.health() };
-    return this.walletNotifier === null ? [webhooks] : [webhooks, { follower: 'wallet-notifier', ...this.walletFeed.health() }];
+    const automations = { follower: 'automations', ...this.automationFeed.health() };
+    return this.walletNotifier === null ? [webhooks, automations] : [webhooks, { follower: 'wallet-notifier', ...this.walletFeed.health() }, automations];
   }
 
   /** Stops following the feeds; what was recorded stays due on the runner. */
   async stop(): Promise<void> {
     await this.dispatcher.stop();
     await this.walletNotifier?.stop();
+    await this.automations.stop();
   }
 
   /** Once the process's runner has stopped too. */
