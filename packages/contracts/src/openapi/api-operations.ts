@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import { apiKeyListResponse, createdApiKeyResponse, loginResponse, ownBusinessResponse, registrationResponse } from '../account-responses';
 import { createApiKeyBody, loginBody, registerBody } from '../account-bodies';
+import { createAutomationBody, testAutomationBody, updateAutomationBody } from '../automation-bodies';
+import { automationListResponse, automationResponse, automationRunListResponse, automationTestResponse } from '../automation-responses';
 import { bulkUpdateItem, MAX_BULK_ITEMS } from '../bulk-bodies';
 import { bulkIssueResponse, bulkUpdateResponse } from '../bulk-responses';
 import { magicLinkBody } from '../customer-bodies';
@@ -29,6 +31,7 @@ const PASS = `${BUSINESS}/passes/{identifier}`;
 const TEMPLATE = `${BUSINESS}/templates/{template_id}`;
 const WEBHOOK = `${BUSINESS}/webhooks/{webhook_id}`;
 const MILESTONE = `${BUSINESS}/milestones/{milestone_id}`;
+const AUTOMATION = `${BUSINESS}/automations/{automation_id}`;
 
 /** The bulk envelopes as documented: the same item schemas each item is checked with, one by one. */
 const bulkItems = <Item extends z.ZodType>(item: Item) => z.array(item).min(1).max(MAX_BULK_ITEMS);
@@ -205,6 +208,78 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Archive a milestone: it stops earning, rewards already earned stay',
     access: 'credential',
     answers: { 200: { description: 'The archived milestone', body: milestoneResponse } },
+  },
+
+  // Automations
+  {
+    method: 'post',
+    path: `${BUSINESS}/automations`,
+    operationId: 'createAutomation',
+    tag: 'Automations',
+    summary: 'Create an automation: a trigger, an optional template, 1 to 5 actions (Pro only: 402 `automations` on Free; at most 50 a business, the 51st is 422)',
+    access: 'credential',
+    body: createAutomationBody,
+    answers: { 201: { description: 'The automation, with its stats', body: automationResponse } },
+  },
+  {
+    method: 'get',
+    path: `${BUSINESS}/automations`,
+    operationId: 'listAutomations',
+    tag: 'Automations',
+    summary: "The business's automations in the caller's mode, oldest first; a page at a time",
+    access: 'credential',
+    query: pageQuery,
+    answers: { 200: { description: 'A page of automations', body: automationListResponse } },
+    refusals: [422],
+  },
+  {
+    method: 'get',
+    path: AUTOMATION,
+    operationId: 'getAutomation',
+    tag: 'Automations',
+    summary: 'An automation, with how many runs it made and when the last was',
+    access: 'credential',
+    answers: { 200: { description: 'The automation', body: automationResponse } },
+  },
+  {
+    method: 'patch',
+    path: AUTOMATION,
+    operationId: 'updateAutomation',
+    tag: 'Automations',
+    summary: 'Change an automation (name, template_id, trigger, actions, enabled); enabling one on Free is 402 `automations`',
+    access: 'credential',
+    body: updateAutomationBody,
+    answers: { 200: { description: 'The changed automation', body: automationResponse } },
+  },
+  {
+    method: 'delete',
+    path: AUTOMATION,
+    operationId: 'deleteAutomation',
+    tag: 'Automations',
+    summary: 'Delete an automation: it stops; what it did stays on its passes',
+    access: 'credential',
+    answers: { 204: { description: 'Deleted' } },
+  },
+  {
+    method: 'get',
+    path: `${AUTOMATION}/runs`,
+    operationId: 'listAutomationRuns',
+    tag: 'Automations',
+    summary: 'What the automation did, newest first: the pass, the occurrence, when, and each action `done`, `skipped` or `failed` with its detail; a page at a time',
+    access: 'credential',
+    query: pageQuery,
+    answers: { 200: { description: 'A page of runs', body: automationRunListResponse } },
+    refusals: [422],
+  },
+  {
+    method: 'post',
+    path: `${AUTOMATION}/test`,
+    operationId: 'testAutomation',
+    tag: 'Automations',
+    summary: 'Whether the automation would fire for a pass (any identifier) now, why, and what each action would come to; changes nothing',
+    access: 'credential',
+    body: testAutomationBody,
+    answers: { 200: { description: 'The dry run', body: automationTestResponse } },
   },
 
   // Passes

@@ -39,7 +39,7 @@ export const automationTrigger = z.discriminatedUnion(
     z.strictObject({ type: z.literal('pass_installed'), delay_minutes: delayMinutes }),
     z.strictObject({ type: z.literal('stamps_reached'), value: int(1, MAX_STAMPS) }),
     z.strictObject({ type: z.literal('points_reached'), value: int(1, MAX_BALANCE_VALUE) }),
-    z.strictObject({ type: z.literal('reward_earned'), milestone_id: z.string().min(1, 'must not be empty').nullish().transform((id) => id ?? null) }),
+    z.strictObject({ type: z.literal('reward_earned'), milestone_id: z.string().min(1, 'must not be empty').nullable().default(null) }),
     z.strictObject({ type: z.literal('inactive'), days: int(1, MAX_INACTIVE_DAYS) }),
     z.strictObject({ type: z.literal('birthday') }),
     z.strictObject({ type: z.literal('balance_below'), value: int(1, MAX_BALANCE_VALUE) }),
