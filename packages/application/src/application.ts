@@ -18,6 +18,7 @@ import { MagicLinks } from './customers/magic-links';
 import { BulkPassCommands } from './passes/bulk-pass-commands';
 import { PassCommands } from './passes/pass-commands';
 import { PassHistory } from './passes/pass-history';
+import { PassMessages } from './passes/pass-messages';
 import { PassQueries } from './passes/pass-queries';
 import { PassRewards } from './passes/pass-rewards';
 import { WalletRegistrations } from './passes/wallet-registrations';
@@ -42,6 +43,8 @@ interface ApplicationPorts {
   appUrl: () => string;
   webhooks: WebhookPorts;
   mailer: Mailer;
+  /** Whether the service updates Google Wallet objects: without it, a pass on no Apple device is in no wallet it reaches. */
+  googleWallet?: boolean;
 }
 
 export class Application {
@@ -57,6 +60,7 @@ export class Application {
   readonly passCommands: PassCommands;
   readonly bulkPassCommands: BulkPassCommands;
   readonly passHistory: PassHistory;
+  readonly passMessages: PassMessages;
   readonly walletRegistrations: WalletRegistrations;
   readonly passBarcodes: PassBarcodes;
   readonly scans: Scans;
@@ -85,6 +89,7 @@ export class Application {
     this.passCommands = new PassCommands(commands, readModels, this.passes, this.templates, this.milestones, clock, ids, readYourWrites, admissions);
     this.bulkPassCommands = new BulkPassCommands(this.passCommands, this.passes, this.plans);
     this.passHistory = new PassHistory(events, this.passes);
+    this.passMessages = new PassMessages(commands, clock, ports.googleWallet ?? false);
     this.walletRegistrations = new WalletRegistrations(commands, clock, readYourWrites);
     const signatures = new BarcodeSignatures(ports.secretKey);
     this.passBarcodes = new PassBarcodes(this.templates, signatures, ports.appUrl);
@@ -93,7 +98,7 @@ export class Application {
     const customerTokens = new CustomerTokens(ports.secretKey, clock);
     this.customerPasses = new CustomerPasses(readModels, customerTokens);
     this.magicLinks = new MagicLinks(this.customerPasses, customerTokens, ports.mailer, ports.appUrl);
-    this.automations = new Automations(commands, readModels, this.passes, this.plans, clock, ids, readYourWrites);
-    this.automationRuns = new AutomationRunHandler(commands, this.milestones, this.plans, clock);
+    this.automations = new Automations(commands, readModels, this.passes, this.plans, clock, ids, readYourWrites, ports.googleWallet ?? false);
+    this.automationRuns = new AutomationRunHandler(commands, this.milestones, this.plans, clock, ports.googleWallet ?? false);
   }
 }

@@ -14,6 +14,7 @@ export * from './milestones/milestones';
 export * from './passes/bulk-pass-commands';
 export * from './passes/pass-commands';
 export * from './passes/pass-history';
+export * from './passes/pass-messages';
 export * from './passes/pass-queries';
 export * from './passes/pass-rewards';
 export * from './passes/pass-scope';

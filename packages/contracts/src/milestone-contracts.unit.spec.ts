@@ -94,13 +94,13 @@ describe('the reward fields of a pass', () => {
 
   test('carry the rewards and the next reward', () => {
     const next_reward = { milestone_id: 'milestone-2', title: 'Free cake', metric: 'stamps', remaining: 8 };
-    expect(passResponse.parse({ ...pass, rewards: [reward], next_reward })).toMatchObject({ rewards: [reward], next_reward });
-    expect(passResponse.safeParse({ ...pass, rewards: [], next_reward: null }).success).toBe(true);
+    expect(passResponse.parse({ ...pass, rewards: [reward], next_reward, last_message: null })).toMatchObject({ rewards: [reward], next_reward });
+    expect(passResponse.safeParse({ ...pass, rewards: [], next_reward: null, last_message: null }).success).toBe(true);
   });
 
   test('a reward reads available, redeemed or expired, nothing else', () => {
-    expect(passResponse.safeParse({ ...pass, rewards: [reward], next_reward: null }).success).toBe(true);
-    expect(passResponse.safeParse({ ...pass, rewards: [{ ...reward, status: 'pending' }], next_reward: null }).success).toBe(false);
+    expect(passResponse.safeParse({ ...pass, rewards: [reward], next_reward: null, last_message: null }).success).toBe(true);
+    expect(passResponse.safeParse({ ...pass, rewards: [{ ...reward, status: 'pending' }], next_reward: null, last_message: null }).success).toBe(false);
   });
 });
 

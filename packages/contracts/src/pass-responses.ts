@@ -34,6 +34,8 @@ export const passResponse = z.strictObject({
   rewards: z.array(rewardResponse).max(50),
   /** Null when the pass holds an available reward of every milestone of its template, or it has none. */
   next_reward: nextRewardResponse.nullable(),
+  /** The latest message a campaign or an automation showed on the pass (`campaign_id` null for an automation's). */
+  last_message: z.strictObject({ campaign_id: z.string().nullable(), header: z.string(), body: z.string(), sent_at: instant }).nullable(),
 });
 export type PassResponse = z.infer<typeof passResponse>;
 

@@ -27,6 +27,8 @@ export class AutomationRunHandler implements WorkHandler<AutomationRunWork> {
     private readonly milestones: Milestones,
     private readonly plans: Plans,
     private readonly clock: Clock,
+    /** Whether the service updates Google Wallet objects, for the messages runs send. */
+    private readonly googleWallet: boolean,
   ) {}
 
   async handle({ id, payload }: Work<AutomationRunWork>): Promise<WorkResult> {
@@ -52,6 +54,7 @@ export class AutomationRunHandler implements WorkHandler<AutomationRunWork> {
           depth: payload.depth,
           actions: automation.actions,
           skipped: hasFeature(plan, 'automations') ? null : 'plan',
+          googleWallet: this.googleWallet,
         },
         milestones: current === null ? [] : await this.milestones.contextFor(current),
         now: this.clock.now(),

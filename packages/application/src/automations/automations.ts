@@ -46,6 +46,7 @@ export class Automations {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly readYourWrites: ReadYourWrites,
+    private readonly googleWallet: boolean,
   ) {}
 
   async create(scope: PassScope, draft: AutomationDraft, context: CommandContext): Promise<AutomationView> {
@@ -113,7 +114,7 @@ export class Automations {
   async test(scope: PassScope, automationId: string, passIdentifier: string): Promise<DryRun> {
     const automation = await this.find(scope, automationId);
     const pass = await this.passes.get(scope, passIdentifier);
-    return dryRun(automation, pass, await this.plans.planOf(scope.businessId), this.clock.now());
+    return dryRun(automation, pass, await this.plans.planOf(scope.businessId), this.googleWallet, this.clock.now());
   }
 
   private async find(scope: PassScope, automationId: string): Promise<Automation> {

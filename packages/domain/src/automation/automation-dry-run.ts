@@ -18,10 +18,10 @@ export interface DryRun {
 
 const DRY_RUN_OCCURRENCE = 'test';
 
-export function dryRun(automation: Automation, pass: Pass, plan: Plan, now: Date): DryRun {
+export function dryRun(automation: Automation, pass: Pass, plan: Plan, googleWallet: boolean, now: Date): DryRun {
   const events = passDecider.decide(
-    { type: 'RunAutomation', run: { automationId: automation.id, occurrence: DRY_RUN_OCCURRENCE, depth: 1, actions: automation.actions, skipped: hasFeature(plan, 'automations') ? null : 'plan' }, milestones: [], now },
-    { ...pass, automationRuns: [] },
+    { type: 'RunAutomation', run: { automationId: automation.id, occurrence: DRY_RUN_OCCURRENCE, depth: 1, actions: automation.actions, skipped: hasFeature(plan, 'automations') ? null : 'plan', googleWallet }, milestones: [], now },
+    { ...pass, automationRuns: [], messageSources: [] },
   );
   const ran = events.find((event) => event.type === 'AutomationRan');
   const actions = ran?.type === 'AutomationRan' ? ran.data.actions : [];

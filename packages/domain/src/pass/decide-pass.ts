@@ -21,6 +21,7 @@ import { redeemReward } from './redeem-reward';
 import { runAutomation } from './run-automation';
 import { rewardsEarned } from './reward-rule';
 import { scanPass } from './scan-pass';
+import { sendMessage } from './send-message';
 import { topUpBalance } from './top-up-balance';
 import { updatePass } from './update-pass';
 import { registerDevice, rejectPushToken, unregisterDevice } from './wallet-devices';
@@ -39,6 +40,7 @@ function decideOnPass(command: Exclude<PassCommand, { type: 'IssuePass' }>, stat
   if (command.type === 'ScanPass') return scanPass(command, state);
   if (command.type === 'RedeemReward') return redeemReward(command, state);
   if (command.type === 'RunAutomation') return runAutomation(command, state);
+  if (command.type === 'SendMessage') return sendMessage(command, state);
   if (command.type === 'RegisterDevice') return registerDevice(command, state);
   if (command.type === 'UnregisterDevice') return unregisterDevice(command, state);
   if (command.type === 'RejectPushToken') return rejectPushToken(command, state);

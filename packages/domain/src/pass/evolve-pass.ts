@@ -1,6 +1,7 @@
 /** How each recorded fact changes a pass. Facts are never refused here: they already happened. */
 import { assertNever } from '../shared/decider';
 import { applyChanges } from './pass-changes';
+import { withMessage } from './message-sources';
 import type { PassEvent, PassInstalledData, PassIssuedData, RewardEarnedData, RewardRedeemedData } from './pass-events';
 import type { Pass, PassState } from './pass-state';
 import type { Reward } from './rewards';
@@ -56,6 +57,9 @@ function passFromIssued(data: PassIssuedData): Pass {
     lastScannedAt: null,
     lastActivityAt: data.occurred_at,
     automationRuns: [],
+    lastMessage: null,
+    messageSources: [],
+    notifiedAt: [],
   };
 }
 
@@ -82,6 +86,8 @@ function applyEvent(pass: Pass, event: PassChangingEvent): Pass {
       return { ...pass, rewards: [rewardFromEarned(event.data), ...pass.rewards] };
     case 'RewardRedeemed':
       return withRedeemed(pass, event.data);
+    case 'MessageSent':
+      return withMessage(pass, event.data);
     default:
       return assertNever(event);
   }

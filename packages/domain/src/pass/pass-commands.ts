@@ -3,7 +3,7 @@ import type { AutomationAction } from '../automation/automation-terms';
 import type { Mode } from '../shared/mode';
 import type { ScanCooldown } from '../template/scan-security';
 import type { Metadata, MetadataPatch } from './metadata';
-import type { ScanMode } from './pass-events';
+import type { MessageSource, ScanMode } from './pass-events';
 import type { ActiveMilestone } from './rewards';
 
 export interface IssuePassData {
@@ -62,6 +62,21 @@ export interface AutomationRun {
   depth: number;
   actions: readonly AutomationAction[];
   skipped: 'plan' | null;
+  /** Whether the service updates Google Wallet objects, for a `send_message` action (SendMessageCommand). */
+  googleWallet: boolean;
+}
+
+/**
+ * A message to the pass's holder (a campaign's or an automation's), shown on the pass. `googleWallet`
+ * says whether the service updates Google Wallet objects: without it, a pass with no Apple device is in
+ * no wallet the service can reach.
+ */
+export interface SendMessageCommand {
+  type: 'SendMessage';
+  message: { header: string; body: string };
+  source: MessageSource;
+  googleWallet: boolean;
+  now: Date;
 }
 
 /**
@@ -82,6 +97,7 @@ export type PassCommand =
   | { type: 'RedeemReward'; rewardId: string; milestones: readonly ActiveMilestone[]; now: Date }
   | { type: 'RunAutomation'; run: AutomationRun; milestones: readonly ActiveMilestone[]; now: Date }
   | ScanPassCommand
+  | SendMessageCommand
   | { type: 'RegisterDevice'; deviceLibraryIdentifier: string; pushToken: string; now: Date }
   | { type: 'UnregisterDevice'; deviceLibraryIdentifier: string; now: Date }
   | { type: 'RejectPushToken'; deviceLibraryIdentifier: string; pushToken: string; now: Date };

@@ -41,6 +41,8 @@ const balanceChange = z.object({ amount_minor: count, balance_minor: count, occu
 
 const metric = z.enum(MILESTONE_METRICS);
 
+const messageSource = z.union([z.object({ campaign_id: z.string() }), z.object({ automation_id: z.string(), occurrence: z.string() })]);
+
 export const passEvents: EventRegistry<PassEvent> = {
   PassIssued: { version: 1, schema: passIssued },
   PassUpdated: { version: 1, schema: z.object({ changes: passChanges, occurred_at: occurredAt }) },
@@ -102,6 +104,16 @@ export const passEvents: EventRegistry<PassEvent> = {
       depth: count,
       actions: z.array(z.object({ action: automationAction, status: z.enum(['done', 'skipped', 'failed']), detail: z.string().nullable() })),
       activity_at: occurredAt,
+      occurred_at: occurredAt,
+    }),
+  },
+  MessageSent: {
+    version: 1,
+    schema: z.object({
+      message: z.object({ header: z.string(), body: z.string() }),
+      source: messageSource,
+      notify: z.boolean(),
+      delivery: z.enum(['delivered', 'not_installed', 'quota_limited']),
       occurred_at: occurredAt,
     }),
   },

@@ -120,6 +120,25 @@ export interface AutomationRanData {
   occurred_at: string;
 }
 
+/** What sent a message: a campaign (once per pass), or an automation's rule on one occurrence. */
+export type MessageSource = { campaign_id: string } | { automation_id: string; occurrence: string };
+
+/**
+ * How a message reached the holder: `delivered` to a wallet, `quota_limited` when Google's
+ * notification quota for the pass was spent (the message is shown without a notification), or
+ * `not_installed` when the pass is in no wallet the service can update.
+ */
+export type MessageDelivery = 'delivered' | 'not_installed' | 'quota_limited';
+
+/** A message shown on the pass; `notify` is whether it counts against Google's notification quota. */
+export interface MessageSentData {
+  message: { header: string; body: string };
+  source: MessageSource;
+  notify: boolean;
+  delivery: MessageDelivery;
+  occurred_at: string;
+}
+
 export type PassEvent =
   | { type: 'PassIssued'; data: PassIssuedData }
   | { type: 'PassUpdated'; data: { changes: PassChanges; occurred_at: string } }
@@ -136,6 +155,7 @@ export type PassEvent =
   | { type: 'PassUninstalled'; data: PassUninstalledData }
   | { type: 'RewardEarned'; data: RewardEarnedData }
   | { type: 'RewardRedeemed'; data: RewardRedeemedData }
-  | { type: 'AutomationRan'; data: AutomationRanData };
+  | { type: 'AutomationRan'; data: AutomationRanData }
+  | { type: 'MessageSent'; data: MessageSentData };
 
 export type PassEventType = PassEvent['type'];

@@ -9,9 +9,9 @@ import type { PassStatus } from './pass-events';
 /**
  * Every command on a pass that already exists, but a scan (a scan of any pass is recorded, valid or
  * not), the wallet registrations (a pass of any status stays in the wallets it was added to) and a
- * reward's redemption (which one reward of the pass decides: redeem-reward.ts).
+ * reward's redemption (which one reward of the pass decides: redeem-reward.ts) and a message (send-message.ts).
  */
-export type PassMove = Exclude<PassCommand['type'], 'IssuePass' | 'ScanPass' | 'RegisterDevice' | 'UnregisterDevice' | 'RejectPushToken' | 'RedeemReward' | 'RunAutomation'>;
+export type PassMove = Exclude<PassCommand['type'], 'IssuePass' | 'ScanPass' | 'RegisterDevice' | 'UnregisterDevice' | 'RejectPushToken' | 'RedeemReward' | 'RunAutomation' | 'SendMessage'>;
 
 const LIVE: readonly PassStatus[] = ['active', 'checked_in'];
 

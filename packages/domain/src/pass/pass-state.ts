@@ -28,6 +28,12 @@ export interface Pass {
   walletDevices: Readonly<Record<string, string>>;
   /** Every reward the pass has earned, newest first. */
   rewards: readonly Reward[];
+  /** The latest message shown on the pass; `campaignId` is null for an automation's message. */
+  lastMessage: LastMessage | null;
+  /** The keys of every source that has messaged the pass (message-sources.ts): each sends once. */
+  messageSources: readonly string[];
+  /** When the pass's latest notifying messages were sent, newest first (what Google's quota counts). */
+  notifiedAt: readonly string[];
   createdAt: string;
   updatedAt: string;
   /** The most recent check-in: what the scan cooldown counts from. */
@@ -43,6 +49,13 @@ export interface Pass {
   lastActivityAt: string;
   /** Every automation occurrence the pass ran (`{automation_id}/{occurrence}`): each runs once. */
   automationRuns: readonly string[];
+}
+
+export interface LastMessage {
+  campaignId: string | null;
+  header: string;
+  body: string;
+  sentAt: string;
 }
 
 export type PassState = Pass | null;

@@ -11,7 +11,8 @@ import { addStamps } from './add-stamps';
 import { automationRunKey } from './automation-run-key';
 import { adjustPoints } from './adjust-points';
 import { evolvePass } from './evolve-pass';
-import type { PassCommandOf } from './pass-commands';
+import type { AutomationRun, PassCommandOf } from './pass-commands';
+import { sendMessage } from './send-message';
 import type { AutomationActionOutcome, PassEvent } from './pass-events';
 import { assertCanMove } from './pass-moves';
 import type { Pass } from './pass-state';
@@ -32,7 +33,7 @@ export function runAutomation({ run, now }: PassCommandOf<'RunAutomation'>, pass
       continue;
     }
     try {
-      const events = actionEvents(action, current, now);
+      const events = actionEvents(action, current, run, now);
       effects.push(...events);
       current = events.reduce<Pass>((state, event) => evolvePass(state, event) ?? state, current);
       outcomes.push({ action, status: 'done', detail: null });
@@ -63,10 +64,11 @@ function skipReason(action: AutomationAction, pass: Pass): string | null {
 }
 
 /**
- * The events an action makes on the pass, or the pass's refusal. An email is sent after the append, from
- * the run's record (its outcome `done` says it was handed to the mail outbox's work).
+ * The events an action makes on the pass, or the pass's refusal. A message is the pass's `MessageSent`,
+ * its source the run's occurrence, as a one-pass campaign. An email is sent after the append, from the
+ * run's record (its outcome `done` says it was handed to the mail outbox's work).
  */
-function actionEvents(action: AutomationAction, pass: Pass, now: Date): PassEvent[] {
+function actionEvents(action: AutomationAction, pass: Pass, run: AutomationRun, now: Date): PassEvent[] {
   switch (action.type) {
     case 'add_points':
       assertCanMove('AdjustPoints', pass.status);
@@ -76,7 +78,10 @@ function actionEvents(action: AutomationAction, pass: Pass, now: Date): PassEven
       return addStamps({ type: 'AddStamps', count: action.count, milestones: [], now }, pass);
     case 'send_email':
       return [];
-    case 'send_message':
-      return [];
+    case 'send_message': {
+      const message = { header: action.header, body: action.body };
+      const source = { automation_id: run.automationId, occurrence: run.occurrence };
+      return sendMessage({ type: 'SendMessage', message, source, googleWallet: run.googleWallet, now }, pass);
+    }
   }
 }

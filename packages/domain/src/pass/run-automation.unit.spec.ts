@@ -16,7 +16,7 @@ const THANKS: AutomationAction = { type: 'send_email', subject: 'Thanks', body: 
 
 const run = (overrides: Partial<AutomationRun> = {}, milestones: readonly ActiveMilestone[] = []) => ({
   type: 'RunAutomation' as const,
-  run: { automationId: 'automation-1', occurrence: 'issued', depth: 1, actions: [TEN_POINTS], skipped: null, ...overrides },
+  run: { automationId: 'automation-1', occurrence: 'issued', depth: 1, actions: [TEN_POINTS], skipped: null, googleWallet: false, ...overrides },
   milestones,
   now: NOW,
 });
@@ -77,6 +77,24 @@ describe('an automation running on a pass', () => {
       .when(run({ skipped: 'plan' }))
       .then([ran([{ action: TEN_POINTS, status: 'skipped', detail: 'plan' }])]);
     spec.given([passIssued(), ran([{ action: TEN_POINTS, status: 'skipped', detail: 'plan' }])]).when(run()).then([]);
+  });
+
+  test("a message goes on the pass as a MessageSent whose source is the run's occurrence, in the same decision", () => {
+    const HELLO: AutomationAction = { type: 'send_message', header: 'Hello', body: 'Welcome in' };
+    spec
+      .given([passIssued()])
+      .when(run({ actions: [HELLO] }))
+      .then([
+        {
+          type: 'MessageSent',
+          data: { message: { header: 'Hello', body: 'Welcome in' }, source: { automation_id: 'automation-1', occurrence: 'issued' }, notify: true, delivery: 'not_installed', occurred_at: OCCURRED_AT },
+        },
+        ran([done(HELLO)]),
+      ]);
+    spec
+      .given([passIssued(), passVoided()])
+      .when(run({ actions: [HELLO] }))
+      .then([ran([{ action: HELLO, status: 'failed', detail: 'invalid_state' }])]);
   });
 
   test('records its depth in a chain', () => {

@@ -49,7 +49,7 @@ export function passIssued(overrides: Partial<PassIssuedData> = {}): PassEvent {
 }
 
 export const passCheckedIn = (occurred_at = CHECKED_IN_AT): PassEvent => ({ type: 'PassCheckedIn', data: { occurred_at } });
-const passRedeemed = (occurred_at = '2026-11-21T09:40:00.000Z'): PassEvent => ({ type: 'PassRedeemed', data: { occurred_at } });
+export const passRedeemedAt = (occurred_at = '2026-11-21T09:40:00.000Z'): PassEvent => ({ type: 'PassRedeemed', data: { occurred_at } });
 export const passVoided = (occurred_at = '2026-11-21T09:50:00.000Z'): PassEvent => ({ type: 'PassVoided', data: { occurred_at } });
 export const passReactivated = (occurred_at = '2026-11-21T09:55:00.000Z'): PassEvent => ({ type: 'PassReactivated', data: { occurred_at } });
 
@@ -57,7 +57,7 @@ export const passReactivated = (occurred_at = '2026-11-21T09:55:00.000Z'): PassE
 export const HISTORIES = {
   issued: [passIssued()],
   'checked in': [passIssued(), passCheckedIn()],
-  redeemed: [passIssued(), passCheckedIn(), passRedeemed()],
+  redeemed: [passIssued(), passCheckedIn(), passRedeemedAt()],
   voided: [passIssued(), passVoided()],
   reactivated: [passIssued(), passVoided(), passReactivated()],
 } satisfies Record<string, readonly PassEvent[]>;

@@ -98,9 +98,9 @@ export const passProjection = aggregateProjection<Pass, PassEvent, PassIndex>({
   schema: passDocument,
   // 2: wallet devices replaced `installed`, with lookups by device and by template. 3: no key by business,
   // which nothing looked up once the business_usage projection counted a business's passes. 4: a pass
-  // holds its rewards, which a document built before has not. 5: the last activity and the automations run,
-  // with the sweep's lookups by quiet day and birthday.
-  version: 5,
+  // holds its rewards, which a document built before has not. 5: a pass holds its messages. 6: the last
+  // activity and the automations run, with the sweep's lookups by quiet day and birthday.
+  version: 6,
   category: 'pass',
   events: passEvents,
   evolve: passDecider.evolve,

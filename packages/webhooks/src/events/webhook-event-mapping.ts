@@ -30,6 +30,7 @@ export function webhookEventOf(type: PassEventType): WebhookEventName {
     case 'PassCheckedIn':
     case 'PassReactivated':
     case 'AutomationRan':
+    case 'MessageSent':
       return 'pass.updated';
     default:
       return assertNever(type);

@@ -22,6 +22,7 @@ describe('webhook events', () => {
       PassUninstalled: 'pass.uninstalled',
       RewardEarned: 'reward.earned',
       RewardRedeemed: 'reward.redeemed',
+      MessageSent: 'pass.updated',
     });
   });
 

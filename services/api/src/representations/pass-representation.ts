@@ -4,7 +4,7 @@
  */
 import type { PassCodes, PassRewardsView } from '@passes/application';
 import type { PassResponse, PassSummaryResponse, ScannedPassResponse } from '@passes/contracts';
-import { minorUnitsToNumber, type Pass } from '@passes/domain';
+import { minorUnitsToNumber, type LastMessage, type Pass } from '@passes/domain';
 import type { PassLinks } from '@passes/wallets';
 import { passRewardsRepresentation } from './milestone-representations';
 
@@ -35,7 +35,12 @@ export function passRepresentation(pass: Pass, codes: PassCodes, links: PassLink
     voided_at: pass.voidedAt,
     reactivated_at: pass.reactivatedAt,
     ...passRewardsRepresentation(rewards),
+    last_message: pass.lastMessage === null ? null : lastMessageRepresentation(pass.lastMessage),
   };
+}
+
+function lastMessageRepresentation(message: LastMessage): NonNullable<PassResponse['last_message']> {
+  return { campaign_id: message.campaignId, header: message.header, body: message.body, sent_at: message.sentAt };
 }
 
 export function passSummary(pass: Pass): PassSummaryResponse {

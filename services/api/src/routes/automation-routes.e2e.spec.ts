@@ -134,6 +134,17 @@ describe('a rule firing', () => {
     await remove(pro, rule.id);
   });
 
+  it('sends a message as a one-pass campaign: last_message on the pass, once', async () => {
+    const rule = (await create(pro, { trigger: { type: 'pass_issued' }, actions: [{ type: 'send_message', header: 'Welcome', body: 'Your first coffee is on us' }] })).body;
+    const pass = await issuePass(server, pro);
+    await until(async () => (await getPass(pro, pass.id)).last_message !== null, 'the message');
+    expect((await getPass(pro, pass.id)).last_message).toEqual({ campaign_id: null, header: 'Welcome', body: 'Your first coffee is on us', sent_at: expect.any(String) });
+    await until(async () => (await runsOf(pro, rule.id)).data.length === 1, 'the run');
+    expect((await runsOf(pro, rule.id)).data[0]?.actions).toEqual([{ type: 'send_message', status: 'done', detail: null }]);
+    expect((await historyOf(pro, pass.id)).filter((entry) => entry.type === 'MessageSent')).toEqual([expect.objectContaining({ actor: `automation:${rule.id}` })]);
+    await remove(pro, rule.id);
+  });
+
   it('fires on the crossing of a stamp count, not while the pass stays above it', async () => {
     const rule = (await create(pro, { trigger: { type: 'stamps_reached', value: 3 }, actions: [{ type: 'add_points', points: 5 }] })).body;
     const pass = await issuePass(server, pro);

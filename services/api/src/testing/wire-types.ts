@@ -30,6 +30,7 @@ export interface PassBody {
   reactivated_at: string | null;
   rewards: RewardBody[];
   next_reward: { milestone_id: string; title: string; metric: 'stamps' | 'points'; remaining: number } | null;
+  last_message: { campaign_id: string | null; header: string; body: string; sent_at: string } | null;
 }
 
 export interface RewardBody {
