@@ -8,7 +8,8 @@ const MINUTE_MS = 60_000;
 
 export class AutomationEmailHandler implements WorkHandler<AutomationEmailWork> {
   readonly kind = AUTOMATION_EMAIL;
-  readonly leaseMs = 5 * MINUTE_MS;
+  // A run is one append and a few reads: a process killed mid-run hands its items on soon after.
+  readonly leaseMs = 30_000;
   readonly retryScheduleMs = [MINUTE_MS, 10 * MINUTE_MS, 60 * MINUTE_MS];
   readonly maxConcurrent = 4;
 

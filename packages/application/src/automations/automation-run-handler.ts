@@ -18,7 +18,8 @@ const MINUTE_MS = 60_000;
 
 export class AutomationRunHandler implements WorkHandler<AutomationRunWork> {
   readonly kind = AUTOMATION_RUN;
-  readonly leaseMs = 5 * MINUTE_MS;
+  // A run is one append and a few reads: a process killed mid-run hands its items on soon after.
+  readonly leaseMs = 30_000;
   readonly retryScheduleMs = [MINUTE_MS, 5 * MINUTE_MS, 30 * MINUTE_MS, 120 * MINUTE_MS];
   readonly maxConcurrent = 8;
 
