@@ -33,3 +33,4 @@ export * from './shared/command-handler';
 export * from './automations/automations';
 export * from './automations/automation-process';
 export * from './automations/automation-work';
+export * from './automations/automation-run-handler';

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { cryptoIdGenerator } from '@passes/application';
+import { cryptoIdGenerator, type Application } from '@passes/application';
 import type { Plan } from '@passes/domain';
 import type { EventStore } from '@passes/event-store';
 import { DEFAULT_CONFIG, jsonLogger, noMetrics, openStores, silentLogger, type Config, type Logger, type Metrics } from '@passes/runtime';
@@ -47,6 +47,7 @@ const EXAMPLE_COM_ADDRESS = '93.184.215.14';
 
 export class TestServer {
   private server: EmbeddedServer | null = null;
+  private events: EventStore | null = null;
   /**
    * What webhook host names resolve to at registration, so tests never ask DNS: names set here, then
    * `*.example.com`, then the system resolver, which answers names of /etc/hosts (`vm`) from the file.
@@ -99,6 +100,12 @@ export class TestServer {
     await this.server.application.businesses.changePlan(businessId, plan, { actor: 'cli', correlationId: 'test' });
   }
 
+  /** The running server's use cases and event store, for tests that act as another process on the same stores. */
+  get internals(): { application: Application; events: EventStore } {
+    if (!this.server || !this.events) throw new Error('server is stopped');
+    return { application: this.server.application, events: this.events };
+  }
+
   /** The express application, for tests that walk its route table. */
   get requestHandler(): unknown {
     if (!this.server) throw new Error('server is stopped');
@@ -137,6 +144,7 @@ export class TestServer {
     const config: Config = { ...DEFAULT_CONFIG, ...UNLIMITED, port: 0, appUrl: 'https://passes.test', ...this.overrides, dataDir: this.dataDir };
     const stores = await openStores(config, () => this.clock.now());
     const wrapEvents = this.observers.wrapEvents ?? ((opened: EventStore) => opened);
+    this.events = wrapEvents(stores.events);
     this.server = await EmbeddedServer.start(
       {
         config,
@@ -147,7 +155,7 @@ export class TestServer {
         resolveHost: (host) => this.resolveHost(host),
         resolveDeliveryHost: (host) => this.resolveDeliveryHost(host),
       },
-      { ...stores, events: wrapEvents(stores.events) },
+      { ...stores, events: this.events },
     );
   }
 
