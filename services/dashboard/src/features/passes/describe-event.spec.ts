@@ -2,7 +2,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { describeEvent, type HistoryEntry } from './describe-event';
 
-const entry = (type: HistoryEntry['type'], data: Record<string, unknown>) => ({ type, data, revision: 1, recorded_at: '2026-11-21T10:00:00.000Z' });
+const entry = (type: HistoryEntry['type'], data: Record<string, unknown>) => ({ type, data, revision: 1, recorded_at: '2026-11-21T10:00:00.000Z', actor: 'user:1', causation_id: null });
 
 describe('describing a pass event', () => {
   it('says what happened, with the numbers after it', () => {
@@ -17,6 +17,11 @@ describe('describing a pass event', () => {
     expect(describeEvent(entry('RewardEarned', { title: 'Free coffee' }))).toBe('Earned a reward: Free coffee');
     expect(describeEvent(entry('RewardRedeemed', { metric: 'stamps', deducted: 10, value: 2 }))).toBe('Reward redeemed (10 stamps used, now 2)');
     expect(describeEvent(entry('RewardRedeemed', { metric: 'points', deducted: 250, value: 0 }))).toBe('Reward redeemed (250 points used, now 0)');
+  });
+
+  it("names an automation's run and a message shown on the pass", () => {
+    expect(describeEvent(entry('AutomationRan', { occurrence: 'issued' }))).toBe('An automation ran (issued)');
+    expect(describeEvent(entry('MessageSent', { message: { header: 'Welcome', body: 'Hello' } }))).toBe('Message shown on the pass: Welcome');
   });
 
   it('says why a scan was not valid', () => {

@@ -55,6 +55,13 @@ export function describeEvent({ type, data }: HistoryEntry): string {
       return `Earned a reward: ${typeof data['title'] === 'string' ? data['title'] : '?'}`;
     case 'RewardRedeemed':
       return `Reward redeemed (${count(data['deducted'])} ${data['metric'] === 'points' ? 'points' : 'stamps'} used, now ${count(data['value'])})`;
+    case 'MessageSent': {
+      const message = data['message'];
+      const header = typeof message === 'object' && message !== null && 'header' in message && typeof message.header === 'string' ? message.header : '?';
+      return `Message shown on the pass: ${header}`;
+    }
+    case 'AutomationRan':
+      return `An automation ran (${typeof data['occurrence'] === 'string' ? data['occurrence'] : '?'})`;
     default: {
       const unexpected: never = type;
       return unexpected;
