@@ -23,6 +23,7 @@ describe('webhook events', () => {
       RewardEarned: 'reward.earned',
       RewardRedeemed: 'reward.redeemed',
       MessageSent: 'pass.updated',
+      AutomationRan: 'pass.updated',
     });
   });
 
