@@ -22,6 +22,7 @@ import type { Clock } from '../shared/clock';
 import type { CommandContext } from '../shared/command-context';
 import type { CommandHandler } from '../shared/command-handler';
 import type { IdGenerator } from '../shared/id-generator';
+import { OneAtATime } from '../shared/one-at-a-time';
 import { pageOf, type Page, type PageRequest } from '../shared/pages';
 import { awaitReadModels, type ReadYourWrites } from '../shared/read-your-writes';
 
@@ -36,7 +37,7 @@ export class Automations {
    * The creation under way in each business and mode: the limit is counted from the read model, so
    * creations go one after another, each awaited until projected, and two racing ones cannot both take the last place.
    */
-  private readonly creating = new Map<string, Promise<unknown>>();
+  private readonly creating = new OneAtATime();
 
   constructor(
     private readonly commands: CommandHandler,
@@ -53,7 +54,7 @@ export class Automations {
     const { businessId, mode } = scope;
     if (draft.templateId !== null) await this.requireTemplate(scope, draft.templateId);
     const key = lookupKeys.byBusinessMode(businessId, mode);
-    const created = (this.creating.get(key) ?? Promise.resolve()).then(async () => {
+    return this.creating.run(key, async () => {
       const automationId = this.ids.newId();
       return this.run(businessId, automationId, context, { isNew: true }, async () => ({
         type: 'CreateAutomation',
@@ -65,12 +66,6 @@ export class Automations {
         now: this.clock.now(),
       }));
     });
-    const settled = created.catch(() => undefined);
-    this.creating.set(key, settled);
-    void settled.then(() => {
-      if (this.creating.get(key) === settled) this.creating.delete(key);
-    });
-    return created;
   }
 
   async get(scope: PassScope, automationId: string): Promise<AutomationView> {

@@ -21,6 +21,7 @@ import type { Clock } from '../shared/clock';
 import type { CommandContext } from '../shared/command-context';
 import type { CommandHandler } from '../shared/command-handler';
 import type { IdGenerator } from '../shared/id-generator';
+import { OneAtATime } from '../shared/one-at-a-time';
 import { pageOf, type Page, type PageRequest } from '../shared/pages';
 import { awaitReadModels, type ReadYourWrites } from '../shared/read-your-writes';
 
@@ -30,7 +31,7 @@ export class Milestones {
    * model, which learns of a creation once it is projected: creations one after another, each awaited until
    * projected, always count the one before, so two racing creations cannot both take Free's last place.
    */
-  private readonly creating = new Map<string, Promise<unknown>>();
+  private readonly creating = new OneAtATime();
 
   constructor(
     private readonly commands: CommandHandler,
@@ -46,7 +47,7 @@ export class Milestones {
     const template = await this.readModels.templates.get(templateId);
     if (!template || template.businessId !== businessId) throw new DomainError('not_found', `Template '${templateId}' not found`);
     const key = lookupKeys.byBusinessMode(businessId, mode);
-    const created = (this.creating.get(key) ?? Promise.resolve()).then(async () => {
+    return this.creating.run(key, async () => {
       const milestoneId = this.ids.newId();
       const plan = await this.plans.planOf(businessId);
       return this.run(businessId, milestoneId, context, { isNew: true }, async () => ({
@@ -60,12 +61,6 @@ export class Milestones {
         now: this.clock.now(),
       }));
     });
-    const settled = created.catch(() => undefined);
-    this.creating.set(key, settled);
-    void settled.then(() => {
-      if (this.creating.get(key) === settled) this.creating.delete(key);
-    });
-    return created;
   }
 
   async get(scope: PassScope, milestoneId: string): Promise<Milestone> {

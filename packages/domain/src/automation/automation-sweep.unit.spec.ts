@@ -4,22 +4,11 @@ import type { PassEvent } from '../pass/pass-events';
 import type { Pass } from '../pass/pass-state';
 import { replay } from '../shared/decider';
 import { ISSUED_AT, passIssued } from '../testing/pass-fixtures';
-import type { Automation } from './automation';
+import { automationWith } from '../testing/automation-fixtures';
 import type { AutomationTrigger } from './automation-terms';
 import { birthdayOf, birthdaysOn, quietDaysFor, timedOccurrence } from './automation-sweep';
 
-const rule = (trigger: AutomationTrigger): Automation => ({
-  id: 'automation-1',
-  businessId: 'business-1',
-  mode: 'live',
-  name: 'Rule',
-  templateId: null,
-  trigger,
-  actions: [{ type: 'add_points', points: 10 }],
-  enabled: true,
-  createdAt: ISSUED_AT,
-  updatedAt: ISSUED_AT,
-});
+const rule = (trigger: AutomationTrigger) => automationWith(trigger);
 const passOf = (...events: PassEvent[]) => replay(passDecider, events) as Pass;
 
 describe('birthday', () => {

@@ -6,26 +6,14 @@ import { replay } from '../shared/decider';
 import { ISSUED_AT, passIssued } from '../testing/pass-fixtures';
 import { stamped } from '../testing/reward-fixtures';
 import type { Automation } from './automation';
-import type { AutomationTrigger } from './automation-terms';
+import { automationWith } from '../testing/automation-fixtures';
 import { firingsOf, MAX_CHAIN_DEPTH, type PassFact } from './automation-triggers';
 
 const issued = passIssued();
 const PASS = replay(passDecider, [issued]) as Pass;
 const AT = '2026-11-21T10:00:00.000Z';
 
-const automation = (trigger: AutomationTrigger, overrides: Partial<Automation> = {}): Automation => ({
-  id: 'automation-1',
-  businessId: PASS.businessId,
-  mode: 'live',
-  name: 'Rule',
-  templateId: null,
-  trigger,
-  actions: [{ type: 'add_points', points: 10 }],
-  enabled: true,
-  createdAt: ISSUED_AT,
-  updatedAt: ISSUED_AT,
-  ...overrides,
-});
+const automation = automationWith;
 
 /** Given the pass's history, when this event happens (made by whom), then these firings. */
 const when = (history: readonly PassEvent[], event: PassEvent, madeBy: PassFact['madeBy'] = null) => {
