@@ -1,5 +1,6 @@
 /** Every call a signed-in screen makes, for the session's business. */
 import { segment, type ApiClient } from './api-client';
+import { automationsApi } from './endpoints/automations';
 import { businessApi } from './endpoints/business';
 import { milestonesApi } from './endpoints/milestones';
 import { passesApi } from './endpoints/passes';
@@ -14,6 +15,7 @@ export function dashboardApi(client: ApiClient, businessId: string) {
     milestones: milestonesApi(client, business),
     passes: passesApi(client, business),
     webhooks: webhooksApi(client, business),
+    automations: automationsApi(client, business),
   };
 }
 

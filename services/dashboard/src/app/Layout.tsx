@@ -14,6 +14,7 @@ const SECTIONS = [
   { to: '/scan', label: 'Scan' },
   { to: '/api-keys', label: 'API keys' },
   { to: '/webhooks', label: 'Webhooks' },
+  { to: '/automations', label: 'Automations' },
 ] as const;
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -16,6 +16,8 @@ const ScanPage = lazy(() => import('../features/scan/ScanPage').then((module) =>
 const EditTemplatePage = lazy(() => import('../features/templates/EditTemplatePage').then((module) => ({ default: module.EditTemplatePage })));
 const NewTemplatePage = lazy(() => import('../features/templates/NewTemplatePage').then((module) => ({ default: module.NewTemplatePage })));
 const TemplatesPage = lazy(() => import('../features/templates/TemplatesPage').then((module) => ({ default: module.TemplatesPage })));
+const AutomationPage = lazy(() => import('../features/automations/AutomationPage').then((module) => ({ default: module.AutomationPage })));
+const AutomationsPage = lazy(() => import('../features/automations/AutomationsPage').then((module) => ({ default: module.AutomationsPage })));
 const WebhookPage = lazy(() => import('../features/webhooks/WebhookPage').then((module) => ({ default: module.WebhookPage })));
 const WebhooksPage = lazy(() => import('../features/webhooks/WebhooksPage').then((module) => ({ default: module.WebhooksPage })));
 
@@ -46,4 +48,6 @@ export const SIGNED_IN_ROUTES: readonly Route[] = [
   { pattern: '/api-keys', render: () => <ApiKeysPage /> },
   { pattern: '/webhooks', render: () => <WebhooksPage /> },
   { pattern: '/webhooks/:id', render: (params) => <WebhookPage key={param(params, 'id')} id={param(params, 'id')} /> },
+  { pattern: '/automations', render: () => <AutomationsPage /> },
+  { pattern: '/automations/:id', render: (params) => <AutomationPage key={param(params, 'id')} id={param(params, 'id')} /> },
 ];

@@ -4,6 +4,7 @@ const TONES: Readonly<Record<string, string>> = {
   active: 'good',
   available: 'good',
   delivered: 'good',
+  done: 'good',
   checked_in: 'info',
   pending: 'info',
   redeemed: 'neutral',
