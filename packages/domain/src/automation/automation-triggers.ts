@@ -51,6 +51,8 @@ export function firingsOf(fact: PassFact, automations: readonly Automation[]): F
   return automations.flatMap((automation) => {
     // An automation's own actions never trigger it again.
     if (fact.madeBy?.automationId === automation.id || !appliesTo(automation, fact.after)) return [];
+    // A rule acts on what happens after it is made: a feed followed again from its start fires no rule on the past.
+    if (fact.event.data.occurred_at < automation.createdAt) return [];
     const fired = occurrenceOf(automation, fact);
     if (fired === null) return [];
     return [{ automationId: automation.id, passId: fact.after.id, occurrence: fired.occurrence, depth, dueAt: fired.dueAt }];

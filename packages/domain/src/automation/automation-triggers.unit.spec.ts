@@ -107,6 +107,10 @@ describe('which automations an event may fire', () => {
     expect(when([], issued).fires([{ ...everyIssue, templateId: 'another-template' }])).toEqual([]);
   });
 
+  test('a rule made after the event does not fire on it, as when the feed is followed again from its start', () => {
+    expect(when([], issued).fires([{ ...everyIssue, createdAt: '2026-11-21T09:00:00.001Z' }])).toEqual([]);
+  });
+
   test("an automation's own actions never trigger it", () => {
     const fifth = automation({ type: 'stamps_reached', value: 5 });
     expect(when([issued, stamped(4, 4)], stamped(1, 5), { automationId: 'automation-1', depth: 1 }).fires([fifth])).toEqual([]);
