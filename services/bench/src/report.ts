@@ -8,6 +8,7 @@ import type { LogProblems } from './child-server';
 import type { DistributedOutcome } from './distributed/distributed-figures';
 import type { Machine } from './machine';
 import type { PkpassFigures } from './pkpass-timing';
+import type { AutomationRuleFigures } from './automation-rules-timing';
 import type { Measurement } from './measure';
 import type { RebuildFigures } from './rebuild/rebuild-figures';
 import type { ScaleFigures } from './scale/scale-figures';
@@ -127,6 +128,7 @@ export interface BenchResult {
   rebuild: RebuildFigures | null;
   audit: AuditFigures | null;
   distributed: DistributedOutcome | null;
+  automations: AutomationRuleFigures | null;
   /** The scale and soak sections. */
   scale: ScaleFigures | null;
 }

@@ -1,12 +1,12 @@
 /**
- * Which parts of the bench run: `--sections=http,batches,hot-pass,long-stream,pkpass,rebuild,audit,distributed`
+ * Which parts of the bench run: `--sections=http,batches,hot-pass,long-stream,pkpass,rebuild,audit,distributed,automations`
  * (default: all but the long ones), so that one part can be measured again without waiting for the others. They
  * run in this order. The long sections (`scale`, `soak`: a store of `--passes` passes, a steady load of
  * `--soak-seconds`) run only when named.
  */
 import { parseArgs } from 'node:util';
 
-const SECTION_NAMES = ['http', 'batches', 'hot-pass', 'long-stream', 'pkpass', 'rebuild', 'audit', 'distributed', 'scale', 'soak'] as const;
+const SECTION_NAMES = ['http', 'batches', 'hot-pass', 'long-stream', 'pkpass', 'rebuild', 'audit', 'distributed', 'automations', 'scale', 'soak'] as const;
 const LONG_SECTIONS: readonly SectionName[] = ['scale', 'soak'];
 
 export type SectionName = (typeof SECTION_NAMES)[number];
