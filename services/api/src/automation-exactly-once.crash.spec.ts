@@ -6,14 +6,13 @@
  * one email.
  */
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { readOutbox } from '@passes/mailer';
+import { startCompiledServer, type CompiledServer } from './testing/compiled-server';
 
-const MAIN = path.resolve(__dirname, '../dist/main.js');
 const CLI = path.resolve(__dirname, '../../cli/bin/passes.js');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'passes-automation-crash-'));
 const running: ChildProcess[] = [];
@@ -23,26 +22,8 @@ afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-interface Server {
-  child: ChildProcess;
-  baseUrl: string;
-}
-
-/** Starts the compiled server on the shared data directory; resolves once it listens. */
-function startServer(): Promise<Server> {
-  if (!fs.existsSync(MAIN)) throw new Error('services/api is not built: run `npm run build` (npm test does)');
-  const env = { ...process.env, PORT: '0', HOST: '127.0.0.1', PASSES_DATA_DIR: dataDir, PASSES_RATE_LIMIT_PER_MINUTE: '1000000' };
-  const child = spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-  running.push(child);
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stderr! });
-    lines.on('line', (line) => {
-      const record = JSON.parse(line) as { message?: string; url?: string };
-      if (record.message === 'wallet pass service running' && record.url) resolve({ child, baseUrl: record.url });
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${String(code)} before listening`)));
-  });
-}
+type Server = CompiledServer;
+const startServer = () => startCompiledServer(dataDir, running);
 
 function stopped(child: ChildProcess): Promise<void> {
   return child.exitCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
@@ -59,7 +40,8 @@ async function call<Body>(method: string, url: string, token: string | null, bod
 }
 
 async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  // A killed process's items wait out their lease before another runner takes them.
+  const deadline = Date.now() + 120_000;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
