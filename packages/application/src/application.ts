@@ -10,6 +10,8 @@ import { ApiKeys } from './auth/api-keys';
 import { Authenticator } from './auth/authenticator';
 import { BarcodeSignatures } from './barcodes/barcode-signatures';
 import { PassBarcodes } from './barcodes/pass-barcodes';
+import { AutomationRunHandler } from './automations/automation-run-handler';
+import { Automations } from './automations/automations';
 import { Businesses } from './businesses/businesses';
 import { Analytics } from './analytics/analytics';
 import { AnalyticsExports, type ExportPorts } from './analytics/exports/analytics-exports';
@@ -95,6 +97,9 @@ export class Application {
   readonly subscriptions: Subscriptions;
   readonly campaigns: Campaigns;
   private readonly sender: (options: CampaignSenderOptions) => CampaignSender;
+  readonly automations: Automations;
+  /** Carries out automation runs: registered on the work runner of the process that runs automations. */
+  readonly automationRuns: AutomationRunHandler;
 
   constructor(ports: ApplicationPorts) {
     const { events, readModels, clock, ids, readYourWrites } = ports;
@@ -135,6 +140,8 @@ export class Application {
     const googleWallet = ports.googleWallet ?? false;
     this.campaigns = new Campaigns(commands, readModels, this.plans, audiences, ports.work, clock, ids, readYourWrites, { googleWallet, wake: ports.wakeWork ?? (() => undefined) });
     this.sender = (options) => new CampaignSender(commands, this.passMessages, audiences, ports.work, clock, options);
+    this.automations = new Automations(commands, readModels, this.passes, this.plans, clock, ids, readYourWrites, googleWallet);
+    this.automationRuns = new AutomationRunHandler(commands, this.milestones, this.plans, clock, googleWallet);
   }
 
   /** The handler of `campaigns.send`, for the process whose runner sends campaigns. */

@@ -46,3 +46,7 @@ export * from './analytics/analytics-report';
 export * from './analytics/exports/analytics-exports';
 export * from './analytics/exports/analytics-export-work';
 export type { ExportFiles } from './analytics/exports/export-files';
+export * from './automations/automations';
+export * from './automations/automation-process';
+export * from './automations/automation-work';
+export * from './automations/automation-run-handler';

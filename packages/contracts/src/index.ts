@@ -31,3 +31,5 @@ export * from './webhook-responses';
 export * from './wire-formats';
 export * from './query-parameters';
 export * from './openapi';
+export * from './automation-bodies';
+export * from './automation-responses';

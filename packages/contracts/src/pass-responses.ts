@@ -58,6 +58,10 @@ export const passHistoryResponse = z.strictObject({
       data: z.record(z.string(), z.unknown()),
       revision: z.int().min(0),
       recorded_at: instant,
+      /** Who made the change: `user:{id}`, `api_key:{id}`, `cli`, or `automation:{id}` for an automation's run. */
+      actor: z.string(),
+      /** The event that caused the change (an automation's trigger), or null. */
+      causation_id: z.string().nullable(),
     }),
   ),
   has_more: z.boolean(),

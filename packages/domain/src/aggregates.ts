@@ -8,6 +8,8 @@ import { apiKeyDecider } from './api-key/api-key-decider';
 import { apiKeyEvents } from './api-key/api-key-event-registry';
 import { campaignDecider } from './campaign/campaign-decider';
 import { campaignEvents } from './campaign/campaign-event-registry';
+import { automationDecider } from './automation/automation-decider';
+import { automationEvents } from './automation/automation-event-registry';
 import { businessDecider } from './business/business-decider';
 import { businessEvents } from './business/business-event-registry';
 import { decodeEvent, type DomainEventShape, type EncodedEvent, type EventRegistry } from './events/event-registry';
@@ -40,6 +42,7 @@ export const reservationAggregate = { decider: reservationDecider, events: reser
 export const milestoneAggregate = { decider: milestoneDecider, events: milestoneEvents };
 export const analyticsExportAggregate = { decider: analyticsExportDecider, events: analyticsExportEvents };
 export const campaignAggregate = { decider: campaignDecider, events: campaignEvents };
+export const automationAggregate = { decider: automationDecider, events: automationEvents };
 
 /** Folds stored events into a state through the aggregate's registry. */
 export function replayEncoded<Command, Event extends DomainEventShape, State>(

@@ -12,6 +12,7 @@ const metadataSchema = z.object({
   business_id: z.string().nullable(),
   actor: z.string(),
   schema_version: z.number().int().min(1),
+  depth: z.number().int().min(1).optional(),
 }) satisfies z.ZodType<EventMetadata>;
 
 const dataSchema = z.record(z.string(), z.unknown());

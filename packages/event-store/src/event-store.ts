@@ -14,6 +14,8 @@ export interface EventMetadata {
   business_id: string | null;
   actor: string;
   schema_version: number;
+  /** An automation's run's place in a chain of automations (1, 2, 3); absent for everything else. */
+  depth?: number;
 }
 
 /** An event as the caller hands it to `append`. */

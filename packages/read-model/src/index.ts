@@ -2,6 +2,7 @@ export * from './document-store';
 export * from './projections/business-usage';
 export type { PaymentRecord } from './projections/payments';
 export type { CampaignRecipient } from './projections/campaign-recipients';
+export * from './projections/automation-runs';
 export * from './projections/customer-email-digest';
 export * from './projections/pass-search';
 export * from './projections/projection';

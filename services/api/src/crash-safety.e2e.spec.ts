@@ -4,14 +4,13 @@
  * and no Idempotency-Key a request held when it was killed stays locked after the restart.
  */
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
+import { startCompiledServer } from './testing/compiled-server';
 
-const MAIN = path.resolve(__dirname, '../dist/main.js');
 const CLI = path.resolve(__dirname, '../../cli/bin/passes.js');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'passes-crash-'));
 const running: ChildProcess[] = [];
@@ -21,22 +20,7 @@ afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Starts the compiled server and resolves with its base URL once it logs that it listens. */
-function startServer(): Promise<{ child: ChildProcess; baseUrl: string }> {
-  if (!fs.existsSync(MAIN)) throw new Error('services/api is not built: run `npm run build` (npm test does)');
-  // As many writes as the machine can take: the rate limit would cut the stream short.
-  const env = { ...process.env, PORT: '0', HOST: '127.0.0.1', PASSES_DATA_DIR: dataDir, PASSES_RATE_LIMIT_PER_MINUTE: '1000000' };
-  const child = spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-  running.push(child);
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stderr! });
-    lines.on('line', (line) => {
-      const record = JSON.parse(line) as { message?: string; url?: string };
-      if (record.message === 'wallet pass service running' && record.url) resolve({ child, baseUrl: record.url });
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${String(code)} before listening`)));
-  });
-}
+const startServer = () => startCompiledServer(dataDir, running);
 
 async function post<Body>(url: string, token: string | null, body?: unknown, idempotencyKey?: string): Promise<{ status: number; body: Body }> {
   const response = await fetch(url, {

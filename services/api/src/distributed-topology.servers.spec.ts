@@ -196,12 +196,37 @@ describeWithServers(['mongodb', 'kafka'], 'the distributed topology as separate 
     const history = await call<{ data: { type: string }[] }>(api1, 'GET', `${passes()}/${first}/events`);
     expect(history.body.data.filter((event) => event.type === 'MessageSent')).toHaveLength(1);
   });
+  it('fires an automation made on one API process once on every pass issued through both, while a runner is killed', async () => {
+    const rule = await call<{ id: string }>(api2, 'POST', `/businesses/${owner.businessId}/automations`, {
+      name: 'Welcome points',
+      template_id: owner.templateId,
+      trigger: { type: 'pass_issued' },
+      actions: [{ type: 'add_points', points: 10 }],
+    });
+    expect(rule.status).toBe(201);
+    const issuedIds: string[] = [];
+    for (let index = 0; index < 6; index += 1) {
+      const issued = await call<PassBody>(index % 2 === 0 ? api1 : api2, 'POST', passes(), { template_id: owner.templateId });
+      issuedIds.push(issued.body.id);
+      if (index === 2) await dispatcher2.kill('SIGKILL');
+    }
+    const deadline = Date.now() + 90_000;
+    const points = async () => Promise.all(issuedIds.map(async (id) => (await call<PassBody>(api1, 'GET', `${passes()}/${id}`)).body.points));
+    while ((await points()).some((value) => value !== 10) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await points()).toEqual(issuedIds.map(() => 10));
+    for (const id of issuedIds) {
+      const history = await call<{ data: { type: string; actor: string }[] }>(api2, 'GET', `${passes()}/${id}/events`);
+      expect(history.body.data.filter((event) => event.type === 'AutomationRan')).toEqual([expect.objectContaining({ actor: `automation:${rule.body.id}` })]);
+    }
+    await dispatcher2.start();
+    expect((await call(api1, 'PATCH', `/businesses/${owner.businessId}/automations/${rule.body.id}`, { enabled: false })).status).toBe(200);
+  }, 120_000);
 
   it('reports each dependency and each projection on /readyz', async () => {
     const ready = await fetch(`${api1.url.replace(/\/api\/v1$/, '')}/readyz`);
     const body = (await ready.json()) as { status: string; dependencies: Record<string, string>; projections: { name: string; caught_up: boolean }[] };
     expect(body.dependencies).toEqual({ event_store: 'ok', read_store: 'ok', work_store: 'ok' });
-    expect(body.projections.map((projection) => projection.name).sort()).toEqual(['analytics', 'analytics_exports', 'api_keys', 'business_usage', 'businesses', 'campaign_recipients', 'campaigns', 'milestones', 'passes', 'payments', 'templates', 'users', 'webhooks']);
+    expect(body.projections.map((projection) => projection.name).sort()).toEqual(['analytics', 'analytics_exports', 'api_keys', 'automation_runs', 'automation_stats', 'automations', 'business_usage', 'businesses', 'campaign_recipients', 'campaigns', 'milestones', 'passes', 'payments', 'templates', 'users', 'webhooks']);
   });
 
   it('serves each process’s metrics on a listener of its own, and stops each on SIGTERM with exit code 0', async () => {
@@ -219,7 +244,10 @@ describeWithServers(['mongodb', 'kafka'], 'the distributed topology as separate 
     expect(sampleOf(await scrape(dispatcher2), 'passes_follower_running', { follower: 'webhook-dispatcher' })).toBe(1);
     const dispatcherReady = await fetch(dispatcher2.metricsUrl.replace(/\/metrics$/, '/readyz'));
     expect(dispatcherReady.status).toBe(200);
-    expect(await dispatcherReady.json()).toMatchObject({ status: 'ready', followers: [expect.objectContaining({ follower: 'webhook-dispatcher', running: true })] });
+    expect(await dispatcherReady.json()).toMatchObject({
+      status: 'ready',
+      followers: [expect.objectContaining({ follower: 'webhook-dispatcher', running: true }), expect.objectContaining({ follower: 'automations', running: true })],
+    });
     expect(sampleOf(await scrape(dispatcher2), 'passes_work_backlog_items', { kind: 'webhook.delivery' })).not.toBeNull();
     expect(sampleOf(await scrape(relay), 'process_cpu_user_seconds_total')).not.toBeNull();
     const ended = await Promise.all([api1, api2, relay, dispatcher1, dispatcher2, projector].map((running) => running.kill('SIGTERM')));

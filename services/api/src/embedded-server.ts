@@ -43,6 +43,7 @@ export class EmbeddedServer {
       wallets,
       webhookFeed: new CheckpointedFeed(events, stores.checkpoints, { name: 'webhook-dispatcher', filter: WEBHOOK_FEED_FILTER }),
       walletFeed: new CheckpointedFeed(events, stores.checkpoints, { name: 'wallet-notifier', filter: WALLET_FEED_FILTER }),
+      automationFeed: new CheckpointedFeed(events, stores.checkpoints, { name: 'automations', filter: WEBHOOK_FEED_FILTER }),
       runner,
     });
     const api = new ApiServer(ports, { application, wallets, followers: () => dispatcher.followers() });

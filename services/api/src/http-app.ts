@@ -37,6 +37,7 @@ import { addAnalyticsRoutes } from './routes/analytics-routes';
 import { joinPageRoutes } from './routes/join-page-routes';
 import { magicLinkPageRoutes } from './routes/magic-link-page-routes';
 import { addJoinRoutes } from './routes/join-routes';
+import { addAutomationRoutes } from './routes/automation-routes';
 import { addMilestoneRoutes } from './routes/milestone-routes';
 import { addCampaignRoutes } from './routes/campaign-routes';
 import { addPassRoutes } from './routes/pass-routes';
@@ -110,6 +111,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   addMilestoneRoutes(business.within('/milestones'), application);
   addAnalyticsRoutes(business.within('/analytics'), application);
   addCampaignRoutes(business.within('/campaigns'), application);
+  addAutomationRoutes(business.within('/automations'), application);
   addScanRoutes(business.within('/scans'), application);
   addWebhookRoutes(business.within('/webhooks'), application);
   addApiKeyRoutes(business.within('/api-keys'), application);

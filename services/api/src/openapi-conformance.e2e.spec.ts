@@ -216,6 +216,22 @@ describe('Answers of the running service, checked against the OpenAPI document',
     expect((await client.call('deleteCampaign', { path: { ...own(), campaign_id: draft.body.id }, apiKey: key })).status).toBe(204);
   });
 
+  it('automations, their runs and a dry run', async () => {
+    const body = { name: 'Welcome points', trigger: { type: 'pass_issued' }, actions: [{ type: 'add_points', points: 10 }] };
+    const created = await client.call<{ id: string }>('createAutomation', { path: own(), apiKey: key, body });
+    expect(created.status).toBe(201);
+    expect((await client.call('createAutomation', { path: own(), apiKey: key, body: { ...body, actions: [] } })).status).toBe(422);
+    const automation = { ...own(), automation_id: created.body.id };
+    expect((await client.call('listAutomations', { path: own(), apiKey: key, query: { limit: '10' } })).status).toBe(200);
+    expect((await client.call('getAutomation', { path: automation, apiKey: key })).status).toBe(200);
+    expect((await client.call('getAutomation', { path: { ...own(), automation_id: 'no-such-automation' }, apiKey: key })).status).toBe(404);
+    expect((await client.call('updateAutomation', { path: automation, apiKey: key, body: { enabled: false } })).status).toBe(200);
+    const card = await client.call<PassBody>('issuePass', { path: own(), apiKey: key, body: { template_id: business.templateId } });
+    expect((await client.call('testAutomation', { path: automation, apiKey: key, body: { pass: card.body.id } })).status).toBe(200);
+    expect((await client.call('listAutomationRuns', { path: automation, apiKey: key, query: { limit: '10' } })).status).toBe(200);
+    expect((await client.call('deleteAutomation', { path: automation, apiKey: key })).status).toBe(204);
+  });
+
   it('webhooks and their deliveries', async () => {
     const list = await client.call<{ data: { id: string }[] }>('listWebhooks', { path: own(), apiKey: key });
     expect(list.status).toBe(200);

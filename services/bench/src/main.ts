@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --sections=http,batches,hot-pass,long-stream,pkpass,rebuild,audit,payments,distributed,campaign,scale,soak,analytics,browse]
+ * `npm run bench [-- --sections=http,batches,hot-pass,long-stream,pkpass,rebuild,audit,payments,distributed,campaign,automations,scale,soak,analytics,browse]
  * [--passes=N] [--soak-seconds=S]`: each section starts what it measures in child processes of its own, on fresh
  * data, and stops them before the next one starts (scale, soak and analytics run only when named).
  * Progress goes to stderr; the report to stdout, ending with one `BENCH_RESULT` JSON line.
@@ -14,6 +14,7 @@ import { runRebuildSection } from './rebuild/rebuild-section';
 import { runScaleSections } from './scale/scale-section';
 import { runPaymentsSection } from './payments/payments-section';
 import { runPkpassSection } from './pkpass-timing';
+import { runAutomationRulesSection } from './automation-rules-timing';
 import { machineLines, resultLine, type BenchResult } from './report';
 import { Resources } from './resources';
 import type { SectionOutcome } from './section';
@@ -31,7 +32,7 @@ async function run({ sections, scale }: BenchArguments, resources: Resources): P
   const machine = describeMachine();
   print(machineLines(machine, settings));
 
-  const result: BenchResult = { machine, settings, sections: [...sections], scenarios: null, batches: null, hotPass: null, longStream: null, pkpass: null, rebuild: null, audit: null, payments: null, distributed: null, campaign: null, scale: null, analytics: null, browse: null };
+  const result: BenchResult = { machine, settings, sections: [...sections], scenarios: null, batches: null, hotPass: null, longStream: null, pkpass: null, rebuild: null, audit: null, payments: null, distributed: null, campaign: null, automations: null, scale: null, analytics: null, browse: null };
   const warnings: string[] = [];
   /** Prints a section as soon as it is done; its warnings wait for the end of the report. */
   const report = <Figures>(outcome: SectionOutcome<Figures>): Figures => {
@@ -54,6 +55,7 @@ async function run({ sections, scale }: BenchArguments, resources: Resources): P
   if (sections.has('payments')) result.payments = report(await resources.scoped((own) => runPaymentsSection(own)));
   if (sections.has('distributed')) result.distributed = report(await resources.scoped((own) => runDistributedSection(settings, result.scenarios, own)));
   if (sections.has('campaign')) result.campaign = report(await resources.scoped((own) => runCampaignSection(settings, own)));
+  if (sections.has('automations')) result.automations = report(runAutomationRulesSection());
   if (sections.has('scale') || sections.has('soak')) {
     const wanted = { scale: sections.has('scale'), soak: sections.has('soak') };
     result.scale = report(await resources.scoped((own) => runScaleSections(wanted, settings, scale, own)));

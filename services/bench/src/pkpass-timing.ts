@@ -123,6 +123,8 @@ function benchPass(): WalletPass {
     voidedAt: null,
     reactivatedAt: null,
     lastScannedAt: null,
+    lastActivityAt: at,
+    automationRuns: [],
   };
   const template: Template = {
     ...defaultTemplateSettings('Coffee card'),

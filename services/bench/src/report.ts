@@ -11,6 +11,7 @@ import type { LogProblems } from './child-server';
 import type { DistributedOutcome } from './distributed/distributed-figures';
 import type { Machine } from './machine';
 import type { PkpassFigures } from './pkpass-timing';
+import type { AutomationRuleFigures } from './automation-rules-timing';
 import type { Measurement } from './measure';
 import type { RebuildFigures } from './rebuild/rebuild-figures';
 import type { ScaleFigures } from './scale/scale-figures';
@@ -133,6 +134,7 @@ export interface BenchResult {
   payments: PaymentsFigures | null;
   distributed: DistributedOutcome | null;
   campaign: CampaignFigures | null;
+  automations: AutomationRuleFigures | null;
   /** The scale and soak sections. */
   scale: ScaleFigures | null;
   analytics: AnalyticsFigures | null;

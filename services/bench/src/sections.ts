@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 
-const SECTION_NAMES = ['http', 'batches', 'hot-pass', 'long-stream', 'pkpass', 'rebuild', 'audit', 'payments', 'distributed', 'campaign', 'scale', 'soak', 'analytics', 'browse'] as const;
+const SECTION_NAMES = ['http', 'batches', 'hot-pass', 'long-stream', 'pkpass', 'rebuild', 'audit', 'payments', 'distributed', 'campaign', 'automations', 'scale', 'soak', 'analytics', 'browse'] as const;
 const LONG_SECTIONS: readonly SectionName[] = ['scale', 'soak', 'analytics', 'browse'];
 
 export type SectionName = (typeof SECTION_NAMES)[number];

@@ -82,7 +82,7 @@ afterAll(() => server.stop());
 describe('passes projections status', () => {
   it('shows each projection live, caught up with the head', async () => {
     const rows = await status(server.dataDir);
-    expect(rows.map((row) => row.name).sort()).toEqual(['analytics', 'analytics_exports', 'api_keys', 'business_usage', 'businesses', 'campaign_recipients', 'campaigns', 'milestones', 'passes', 'payments', 'templates', 'users', 'webhooks']);
+    expect(rows.map((row) => row.name).sort()).toEqual(['analytics', 'analytics_exports', 'api_keys', 'automation_runs', 'automation_stats', 'automations', 'business_usage', 'businesses', 'campaign_recipients', 'campaigns', 'milestones', 'passes', 'payments', 'templates', 'users', 'webhooks']);
     for (const row of rows) {
       const version = readModelProjections.find((projection) => projection.collection === row.name)?.version;
       expect(row).toMatchObject({ version, lag: 0, state: 'live', head: rows[0]?.head });

@@ -8,6 +8,8 @@
 import {
   ANALYTICS_EXPORT,
   ANALYTICS_EXPORT_SWEEP,
+  AUTOMATION_WORK_KINDS,
+  AutomationProcess,
   CAMPAIGN_SEND,
   AnalyticsExportHandler,
   AnalyticsExportSweep,
@@ -40,6 +42,8 @@ export interface DispatcherParts {
   webhookFeed: EventFeed;
   /** The events the wallet notifier follows, the same way, on its own checkpoint or consumer group. */
   walletFeed: EventFeed;
+  /** The events the automations follow (PROGRAMME §3), on their own checkpoint or consumer group. */
+  automationFeed: EventFeed;
   /** The process's background-work runner: the deliveries and notifications are sent on it. */
   runner: WorkRunner;
 }
@@ -52,10 +56,14 @@ export class DispatcherService {
   private readonly projections: CheckpointWaiter;
   private readonly webhookFeed: EventFeed;
   private readonly walletFeed: EventFeed;
+  private readonly automationFeed: EventFeed;
+  /** The automations' process manager and its work, beside the webhooks in the same process. */
+  private readonly automations: AutomationProcess;
 
-  constructor(ports: PortRegistry, { application, wallets, webhookFeed, walletFeed, runner }: DispatcherParts) {
+  constructor(ports: PortRegistry, { application, wallets, webhookFeed, walletFeed, automationFeed, runner }: DispatcherParts) {
     this.webhookFeed = webhookFeed;
     this.walletFeed = walletFeed;
+    this.automationFeed = automationFeed;
     const config = ports.get(TOKENS.config);
     const clock = ports.get(TOKENS.clock);
     const logger = ports.get(TOKENS.logger);
@@ -87,9 +95,21 @@ export class DispatcherService {
       PAYMENT_RECONCILIATION.name,
       SUBSCRIPTION_GRACE_END.name,
       CAMPAIGN_SEND.name,
+      ...AUTOMATION_WORK_KINDS,
     ]));
     // Campaigns are sent here, beside the deliveries: once across instances, each item under its lease.
     runner.register(application.campaignSender({ wake: () => runner.wake() }));
+    this.automations = new AutomationProcess({
+      feed: automationFeed,
+      events,
+      readModels: ports.get(TOKENS.readModels),
+      work,
+      runner,
+      runs: application.automationRuns,
+      mailer: ports.get(TOKENS.mailer),
+      clock,
+      onError: (error) => logger.error('automations failed; they carry on by themselves', { error }),
+    });
     metrics.watchFollowers(() => this.followers());
     this.projections = new CheckpointWaiter(documents, [collections.passes, collections.templates], READ_MODEL_POLL_INTERVAL_MS);
     const { apple, google } = config.wallets;
@@ -122,18 +142,21 @@ export class DispatcherService {
   async start(): Promise<void> {
     await this.dispatcher.start();
     await this.walletNotifier?.start();
+    await this.automations.start();
   }
 
   /** Whether each follower of the event feed follows: `/readyz` and the metrics say so. */
   followers(): FollowerHealth[] {
     const webhooks = { follower: 'webhook-dispatcher', ...this.webhookFeed.health() };
-    return this.walletNotifier === null ? [webhooks] : [webhooks, { follower: 'wallet-notifier', ...this.walletFeed.health() }];
+    const automations = { follower: 'automations', ...this.automationFeed.health() };
+    return this.walletNotifier === null ? [webhooks, automations] : [webhooks, { follower: 'wallet-notifier', ...this.walletFeed.health() }, automations];
   }
 
   /** Stops following the feeds; what was recorded stays due on the runner. */
   async stop(): Promise<void> {
     await this.dispatcher.stop();
     await this.walletNotifier?.stop();
+    await this.automations.stop();
   }
 
   /** Once the process's runner has stopped too. */

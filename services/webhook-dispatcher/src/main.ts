@@ -8,6 +8,8 @@ import { DispatcherService } from './dispatcher-service';
 const CONSUMER_GROUP = 'passes-webhook-dispatcher';
 /** The wallet notifiers of the dispatchers form their own group: they read every event too, on their own offsets. */
 const WALLET_CONSUMER_GROUP = 'passes-wallet-notifier';
+/** The automations' followers of the dispatchers form a group of their own as well. */
+const AUTOMATION_CONSUMER_GROUP = 'passes-automations';
 
 runProcess('webhook dispatcher', process.env, async (basics) => {
   const { config, logger } = basics;
@@ -25,6 +27,7 @@ runProcess('webhook dispatcher', process.env, async (basics) => {
     wallets: composeWallets(ports, application, appUrl),
     webhookFeed: new KafkaEventFeed(client, { topic: kafka.topic, groupId: CONSUMER_GROUP }),
     walletFeed: new KafkaEventFeed(client, { topic: kafka.topic, groupId: WALLET_CONSUMER_GROUP }),
+    automationFeed: new KafkaEventFeed(client, { topic: kafka.topic, groupId: AUTOMATION_CONSUMER_GROUP }),
     runner,
   });
 

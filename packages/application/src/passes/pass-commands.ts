@@ -31,7 +31,7 @@ export type IssuePassInput = Omit<IssuePassData, 'passId' | 'businessId' | 'mode
  * The actions on a pass (spec 6–13) as callers give them: the current time is added here, and a
  * check-in's cooldown is the pass's template's.
  */
-export type PassAction = DistributiveOmit<Exclude<PassCommand, { type: 'IssuePass' | 'UpdatePass' | 'ScanPass' | 'SendMessage' }>, 'now' | 'cooldown' | 'milestones'>;
+export type PassAction = DistributiveOmit<Exclude<PassCommand, { type: 'IssuePass' | 'UpdatePass' | 'ScanPass' | 'RunAutomation' | 'SendMessage' }>, 'now' | 'cooldown' | 'milestones'>;
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /**

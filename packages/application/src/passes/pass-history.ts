@@ -15,6 +15,10 @@ export interface PassHistoryEntry {
   readonly data: Readonly<PassEvent['data']>;
   readonly revision: number;
   readonly recorded_at: string;
+  /** Who made the change: `user:{id}`, `api_key:{id}`, `cli`, or the work that acts by itself (`automation:{id}`). */
+  readonly actor: string;
+  /** The event that caused it (an automation's trigger), or null. */
+  readonly causation_id: string | null;
 }
 
 export interface HistoryPage {
@@ -87,5 +91,5 @@ export class PassHistory {
 
 function historyEntry(event: RecordedEvent): PassHistoryEntry {
   const { type, data } = decodeEvent(passEvents, event);
-  return { type, data, revision: event.revision, recorded_at: event.created_at };
+  return { type, data, revision: event.revision, recorded_at: event.created_at, actor: event.metadata.actor, causation_id: event.metadata.causation_id };
 }

@@ -8,6 +8,8 @@ export interface CommandContext {
   correlationId: string;
   /** The id of the event this command answers, when one caused it (an automation's trigger). */
   causationId?: string;
+  /** For an automation's run: its place in a chain of automations, recorded so the chain can stop. */
+  depth?: number;
   /**
    * Told when the command's answer goes out before the read models reflect it (their wait gave up): the
    * write is durable, but a read right after it may not see it yet, and the caller says so (HTTP: 202).

@@ -194,6 +194,7 @@ export function toNewEvent<Event extends DomainEventShape>(
       business_id: businessId,
       actor: context.actor,
       schema_version: schemaVersionOf(registry, event.type),
+      ...(context.depth !== undefined && { depth: context.depth }),
     },
   };
 }

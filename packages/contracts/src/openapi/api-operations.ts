@@ -32,6 +32,8 @@ import { createWebhookBody } from '../webhook-bodies';
 import { deliveryListResponse, deliveryResponse, registeredWebhookResponse, webhookListResponse, webhookResponse } from '../webhook-responses';
 import type { ApiOperation } from './api-operation';
 import { PAYMENT_OPERATIONS } from './payment-operations';
+import { createAutomationBody, testAutomationBody, updateAutomationBody } from '../automation-bodies';
+import { automationListResponse, automationResponse, automationRunListResponse, automationTestResponse } from '../automation-responses';
 
 const API = '/api/v1';
 const BUSINESS = `${API}/businesses/{business_id}`;
@@ -39,6 +41,7 @@ const PASS = `${BUSINESS}/passes/{identifier}`;
 const TEMPLATE = `${BUSINESS}/templates/{template_id}`;
 const WEBHOOK = `${BUSINESS}/webhooks/{webhook_id}`;
 const MILESTONE = `${BUSINESS}/milestones/{milestone_id}`;
+const AUTOMATION = `${BUSINESS}/automations/{automation_id}`;
 const CAMPAIGN = `${BUSINESS}/campaigns/{campaign_id}`;
 
 /** The bulk envelopes as documented: the same item schemas each item is checked with, one by one. */
@@ -286,6 +289,78 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Archive a milestone: it stops earning, rewards already earned stay',
     access: 'credential',
     answers: { 200: { description: 'The archived milestone', body: milestoneResponse } },
+  },
+
+  // Automations
+  {
+    method: 'post',
+    path: `${BUSINESS}/automations`,
+    operationId: 'createAutomation',
+    tag: 'Automations',
+    summary: 'Create an automation: a trigger, an optional template, 1 to 5 actions (Pro only: 402 `automations` on Free; at most 50 a business, the 51st is 422)',
+    access: 'credential',
+    body: createAutomationBody,
+    answers: { 201: { description: 'The automation, with its stats', body: automationResponse } },
+  },
+  {
+    method: 'get',
+    path: `${BUSINESS}/automations`,
+    operationId: 'listAutomations',
+    tag: 'Automations',
+    summary: "The business's automations in the caller's mode, oldest first; a page at a time",
+    access: 'credential',
+    query: pageQuery,
+    answers: { 200: { description: 'A page of automations', body: automationListResponse } },
+    refusals: [422],
+  },
+  {
+    method: 'get',
+    path: AUTOMATION,
+    operationId: 'getAutomation',
+    tag: 'Automations',
+    summary: 'An automation, with how many runs it made and when the last was',
+    access: 'credential',
+    answers: { 200: { description: 'The automation', body: automationResponse } },
+  },
+  {
+    method: 'patch',
+    path: AUTOMATION,
+    operationId: 'updateAutomation',
+    tag: 'Automations',
+    summary: 'Change an automation (name, template_id, trigger, actions, enabled); enabling one on Free is 402 `automations`',
+    access: 'credential',
+    body: updateAutomationBody,
+    answers: { 200: { description: 'The changed automation', body: automationResponse } },
+  },
+  {
+    method: 'delete',
+    path: AUTOMATION,
+    operationId: 'deleteAutomation',
+    tag: 'Automations',
+    summary: 'Delete an automation: it stops; what it did stays on its passes',
+    access: 'credential',
+    answers: { 204: { description: 'Deleted' } },
+  },
+  {
+    method: 'get',
+    path: `${AUTOMATION}/runs`,
+    operationId: 'listAutomationRuns',
+    tag: 'Automations',
+    summary: 'What the automation did, newest first: the pass, the occurrence, when, and each action `done`, `skipped` or `failed` with its detail; a page at a time',
+    access: 'credential',
+    query: pageQuery,
+    answers: { 200: { description: 'A page of runs', body: automationRunListResponse } },
+    refusals: [422],
+  },
+  {
+    method: 'post',
+    path: `${AUTOMATION}/test`,
+    operationId: 'testAutomation',
+    tag: 'Automations',
+    summary: 'Whether the automation would fire for a pass (any identifier) now, why, and what each action would come to; changes nothing',
+    access: 'credential',
+    body: testAutomationBody,
+    answers: { 200: { description: 'The dry run', body: automationTestResponse } },
   },
 
   // Analytics

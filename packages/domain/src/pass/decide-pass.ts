@@ -19,6 +19,7 @@ import type { PassState } from './pass-state';
 import type { Pass } from './pass-state';
 import { completePayment, expirePayment, recordRefund, startPayment } from './online-payments';
 import { redeemReward } from './redeem-reward';
+import { runAutomation } from './run-automation';
 import { rewardsEarned } from './reward-rule';
 import { scanPass } from './scan-pass';
 import { sendMessage } from './send-message';
@@ -39,6 +40,7 @@ export function decidePass(command: PassCommand, state: PassState): PassEvent[] 
 function decideOnPass(command: Exclude<PassCommand, { type: 'IssuePass' }>, state: Pass): PassEvent[] {
   if (command.type === 'ScanPass') return scanPass(command, state);
   if (command.type === 'RedeemReward') return redeemReward(command, state);
+  if (command.type === 'RunAutomation') return runAutomation(command, state);
   if (command.type === 'SendMessage') return sendMessage(command, state);
   if (command.type === 'RegisterDevice') return registerDevice(command, state);
   if (command.type === 'UnregisterDevice') return unregisterDevice(command, state);

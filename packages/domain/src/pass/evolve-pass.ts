@@ -6,8 +6,12 @@ import type { PassEvent, PassInstalledData, PassIssuedData, RewardEarnedData, Re
 import type { Pass, PassState } from './pass-state';
 import { withPaymentEvent } from './online-payment-evolve';
 import type { Reward } from './rewards';
+import { automationRunKey } from './automation-run-key';
 
-type PassChangingEvent = Exclude<PassEvent, { type: 'PassIssued' | 'PassScanned' | 'PassInstalled' | 'PassUninstalled' | 'PaymentStarted' | 'PaymentExpired' }>;
+type PassChangingEvent = Exclude<PassEvent, { type: 'PassIssued' | 'PassScanned' | 'PassInstalled' | 'PassUninstalled' | 'PaymentStarted' | 'PaymentExpired' | 'AutomationRan' }>;
+
+/** The facts of the holder's or staff's use of the pass: each ends a quiet spell. */
+const ACTIVITY: ReadonlySet<PassEvent['type']> = new Set(['PassStamped', 'PointsAdjusted', 'BalanceCharged', 'BalanceToppedUp', 'PassCheckedIn', 'PassRedeemed', 'RewardRedeemed']);
 
 export function evolvePass(state: PassState, event: PassEvent): PassState {
   if (event.type === 'PassIssued') return passFromIssued(event.data);
@@ -19,7 +23,13 @@ export function evolvePass(state: PassState, event: PassEvent): PassState {
   if (event.type === 'PassUninstalled') return { ...state, walletDevices: withoutDevice(state.walletDevices, event.data.device_library_identifier) };
   // Nor is a payment opened or left to expire: the pass holds what it held.
   if (event.type === 'PaymentStarted' || event.type === 'PaymentExpired') return { ...state, payments: withPaymentEvent(state.payments, event) };
-  return { ...applyEvent(state, event), updatedAt: event.data.occurred_at };
+  // A run is recorded after its actions' events, and gives back the activity they would have moved.
+  if (event.type === 'AutomationRan') {
+    const { automation_id, occurrence, activity_at } = event.data;
+    return { ...state, automationRuns: [...state.automationRuns, automationRunKey(automation_id, occurrence)], lastActivityAt: activity_at };
+  }
+  const lastActivityAt = ACTIVITY.has(event.type) ? event.data.occurred_at : state.lastActivityAt;
+  return { ...applyEvent(state, event), updatedAt: event.data.occurred_at, lastActivityAt };
 }
 
 function passFromIssued(data: PassIssuedData): Pass {
@@ -49,6 +59,8 @@ function passFromIssued(data: PassIssuedData): Pass {
     voidedAt: null,
     reactivatedAt: null,
     lastScannedAt: null,
+    lastActivityAt: data.occurred_at,
+    automationRuns: [],
     lastMessage: null,
     messageSources: [],
     notifiedAt: [],

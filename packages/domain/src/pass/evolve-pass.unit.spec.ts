@@ -38,6 +38,8 @@ describe('evolving a pass', () => {
       voidedAt: null,
       reactivatedAt: null,
       lastScannedAt: null,
+      lastActivityAt: ISSUED_AT,
+      automationRuns: [],
     });
   });
 

@@ -1,4 +1,5 @@
 /** What callers ask of a pass. Identifiers and the current time come in with the command. */
+import type { AutomationAction } from '../automation/automation-terms';
 import type { Mode } from '../shared/mode';
 import type { ScanCooldown } from '../template/scan-security';
 import type { Metadata, MetadataPatch } from './metadata';
@@ -51,6 +52,21 @@ export interface ScanPassCommand {
 }
 
 /**
+ * One occurrence of an automation's trigger on the pass, with the automation's actions as they stand.
+ * `skipped` names why every action is skipped (`plan`: the business is back on Free), recorded all the same
+ * so the occurrence is spent and the run reads as skipped.
+ */
+export interface AutomationRun {
+  automationId: string;
+  occurrence: string;
+  depth: number;
+  actions: readonly AutomationAction[];
+  skipped: 'plan' | null;
+  /** Whether the service updates Google Wallet objects, for a `send_message` action (SendMessageCommand). */
+  googleWallet: boolean;
+}
+
+/**
  * A message to the pass's holder (a campaign's or an automation's), shown on the pass. `googleWallet`
  * says whether the service updates Google Wallet objects: without it, a pass with no Apple device is in
  * no wallet the service can reach.
@@ -83,6 +99,7 @@ export type PassCommand =
   | { type: 'CompletePayment'; paymentId: string; checkoutSessionId: string; paymentIntentId: string | null; amountMinor: number; now: Date }
   | { type: 'ExpirePayment'; paymentId: string; now: Date }
   | { type: 'RecordRefund'; paymentId: string; refundedTotalMinor: number; now: Date }
+  | { type: 'RunAutomation'; run: AutomationRun; milestones: readonly ActiveMilestone[]; now: Date }
   | ScanPassCommand
   | SendMessageCommand
   | { type: 'RegisterDevice'; deviceLibraryIdentifier: string; pushToken: string; now: Date }

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { count, mode, occurredAt, onlyOccurredAt } from '../events/event-fields';
 import { eventTypesOf, type EventRegistry } from '../events/event-registry';
+import { automationAction } from '../automation/automation-terms';
 import { MILESTONE_METRICS } from '../milestone/milestone';
 import { onlinePaymentEvents } from './online-payment-event-registry';
 import type { PassEvent } from './pass-events';
@@ -97,6 +98,17 @@ export const passEvents: EventRegistry<PassEvent> = {
     schema: z.object({ reward_id: z.string(), metric, deducted: count, value: count, occurred_at: occurredAt }),
   },
   ...onlinePaymentEvents,
+  AutomationRan: {
+    version: 1,
+    schema: z.object({
+      automation_id: z.string(),
+      occurrence: z.string(),
+      depth: count,
+      actions: z.array(z.object({ action: automationAction, status: z.enum(['done', 'skipped', 'failed']), detail: z.string().nullable() })),
+      activity_at: occurredAt,
+      occurred_at: occurredAt,
+    }),
+  },
   MessageSent: {
     version: 1,
     schema: z.object({

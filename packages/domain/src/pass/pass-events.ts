@@ -2,6 +2,7 @@
  * The facts recorded in a pass's stream (`pass-{id}`). Payloads are snake_case because auditors read
  * them as they are stored. Every payload carries `occurred_at`, the business time of the fact (ISO 8601 UTC).
  */
+import type { AutomationAction } from '../automation/automation-terms';
 import type { MilestoneMetric } from '../milestone/milestone';
 import type { Mode } from '../shared/mode';
 import type { Metadata, MetadataPatch } from './metadata';
@@ -100,6 +101,27 @@ export interface RewardRedeemedData {
   occurred_at: string;
 }
 
+/** What came of one action of an automation's run: `detail` says why it was skipped or failed. */
+export interface AutomationActionOutcome {
+  action: AutomationAction;
+  status: 'done' | 'skipped' | 'failed';
+  detail: string | null;
+}
+
+/**
+ * An automation ran on the pass for one occurrence of its trigger (pass/run-automation.ts); the events its
+ * actions made come before it in the same append. `depth` is its place in a chain of automations (1 when
+ * the holder or staff caused it). `activity_at` is the pass's last activity, which the run leaves as it was.
+ */
+export interface AutomationRanData {
+  automation_id: string;
+  occurrence: string;
+  depth: number;
+  actions: AutomationActionOutcome[];
+  activity_at: string;
+  occurred_at: string;
+}
+
 /** What sent a message: a campaign (once per pass), or an automation's rule on one occurrence. */
 export type MessageSource = { campaign_id: string } | { automation_id: string; occurrence: string };
 
@@ -136,6 +158,7 @@ export type PassEvent =
   | { type: 'RewardEarned'; data: RewardEarnedData }
   | { type: 'RewardRedeemed'; data: RewardRedeemedData }
   | OnlinePaymentEvent
+  | { type: 'AutomationRan'; data: AutomationRanData }
   | { type: 'MessageSent'; data: MessageSentData };
 
 export type PassEventType = PassEvent['type'];

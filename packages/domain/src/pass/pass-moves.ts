@@ -12,7 +12,7 @@ import type { PassStatus } from './pass-events';
  * not), the wallet registrations (a pass of any status stays in the wallets it was added to) and a
  * reward's redemption (which one reward of the pass decides: redeem-reward.ts) and a message (send-message.ts).
  */
-export type PassMove = Exclude<PassCommand['type'], 'IssuePass' | 'ScanPass' | 'RegisterDevice' | 'UnregisterDevice' | 'RejectPushToken' | 'RedeemReward' | 'SendMessage' | OnlinePaymentCommandType>;
+export type PassMove = Exclude<PassCommand['type'], 'IssuePass' | 'ScanPass' | 'RegisterDevice' | 'UnregisterDevice' | 'RejectPushToken' | 'RedeemReward' | 'SendMessage' | 'RunAutomation' | OnlinePaymentCommandType>;
 
 const LIVE: readonly PassStatus[] = ['active', 'checked_in'];
 

@@ -45,6 +45,13 @@ export interface Pass {
   voidedAt: string | null;
   reactivatedAt: string | null;
   lastScannedAt: string | null;
+  /**
+   * The last stamp, points, check-in, charge, top-up or redemption (the issue before any): where the pass's
+   * quiet spell starts. What automations do is not counted.
+   */
+  lastActivityAt: string;
+  /** Every automation occurrence the pass ran (`{automation_id}/{occurrence}`): each runs once. */
+  automationRuns: readonly string[];
 }
 
 export interface LastMessage {

@@ -13,6 +13,7 @@ export const streamNames = {
   paymentAccount: (businessId: string) => `payment-account-${businessId}`,
   subscription: (businessId: string) => `subscription-${businessId}`,
   campaign: (campaignId: string) => `campaign-${campaignId}`,
+  automation: (automationId: string) => `automation-${automationId}`,
   /**
    * `valueHash` is the sha256 of the external_id, so arbitrary caller text never becomes a stream name.
    * Live and sandbox passes have separate external_id namespaces.
@@ -22,7 +23,7 @@ export const streamNames = {
   userEmailReservation: (emailHash: string) => `user-email-${emailHash}`,
 };
 
-export type StreamCategory = 'pass' | 'business' | 'user' | 'api-key' | 'template' | 'webhook' | 'milestone' | 'analytics-export' | 'campaign';
+export type StreamCategory = 'pass' | 'business' | 'user' | 'api-key' | 'template' | 'webhook' | 'milestone' | 'analytics-export' | 'campaign' | 'automation';
 
 /** The aggregate id in a stream name of the given category. */
 export function aggregateIdOf(stream: string, category: StreamCategory): string {

@@ -48,6 +48,8 @@ export function countsOf(before: PassFacts | null, after: PassFacts, event: Pass
     case 'PaymentSucceeded':
     case 'PaymentExpired':
     case 'PaymentRefunded':
+    // A run is the record of what an automation did; its actions' own events are counted as they are.
+    case 'AutomationRan':
       return {};
     default:
       return assertNever(event);

@@ -38,6 +38,7 @@ export function evolvePassFacts(facts: PassFacts | null, event: PassEvent): Pass
     case 'PaymentSucceeded':
     case 'PaymentExpired':
     case 'PaymentRefunded':
+    case 'AutomationRan':
     case 'MessageSent':
       return facts;
     default:

@@ -4,6 +4,8 @@
  * does not compile; changing a schema changes its projection's fingerprint (projection-versions.unit.spec.ts).
  */
 import {
+  automationAction,
+  automationTrigger,
   BARCODE_FORMATS,
   ENROLMENT_FIELDS,
   CAMPAIGN_STATUSES,
@@ -14,6 +16,7 @@ import {
   USER_ROLES,
   WEBHOOK_EVENT_NAMES,
   type ApiKey,
+  type Automation,
   type Business,
   type Campaign,
   type Milestone,
@@ -86,6 +89,9 @@ export const passDocument = z.object({
   voidedAt: instant.nullable(),
   reactivatedAt: instant.nullable(),
   lastScannedAt: instant.nullable(),
+  // Documents built before automations read as a pass with none run, quiet since the epoch, until rebuilt.
+  lastActivityAt: instant.default('1970-01-01T00:00:00.000Z'),
+  automationRuns: z.array(text).default([]),
 }) satisfies z.ZodType<Pass>;
 
 export const businessDocument = z.object({
@@ -196,3 +202,16 @@ export const campaignDocument = z.object({
   updatedAt: instant,
   sentAt: instant.nullable(),
 }) satisfies z.ZodType<Campaign>;
+
+export const automationDocument = z.object({
+  id: text,
+  businessId: text,
+  mode,
+  name: text,
+  templateId: optionalText,
+  trigger: automationTrigger,
+  actions: z.array(automationAction),
+  enabled: z.boolean(),
+  createdAt: instant,
+  updatedAt: instant,
+}) satisfies z.ZodType<Automation>;

@@ -1,6 +1,10 @@
 /** The read models of the service and how each is looked up. */
 import { hash } from 'node:crypto';
 import {
+  automationDecider,
+  automationEvents,
+  birthdayOf,
+  dayOf,
   apiKeyDecider,
   apiKeyEvents,
   businessDecider,
@@ -18,6 +22,8 @@ import {
   webhookDecider,
   webhookEvents,
   type ApiKey,
+  type Automation,
+  type AutomationEvent,
   type ApiKeyEvent,
   type Business,
   type BusinessEvent,
@@ -40,12 +46,13 @@ import { ReadModel } from '../read-models/read-model';
 import { analyticsExportProjection } from '../analytics/analytics-export-projection';
 import { ANALYTICS_COLLECTION, analyticsProjection } from '../analytics/analytics-projection';
 import { aggregateProjection } from './aggregate-projection';
+import { AUTOMATION_RUNS_COLLECTION, AUTOMATION_STATS_COLLECTION, automationRunsProjection, automationStatsProjection } from './automation-runs';
 import { BUSINESS_USAGE_COLLECTION, businessUsageProjection } from './business-usage';
 import { campaignRecipientsProjection } from './campaign-recipients';
 import { customerEmailDigest } from './customer-email-digest';
 import { searchKeysOf } from './pass-search';
 import { PAYMENTS_COLLECTION, paymentsProjection } from './payments';
-import { apiKeyDocument, businessDocument, campaignDocument, milestoneDocument, passDocument, templateDocument, userDocument, webhookDocument } from './document-schemas';
+import { apiKeyDocument, automationDocument, businessDocument, campaignDocument, milestoneDocument, passDocument, templateDocument, userDocument, webhookDocument } from './document-schemas';
 import type { Projection } from './projection';
 
 export const collections = {
@@ -60,6 +67,9 @@ export const collections = {
   businessUsage: BUSINESS_USAGE_COLLECTION,
   analytics: ANALYTICS_COLLECTION,
   payments: PAYMENTS_COLLECTION,
+  automations: 'automations',
+  automationRuns: AUTOMATION_RUNS_COLLECTION,
+  automationStats: AUTOMATION_STATS_COLLECTION,
 } as const;
 
 /**
@@ -90,9 +100,15 @@ export const lookupKeys = {
   templateByJoinCode: (joinCode: string) => joinCode,
   /** A campaign's audience, paged: a business's passes of one mode, of any template (null) or of one. */
   passAudience: (businessId: string, mode: Mode, templateId: string | null) => (templateId === null ? `${businessId}/${mode}` : `${businessId}/${mode}/${templateId}`),
+  /** Live or checked-in passes of a business and mode whose last activity was on `day` (YYYY-MM-DD): the `inactive` sweep's bucket. */
+  passQuietSince: (businessId: string, mode: Mode, day: string) => `${businessId}/${mode}/${day}`,
+  /** Live or checked-in passes of a business and mode whose birthday is `monthDay` (MM-DD). */
+  passBirthday: (businessId: string, mode: Mode, monthDay: string) => `${businessId}/${mode}/${monthDay}`,
+  /** Enabled automations with a timed trigger (`inactive`, `birthday`) of every business: what the sweep goes through. */
+  timedAutomations: (triggerType: 'inactive' | 'birthday') => triggerType,
 };
 
-type PassIndex = 'serial' | 'external_id' | 'email' | 'barcode_data' | 'customer' | 'wallet_device' | 'wallet_template' | 'search' | 'audience';
+type PassIndex = 'serial' | 'external_id' | 'email' | 'barcode_data' | 'customer' | 'wallet_device' | 'wallet_template' | 'search' | 'audience' | 'quiet_since' | 'birthday';
 
 export const passProjection = aggregateProjection<Pass, PassEvent, PassIndex>({
   collection: collections.passes,
@@ -100,14 +116,14 @@ export const passProjection = aggregateProjection<Pass, PassEvent, PassIndex>({
   // 2: wallet devices replaced `installed`, with lookups by device and by template. 3: no key by business,
   // which nothing looked up once the business_usage projection counted a business's passes. 4: a pass
   // holds its rewards, which a document built before has not. 5: found by search (pass-search.ts).
-  // holds its rewards, which a document built before has not. 5: found by search (pass-search.ts).
   // 6: and holds its online payments. 7: and its messages; campaigns page through a business's passes by
-  // their audience keys.
-  version: 7,
+  // their audience keys. 8: the last activity and the automations run, with the sweep's lookups by quiet
+  // day and birthday.
+  version: 8,
   category: 'pass',
   events: passEvents,
   evolve: passDecider.evolve,
-  indexes: ['serial', 'external_id', 'email', 'barcode_data', 'customer', 'wallet_device', 'wallet_template', 'search', 'audience'],
+  indexes: ['serial', 'external_id', 'email', 'barcode_data', 'customer', 'wallet_device', 'wallet_template', 'search', 'audience', 'quiet_since', 'birthday'],
   keys: (pass) => ({
     serial: [lookupKeys.passBySerial(pass.serialNumber)],
     external_id: pass.externalId === null ? [] : [lookupKeys.passByExternalId(pass.businessId, pass.mode, pass.externalId)],
@@ -118,8 +134,19 @@ export const passProjection = aggregateProjection<Pass, PassEvent, PassIndex>({
     wallet_template: Object.keys(pass.walletDevices).length === 0 ? [] : [lookupKeys.walletPassesOfTemplate(pass.templateId)],
     search: searchKeysOf(pass),
     audience: [lookupKeys.passAudience(pass.businessId, pass.mode, null), lookupKeys.passAudience(pass.businessId, pass.mode, pass.templateId)],
+    ...timedKeys(pass),
   }),
 });
+
+/** A redeemed or voided pass is no one's to miss or congratulate: only live ones are swept. */
+function timedKeys(pass: Pass): Record<'quiet_since' | 'birthday', string[]> {
+  if (pass.status !== 'active' && pass.status !== 'checked_in') return { quiet_since: [], birthday: [] };
+  const birthday = birthdayOf(pass.metadata);
+  return {
+    quiet_since: [lookupKeys.passQuietSince(pass.businessId, pass.mode, dayOf(pass.lastActivityAt))],
+    birthday: birthday === null ? [] : [lookupKeys.passBirthday(pass.businessId, pass.mode, birthday)],
+  };
+}
 
 const businessProjection = aggregateProjection<Business, BusinessEvent>({
   collection: collections.businesses,
@@ -215,6 +242,20 @@ const campaignProjection = aggregateProjection<Campaign, CampaignEvent, 'busines
   keys: (campaign) => ({ business_mode: campaign.deleted ? [] : [lookupKeys.byBusinessMode(campaign.businessId, campaign.mode)] }),
 });
 
+const automationProjection = aggregateProjection<Automation, AutomationEvent, 'business_mode' | 'timed'>({
+  collection: collections.automations,
+  schema: automationDocument,
+  version: 1,
+  category: 'automation',
+  events: automationEvents,
+  evolve: automationDecider.evolve,
+  indexes: ['business_mode', 'timed'],
+  keys: (automation) => ({
+    business_mode: [lookupKeys.byBusinessMode(automation.businessId, automation.mode)],
+    timed: automation.enabled && (automation.trigger.type === 'inactive' || automation.trigger.type === 'birthday') ? [lookupKeys.timedAutomations(automation.trigger.type)] : [],
+  }),
+});
+
 export const readModelProjections: readonly Projection[] = [
   passProjection,
   businessProjection,
@@ -229,6 +270,9 @@ export const readModelProjections: readonly Projection[] = [
   paymentsProjection,
   campaignProjection,
   campaignRecipientsProjection,
+  automationProjection,
+  automationRunsProjection,
+  automationStatsProjection,
 ];
 
 /**
@@ -250,6 +294,9 @@ export function readModelsOf(documents: DocumentStore) {
     payments: new ReadModel(documents, paymentsProjection),
     campaigns: new ReadModel(documents, campaignProjection),
     campaignRecipients: new ReadModel(documents, campaignRecipientsProjection),
+    automations: new ReadModel(documents, automationProjection),
+    automationRuns: new ReadModel(documents, automationRunsProjection),
+    automationStats: new ReadModel(documents, automationStatsProjection),
   };
 }
 

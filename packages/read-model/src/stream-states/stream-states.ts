@@ -58,6 +58,20 @@ export class StreamStates {
   }
 
   /**
+   * The state right before `event` (an automation's trigger compares it with the state after). A follower
+   * meeting a stream's events in order has it remembered, with no read.
+   */
+  async stateBefore<Command, Event extends DomainEventShape, State>(aggregate: Aggregate<Command, Event, State>, event: RecordedEvent): Promise<State> {
+    if (event.revision === 0) return aggregate.decider.initialState();
+    const own = this.known<State>(aggregate, event.stream);
+    if (own?.revision === event.revision - 1) return own.state;
+    const known = own !== undefined && own.revision < event.revision - 1 ? own : undefined;
+    const from = known ? known.revision + 1 : 0;
+    const recorded = await this.store.readStream(event.stream, { fromRevision: from, maxCount: event.revision - from });
+    return this.foldOnto(aggregate, event.stream, known, recorded).state;
+  }
+
+  /**
    * Remembers the state an append of this process left, so that the next command on the stream reads
    * nothing of it. `state` is the appended events folded through the decoder onto the state they were
    * decided on, itself the fold of the events before them: committed with `revision` as the last, it is

@@ -164,6 +164,8 @@ export function describeDocumentStoreContract(
         reactivatedAt: null,
         payments: {},
         lastScannedAt: null,
+        lastActivityAt: T0.toISOString(),
+        automationRuns: [],
       };
       const passesIn = (target: GenerationRef) => new ReadModel(store(), { ...passProjection, collection: target.collection });
 

@@ -11,8 +11,11 @@ import { sortablePosition, type EventFeed, type EventStore, type RecordedEvent }
 import { lookupKeys, StreamStates, type ReadModels } from '@passes/read-model';
 import { WALLET_NOTIFICATION, type WalletWork } from './wallet-notification-kind';
 
-/** Facts that change nothing a wallet shows: a scan, and the registrations themselves. */
-const UNSEEN: ReadonlySet<PassEventType> = new Set<PassEventType>(['PassScanned', 'PassInstalled', 'PassUninstalled']);
+/**
+ * Facts that change nothing a wallet shows: a scan, the registrations themselves, and an automation's run
+ * (what its actions change comes as events of their own).
+ */
+const UNSEEN: ReadonlySet<PassEventType> = new Set<PassEventType>(['PassScanned', 'PassInstalled', 'PassUninstalled', 'AutomationRan']);
 
 export interface NotificationRecorderOptions {
   apple: boolean;

@@ -31,6 +31,8 @@ const PASS: Pass = {
   voidedAt: null,
   reactivatedAt: null,
   lastScannedAt: null,
+  lastActivityAt: '2026-11-21T09:00:00.000Z',
+  automationRuns: [],
 };
 
 const TEMPLATE: Template = {

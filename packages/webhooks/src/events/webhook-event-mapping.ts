@@ -37,6 +37,7 @@ export function webhookEventOf(type: PassEventType): WebhookEventName | null {
     case 'BalanceToppedUp':
     case 'PassCheckedIn':
     case 'PassReactivated':
+    case 'AutomationRan':
     case 'MessageSent':
       return 'pass.updated';
     default:

@@ -27,6 +27,7 @@ describe('webhook events', () => {
       PaymentExpired: null,
       PaymentRefunded: 'payment.refunded',
       MessageSent: 'pass.updated',
+      AutomationRan: 'pass.updated',
     });
   });
 

@@ -53,6 +53,13 @@ export const ROUTE_ROLES: Readonly<Record<string, RoleRule>> = {
   [`POST ${BUSINESS}/campaigns/:campaign_id/cancel`]: 'manager',
   [`POST ${BUSINESS}/campaigns/:campaign_id/preview`]: 'manager',
   [`GET ${BUSINESS}/campaigns/:campaign_id/recipients`]: 'manager',
+  [`POST ${BUSINESS}/automations`]: 'manager',
+  [`GET ${BUSINESS}/automations`]: 'manager',
+  [`GET ${BUSINESS}/automations/:automation_id`]: 'manager',
+  [`PATCH ${BUSINESS}/automations/:automation_id`]: 'manager',
+  [`DELETE ${BUSINESS}/automations/:automation_id`]: 'manager',
+  [`GET ${BUSINESS}/automations/:automation_id/runs`]: 'manager',
+  [`POST ${BUSINESS}/automations/:automation_id/test`]: 'manager',
   // What the programme did, and taking it away: the figures a manager runs the programme by.
   [`GET ${BUSINESS}/analytics`]: 'manager',
   [`POST ${BUSINESS}/analytics/exports`]: 'manager',

@@ -167,7 +167,10 @@ describe('routing', () => {
       status: 'ready',
       dependencies: { event_store: 'ok', read_store: 'ok', work_store: 'ok' },
       projections: expect.arrayContaining([expect.objectContaining({ name: 'passes', lag: 0, caught_up: true })]),
-      followers: [{ name: 'webhook-dispatcher', running: true, restarts: 0 }],
+      followers: [
+        { name: 'webhook-dispatcher', running: true, restarts: 0 },
+        { name: 'automations', running: true, restarts: 0 },
+      ],
       background_work: [],
     });
   });

@@ -47,6 +47,7 @@ const EXAMPLE_COM_ADDRESS = '93.184.215.14';
 
 export class TestServer {
   private server: EmbeddedServer | null = null;
+  private events: EventStore | null = null;
   /**
    * What webhook host names resolve to at registration, so tests never ask DNS: names set here, then
    * `*.example.com`, then the system resolver, which answers names of /etc/hosts (`vm`) from the file.
@@ -114,6 +115,12 @@ export class TestServer {
     return this.server.application.passMessages.send({ businessId, passId }, message, source, { actor, correlationId: 'test' });
   }
 
+  /** The running server's use cases and event store, for tests that act as another process on the same stores. */
+  get internals(): { application: Application; events: EventStore } {
+    if (!this.server || !this.events) throw new Error('server is stopped');
+    return { application: this.server.application, events: this.events };
+  }
+
   /** The express application, for tests that walk its route table. */
   get requestHandler(): unknown {
     if (!this.server) throw new Error('server is stopped');
@@ -152,6 +159,7 @@ export class TestServer {
     const config: Config = { ...DEFAULT_CONFIG, ...UNLIMITED, port: 0, appUrl: 'https://passes.test', ...this.overrides, dataDir: this.dataDir };
     const stores = await openStores(config, () => this.clock.now());
     const wrapEvents = this.observers.wrapEvents ?? ((opened: EventStore) => opened);
+    this.events = wrapEvents(stores.events);
     this.server = await EmbeddedServer.start(
       {
         config,
@@ -162,7 +170,7 @@ export class TestServer {
         resolveHost: (host) => this.resolveHost(host),
         resolveDeliveryHost: (host) => this.resolveDeliveryHost(host),
       },
-      { ...stores, events: wrapEvents(stores.events) },
+      { ...stores, events: this.events },
     );
   }
 

@@ -1,6 +1,7 @@
 /** Every call a signed-in screen makes, for the session's business. */
 import { segment, type ApiClient } from './api-client';
 import { analyticsApi } from './endpoints/analytics';
+import { automationsApi } from './endpoints/automations';
 import { businessApi } from './endpoints/business';
 import { customersApi } from './endpoints/customers';
 import { campaignsApi } from './endpoints/campaigns';
@@ -24,6 +25,7 @@ export function dashboardApi(client: ApiClient, businessId: string) {
     customers: customersApi(client, business),
     payments: paymentsApi(client, business),
     campaigns: campaignsApi(client, business),
+    automations: automationsApi(client, business),
   };
 }
 

@@ -15,6 +15,7 @@ const SECTIONS = [
   { to: '/passes', label: 'Passes', least: 'staff' },
   { to: '/customers', label: 'Customers', least: 'staff' },
   { to: '/campaigns', label: 'Campaigns', least: 'manager' },
+  { to: '/automations', label: 'Automations', least: 'manager' },
   { to: '/scan', label: 'Scan', least: 'staff' },
   { to: '/analytics', label: 'Analytics', least: 'manager' },
   { to: '/api-keys', label: 'API keys', least: 'owner' },

@@ -22,6 +22,8 @@ const EditTemplatePage = lazy(() => import('../features/templates/EditTemplatePa
 const NewTemplatePage = lazy(() => import('../features/templates/NewTemplatePage').then((module) => ({ default: module.NewTemplatePage })));
 const TeamPage = lazy(() => import('../features/team/TeamPage').then((module) => ({ default: module.TeamPage })));
 const TemplatesPage = lazy(() => import('../features/templates/TemplatesPage').then((module) => ({ default: module.TemplatesPage })));
+const AutomationPage = lazy(() => import('../features/automations/AutomationPage').then((module) => ({ default: module.AutomationPage })));
+const AutomationsPage = lazy(() => import('../features/automations/AutomationsPage').then((module) => ({ default: module.AutomationsPage })));
 const WebhookPage = lazy(() => import('../features/webhooks/WebhookPage').then((module) => ({ default: module.WebhookPage })));
 const PaymentsPage = lazy(() => import('../features/payments/PaymentsPage').then((module) => ({ default: module.PaymentsPage })));
 const WebhooksPage = lazy(() => import('../features/webhooks/WebhooksPage').then((module) => ({ default: module.WebhooksPage })));
@@ -60,4 +62,6 @@ export const SIGNED_IN_ROUTES: readonly Route[] = [
   { pattern: '/customers', render: () => <CustomersPage /> },
   { pattern: '/customers/:email', render: (params) => <CustomerPage key={param(params, 'email')} email={param(params, 'email')} /> },
   { pattern: '/payments', render: () => <PaymentsPage /> },
+  { pattern: '/automations', render: () => <AutomationsPage /> },
+  { pattern: '/automations/:id', render: (params) => <AutomationPage key={param(params, 'id')} id={param(params, 'id')} /> },
 ];

@@ -5,6 +5,7 @@ const TONES: Readonly<Record<string, string>> = {
   available: 'good',
   delivered: 'good',
   succeeded: 'good',
+  done: 'good',
   checked_in: 'info',
   pending: 'info',
   invited: 'info',

@@ -2,7 +2,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { describeEvent, type HistoryEntry } from './describe-event';
 
-const entry = (type: HistoryEntry['type'], data: Record<string, unknown>) => ({ type, data, revision: 1, recorded_at: '2026-11-21T10:00:00.000Z' });
+const entry = (type: HistoryEntry['type'], data: Record<string, unknown>) => ({ type, data, revision: 1, recorded_at: '2026-11-21T10:00:00.000Z', actor: 'user:1', causation_id: null });
 
 describe('describing a pass event', () => {
   it('says what happened, with the numbers after it', () => {
@@ -22,6 +22,10 @@ describe('describing a pass event', () => {
   it('quotes a message sent, and says how it reached the holder', () => {
     expect(describeEvent(entry('MessageSent', { message: { header: 'Autumn', body: 'A free pastry' }, delivery: 'delivered' }))).toBe('Message “Autumn”: delivered');
     expect(describeEvent(entry('MessageSent', { message: { header: 'Autumn', body: 'A free pastry' }, delivery: 'not_installed' }))).toBe('Message “Autumn”: in no wallet the service updates');
+  });
+
+  it("names an automation's run", () => {
+    expect(describeEvent(entry('AutomationRan', { occurrence: 'issued' }))).toBe('An automation ran (issued)');
   });
 
   it('says why a scan was not valid', () => {

@@ -77,6 +77,8 @@ export function describeEvent({ type, data }: HistoryEntry, currency: string | n
       const header = typeof message === 'object' && message !== null && 'header' in message ? String(message.header) : '?';
       return `Message “${header}”: ${DELIVERIES[String(data['delivery'])] ?? String(data['delivery'])}`;
     }
+    case 'AutomationRan':
+      return `An automation ran (${typeof data['occurrence'] === 'string' ? data['occurrence'] : '?'})`;
     default: {
       const unexpected: never = type;
       return unexpected;

@@ -1,0 +1,55 @@
+/**
+ * The automations' background part of a process: the follower of the event feed that records runs and
+ * emails, the handlers that carry them out, and the recurring sweep of the timed triggers, all on the
+ * process's work runner. Any number of processes may run it: work ids derive from occurrences, the
+ * runner leases each item to one of them, and the pass refuses an occurrence it ran.
+ */
+import type { WorkRunner, WorkStore } from '@passes/background-work';
+import type { EventFeed, EventStore } from '@passes/event-store';
+import type { Mailer } from '@passes/mailer';
+import type { ReadModels } from '@passes/read-model';
+import type { Clock } from '../shared/clock';
+import { AutomationEmailHandler } from './automation-email-handler';
+import { AutomationFollower } from './automation-follower';
+import type { AutomationRunHandler } from './automation-run-handler';
+import { AutomationSweepHandler } from './automation-sweep-handler';
+import { AUTOMATION_EMAIL, AUTOMATION_RUN, AUTOMATION_SWEEP } from './automation-work';
+
+/** How often the timed triggers are swept: inside the minute the PROGRAMME asks them to be checked in. */
+export const AUTOMATION_SWEEP_PERIOD_MS = 60_000;
+
+/** The work kinds of automations, for the backlog metrics. */
+export const AUTOMATION_WORK_KINDS: readonly string[] = [AUTOMATION_RUN.name, AUTOMATION_SWEEP.name, AUTOMATION_EMAIL.name];
+
+export interface AutomationProcessParts {
+  feed: EventFeed;
+  events: EventStore;
+  readModels: Pick<ReadModels, 'automations' | 'passes'>;
+  work: WorkStore;
+  runner: WorkRunner;
+  runs: AutomationRunHandler;
+  mailer: Mailer;
+  clock: Clock;
+  onError: (error: unknown) => void;
+}
+
+export class AutomationProcess {
+  private readonly follower: AutomationFollower;
+
+  constructor(parts: AutomationProcessParts) {
+    const { feed, events, readModels, work, runner, clock, onError } = parts;
+    const wake = () => runner.wake();
+    this.follower = new AutomationFollower(feed, events, readModels, work, { now: () => clock.now(), onRecorded: wake, onError });
+    runner.register(parts.runs);
+    runner.register(new AutomationEmailHandler(parts.mailer));
+    runner.every(new AutomationSweepHandler(readModels, work, clock, wake), { periodMs: AUTOMATION_SWEEP_PERIOD_MS, payload: {} });
+  }
+
+  start(): Promise<void> {
+    return this.follower.start();
+  }
+
+  stop(): Promise<void> {
+    return this.follower.stop();
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * The sweep of the timed triggers (AUTOMATION_SWEEP, recurring): for every enabled `inactive` or `birthday`
+ * automation, the passes whose quiet spell ends or whose birthday is today, looked up by day in the pass
+ * read model one bucket at a time (never every pass), each recorded as a run due now. The run checks the
+ * occurrence again on the pass's stream (automation-run-handler.ts), and the pass refuses a repeat, so a
+ * sweep repeated, overlapping or catching up on missed days fires nothing twice.
+ */
+import { newWork, type NewWork, type Work, type WorkHandler, type WorkResult, type WorkStore } from '@passes/background-work';
+import { automationRunKey, birthdaysOn, quietDaysFor, timedOccurrence, type Automation, type Pass } from '@passes/domain';
+import { lookupKeys, type ReadModels } from '@passes/read-model';
+import type { Clock } from '../shared/clock';
+import { AUTOMATION_RUN, AUTOMATION_SWEEP, automationRunId } from './automation-work';
+
+const MINUTE_MS = 60_000;
+/** Days before today a sweep looks at again, so a process that was down for them catches them up. */
+const CATCH_UP_DAYS = 2;
+
+export class AutomationSweepHandler implements WorkHandler<Record<string, never>> {
+  readonly kind = AUTOMATION_SWEEP;
+  readonly leaseMs = 30 * MINUTE_MS;
+  readonly retryScheduleMs = [MINUTE_MS, 5 * MINUTE_MS];
+  readonly maxConcurrent = 1;
+
+  constructor(
+    private readonly readModels: Pick<ReadModels, 'automations' | 'passes'>,
+    private readonly work: WorkStore,
+    private readonly clock: Clock,
+    private readonly onRecorded: () => void,
+  ) {}
+
+  async handle(_work: Work<Record<string, never>>, signal: AbortSignal): Promise<WorkResult> {
+    for (const type of ['inactive', 'birthday'] as const) {
+      for (const automation of await this.readModels.automations.find('timed', lookupKeys.timedAutomations(type))) {
+        if (signal.aborted) return { outcome: 'abandoned' };
+        await this.sweep(automation);
+      }
+    }
+    return { outcome: 'done' };
+  }
+
+  /** Records the runs of one automation, a day's bucket of passes at a time. */
+  private async sweep(automation: Automation): Promise<void> {
+    const now = this.clock.now();
+    for (const key of bucketsOf(automation, now)) {
+      const index = automation.trigger.type === 'inactive' ? 'quiet_since' : 'birthday';
+      const passes = await this.readModels.passes.find(index, key);
+      const runs = passes.flatMap((pass) => this.runOf(automation, pass, now));
+      await this.work.record(runs);
+      if (runs.length > 0) this.onRecorded();
+    }
+  }
+
+  private runOf(automation: Automation, pass: Pass, now: Date): NewWork[] {
+    const occurrence = timedOccurrence(automation, pass, now);
+    if (occurrence === null || pass.automationRuns.includes(automationRunKey(automation.id, occurrence))) return [];
+    if (automation.templateId !== null && automation.templateId !== pass.templateId) return [];
+    return [
+      newWork(AUTOMATION_RUN, {
+        id: automationRunId(automation.id, pass.id, occurrence),
+        payload: { automationId: automation.id, passId: pass.id, occurrence, depth: 1, causationId: null, timed: true },
+        dueAt: now,
+        createdAt: now,
+      }),
+    ];
+  }
+}
+
+/** The pass read model's keys whose passes may be due for the automation today. */
+function bucketsOf({ businessId, mode, trigger }: Automation, now: Date): string[] {
+  if (trigger.type === 'inactive') return quietDaysFor(trigger.days, now, CATCH_UP_DAYS).map((day) => lookupKeys.passQuietSince(businessId, mode, day));
+  if (trigger.type === 'birthday') return birthdaysOn(now).map((day) => lookupKeys.passBirthday(businessId, mode, day));
+  return [];
+}
