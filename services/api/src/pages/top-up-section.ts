@@ -5,6 +5,7 @@
  */
 import { escapeHtml } from '@passes/application';
 import { minorUnitsToNumber } from '@passes/domain';
+import { formatMoney } from './money';
 
 export const TOP_UP_CSS = `
   .topup { background: #fff; border: 1px solid var(--line); border-radius: 14px; padding: 1.125rem; margin: 1.5rem 0 0; }
@@ -18,11 +19,11 @@ export const TOP_UP_CSS = `
 export type TopUpReturn = 'paid' | 'cancelled' | null;
 
 export function topUpSection(action: string, amountsMinor: readonly number[], currency: string | null, returned: TopUpReturn): string {
-  const unit = currency ?? 'GBP';
+  // Online top-ups are in GBP (PROGRAMME §5), whatever the template shows: the buttons say so as the pages say money.
   const buttons = amountsMinor
     .map((minor) => {
-      const amount = minorUnitsToNumber(minor).toFixed(2);
-      return `<button type="submit" name="amount" value="${amount}">Top up ${escapeHtml(amount)} ${escapeHtml(unit)}</button>`;
+      const amount = minorUnitsToNumber(minor);
+      return `<button type="submit" name="amount" value="${amount.toFixed(2)}">Top up ${escapeHtml(formatMoney(amount, currency ?? 'GBP'))}</button>`;
     })
     .join('');
   const note =

@@ -50,7 +50,7 @@ describe('the download page of a stored-value pass', () => {
   it('offers 5, 10 and 20 GBP once it does, under a CSP that lets the form go only to the page and to Checkout', async () => {
     await enableCharges();
     const response = await open(pass.download_url);
-    expect(await page.locator('section.topup button').allInnerTexts()).toEqual(['Top up 5.00 GBP', 'Top up 10.00 GBP', 'Top up 20.00 GBP']);
+    expect(await page.locator('section.topup button').allInnerTexts()).toEqual(['Top up £5.00', 'Top up £10.00', 'Top up £20.00']);
     const csp = response?.headers()['content-security-policy'] ?? '';
     expect(csp).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'; base-uri 'none'; form-action 'self' http:\/\/127\.0\.0\.1:\d+; frame-ancestors 'none'$/);
     expect(csp).toContain(`form-action 'self' ${stripe.settings.apiUrl.origin};`);
@@ -61,12 +61,12 @@ describe('the download page of a stored-value pass', () => {
     const chosen = await server.request('PATCH', `/businesses/${business.businessId}/payments/account`, { token: business.token, body: { top_up_amounts: [10, 50] } });
     expect(chosen.status).toBe(200);
     await open(pass.download_url);
-    expect(await page.locator('section.topup button').allInnerTexts()).toEqual(['Top up 10.00 GBP', 'Top up 50.00 GBP']);
+    expect(await page.locator('section.topup button').allInnerTexts()).toEqual(['Top up £10.00', 'Top up £50.00']);
   });
 
   it('goes to Checkout and back, and shows the new balance once Stripe says the session was paid', async () => {
     await open(pass.download_url);
-    await Promise.all([page.waitForURL(`${stripe.settings.apiUrl.origin}/checkout/**`), page.getByRole('button', { name: 'Top up 10.00 GBP' }).click()]);
+    await Promise.all([page.waitForURL(`${stripe.settings.apiUrl.origin}/checkout/**`), page.getByRole('button', { name: 'Top up £10.00' }).click()]);
     const session = stripe.sessions.at(-1) ?? '';
     expect(page.url()).toBe(`${stripe.settings.apiUrl.origin}/checkout/${session}`);
     const payments = await server.request<{ data: { id: string; pass_id: string; amount: number }[] }>('GET', `/businesses/${business.businessId}/payments`, { token: business.token });
@@ -87,7 +87,7 @@ describe('the download page of a stored-value pass', () => {
     expect(back).toBe(`${pass.download_url}?topup=paid`);
     await open(back);
     expect(await page.locator('.topup-status').innerText()).toContain('Thank you');
-    expect((await page.locator('section.card').innerText()).replace(/\s+/g, ' ')).toContain('Balance 12.50 GBP');
+    expect((await page.locator('section.card').innerText()).replace(/\s+/g, ' ')).toContain('Balance £12.50');
   });
 });
 

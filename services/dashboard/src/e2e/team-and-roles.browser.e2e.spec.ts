@@ -54,7 +54,7 @@ describe('the team and its roles in the dashboard', () => {
     'the owner invites a barista as staff from the Team screen, the form checking the email first',
     async () => {
       const page = owner.page;
-      expect(await navLinks(page)).toEqual(['Home', 'Templates', 'Passes', 'Customers', 'Scan', 'API keys', 'Webhooks', 'Team']);
+      expect(await navLinks(page)).toEqual(['Home', 'Templates', 'Passes', 'Customers', 'Campaigns', 'Automations', 'Scan', 'Analytics', 'API keys', 'Webhooks', 'Team', 'Payments']);
       await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Team' }).click();
       await page.getByRole('heading', { level: 1, name: 'Team' }).waitFor();
       await teamRow(page, business.email).getByText('you').waitFor();
@@ -120,7 +120,7 @@ describe('the team and its roles in the dashboard', () => {
 
       await barista.page.goto('/dashboard/passes');
       await barista.page.getByRole('link', { name: 'Issue a pass' }).waitFor();
-      expect(await navLinks(barista.page)).toEqual(['Home', 'Templates', 'Passes', 'Customers', 'Scan']);
+      expect(await navLinks(barista.page)).toEqual(['Home', 'Templates', 'Passes', 'Customers', 'Campaigns', 'Automations', 'Scan', 'Analytics']);
     },
     STEP_MS,
   );
