@@ -6,7 +6,7 @@ const ACTION = '/api/v1/businesses/:business_id/passes/:identifier/:action';
 
 describe('the role a route needs', () => {
   test('a route the table does not name is for owners only, whatever its method', () => {
-    expect(roleNeeded(ROUTE_ROLES, 'GET', '/api/v1/businesses/:business_id/campaigns', {})).toBe('owner');
+    expect(roleNeeded(ROUTE_ROLES, 'GET', '/api/v1/businesses/:business_id/users', {})).toBe('owner');
     expect(roleNeeded(ROUTE_ROLES, 'POST', '/api/v1/businesses/:business_id/webhooks', {})).toBe('owner');
   });
 
