@@ -29,6 +29,8 @@ import { CommandHandler } from './shared/command-handler';
 import type { IdGenerator } from './shared/id-generator';
 import type { ReadYourWrites } from './shared/read-your-writes';
 import { Templates } from './templates/templates';
+import { TemplateImages } from './template-images/template-images';
+import type { TemplateImageStore } from './template-images/template-image-store';
 import { Users } from './users/users';
 import { Webhooks, type WebhookPorts } from './webhooks/webhooks';
 
@@ -43,6 +45,7 @@ interface ApplicationPorts {
   appUrl: () => string;
   webhooks: WebhookPorts;
   mailer: Mailer;
+  templateImages: TemplateImageStore;
 }
 
 export class Application {
@@ -52,6 +55,7 @@ export class Application {
   readonly businesses: Businesses;
   readonly plans: Plans;
   readonly templates: Templates;
+  readonly templateImages: TemplateImages;
   readonly milestones: Milestones;
   readonly passes: PassQueries;
   readonly passRewards: PassRewards;
@@ -83,6 +87,7 @@ export class Application {
     // One per process: every creation a plan limits, by whichever use case, is held in the same place.
     const admissions = new PlanLimitAdmissions(this.plans);
     this.templates = new Templates(commands, readModels, clock, ids, readYourWrites, admissions);
+    this.templateImages = new TemplateImages(this.templates, ports.templateImages, ports.appUrl);
     this.milestones = new Milestones(commands, readModels, this.plans, clock, ids, readYourWrites);
     this.passRewards = new PassRewards(this.passes, this.milestones, clock);
     this.passCommands = new PassCommands(commands, readModels, this.passes, this.templates, this.milestones, clock, ids, readYourWrites, admissions);

@@ -2,7 +2,7 @@
  * The ports a process registers, each under a typed token: registering or resolving the wrong type under
  * a token does not compile.
  */
-import type { Clock, IdGenerator } from '@passes/application';
+import type { Clock, IdGenerator, TemplateImageStore } from '@passes/application';
 import type { WorkStore } from '@passes/background-work';
 import type { CheckpointStore, EventStore } from '@passes/event-store';
 import type { Mailer } from '@passes/mailer';
@@ -46,4 +46,5 @@ export const TOKENS = {
   hostResolver: token<HostResolver>('HostResolver'),
   /** How a webhook delivery finds its target's addresses. */
   deliveryHostResolver: token<HostResolver>('DeliveryHostResolver'),
+  templateImageStore: token<TemplateImageStore>('TemplateImageStore'),
 } as const;

@@ -13,3 +13,4 @@ export * from './google/loyalty-objects';
 export * from './notifier/wallet-notification-kind';
 export * from './notifier/sqlite-legacy-notifications';
 export * from './notifier/wallet-notifier';
+export * from './images/sqlite-template-image-store';

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { defaultTemplateSettings, type Pass, type Template } from '@passes/domain';
+import { defaultTemplateSettings, NO_TEMPLATE_IMAGES, type Pass, type Template } from '@passes/domain';
 import { AppleWallet, PassSecrets, type WalletPass } from '@passes/wallets';
 import { heading, type SectionOutcome } from './section';
 
@@ -124,6 +124,7 @@ function benchPass(): WalletPass {
     ...defaultTemplateSettings('Coffee card'),
     id: pass.templateId,
     businessId: pass.businessId,
+    images: NO_TEMPLATE_IMAGES,
     currency: 'GBP',
     stampsForReward: 10,
     displayFields: {

@@ -42,6 +42,7 @@ export function composeApplication(ports: PortRegistry, { readYourWrites, appUrl
       wakeDispatcher: wakeDispatcher ?? (() => undefined),
     },
     mailer: ports.get(TOKENS.mailer),
+    templateImages: ports.get(TOKENS.templateImageStore),
     readYourWrites,
   });
 }

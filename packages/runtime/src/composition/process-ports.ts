@@ -43,5 +43,6 @@ export function processPorts(basics: ProcessBasics, stores: Stores): PortRegistr
     .provide(TOKENS.idempotencyStore, stores.idempotencyKeys)
     .provide(TOKENS.checkpointStore, stores.checkpoints)
     .provide(TOKENS.mailer, stores.mailer)
-    .provide(TOKENS.catchUpRunner, stores.catchUps);
+    .provide(TOKENS.catchUpRunner, stores.catchUps)
+    .provide(TOKENS.templateImageStore, stores.templateImages);
 }

@@ -2,6 +2,7 @@
  * The ports every process of the service is built on, opened together from the configuration. This
  * folder is the one place that names concrete adapters: each profile is a preset of them.
  */
+import type { TemplateImageStore } from '@passes/application';
 import type { WorkStore } from '@passes/background-work';
 import type { CheckpointStore, EventStore } from '@passes/event-store';
 import type { Mailer } from '@passes/mailer';
@@ -19,6 +20,8 @@ export interface Stores {
   mailer: Mailer;
   /** Where the projector catches rebuilt generations up; on its own thread when null. */
   catchUps: CatchUpRunner | null;
+  /** The rendered files of template images. */
+  templateImages: TemplateImageStore;
   /** Closes everything, the event store last. */
   close(): Promise<void>;
 }
