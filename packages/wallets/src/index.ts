@@ -9,6 +9,7 @@ export * from './apple/pkpass-packager';
 export * from './apple/default-images';
 export * from './apple/passkit-web-service';
 export * from './google/save-link';
+export * from './google/program-logo';
 export * from './google/loyalty-objects';
 export * from './notifier/wallet-notification-kind';
 export * from './notifier/sqlite-legacy-notifications';

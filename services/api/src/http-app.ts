@@ -39,7 +39,9 @@ import { addMilestoneRoutes } from './routes/milestone-routes';
 import { addPassRoutes } from './routes/pass-routes';
 import { addOpenApiDocumentRoute, referencePageRoutes } from './routes/reference-routes';
 import { addScanRoutes } from './routes/scan-routes';
-import { addTemplateRoutes } from './routes/template-routes';
+import { addTemplateRoutes, templateRepresenter } from './routes/template-routes';
+import { addTemplateImageRoutes } from './routes/template-image-routes';
+import { templateImageFileRoutes } from './routes/template-image-file-routes';
 import { addAcceptInviteRoute, addUserRoutes } from './routes/user-routes';
 import { validationPageRoutes } from './routes/validation-page-routes';
 import { addWebhookRoutes } from './routes/webhook-routes';
@@ -68,7 +70,7 @@ interface HttpAppDependencies {
 }
 
 /** Where the pages for people and wallets (not the API) live. */
-const PUBLIC_PAGES = ['/validate', '/customer', '/passes', '/wallet', '/docs', '/join'];
+const PUBLIC_PAGES = ['/validate', '/customer', '/passes', '/wallet', '/docs', '/join', '/template-images'];
 
 export function createHttpApp(dependencies: HttpAppDependencies): express.Express {
   const { application, wallets, events, documents, readModels, work, clock, logger, metrics, limits } = dependencies;
@@ -102,6 +104,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   addPassListRoute(business.within('/passes'), application);
   addCustomerListRoutes(business.within('/customers'), application);
   addTemplateRoutes(business.within('/templates'), application);
+  addTemplateImageRoutes(business.within('/templates'), application, templateRepresenter(application));
   addMilestoneRoutes(business.within('/milestones'), application);
   addScanRoutes(business.within('/scans'), application);
   addWebhookRoutes(business.within('/webhooks'), application);
@@ -126,6 +129,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   app.use('/customer', customerPageRoutes(application, wallets));
   app.use('/join', joinPageRoutes(join));
   app.use(downloadRoutes(wallets, clock, application.passRewards));
+  app.use(templateImageFileRoutes(application));
   app.use(referencePageRoutes(document));
   if (wallets.apple) {
     const webService = new PasskitWebService(wallets.apple, wallets.secrets, application.passes, wallets.passes, application.walletRegistrations, readModels);

@@ -27,7 +27,7 @@ export interface PkpassFigures {
 function measurePkpass(): PkpassFigures {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'passes-bench-certificates-'));
   try {
-    const apple = new AppleWallet(signingSettings(directory), new PassSecrets(new Uint8Array(32)), () => 'https://passes.example');
+    const apple = new AppleWallet(signingSettings(directory), new PassSecrets(new Uint8Array(32)), () => 'https://passes.example', async () => ({}));
     const pass = benchPass();
     const sign = () => apple.pkpass(pass, new Date());
     for (let run = 0; run < WARM_UP; run++) sign();

@@ -23,7 +23,7 @@ export interface RenderedImage {
 }
 
 function refused(reason: string): DomainError {
-  return new DomainError('validation_error', reason, { reason });
+  return new DomainError('validation_error', reason);
 }
 
 export async function renderTemplateImage(slot: TemplateImageSlot, bytes: Buffer, mediaType: ImageMediaType): Promise<RenderedImage> {

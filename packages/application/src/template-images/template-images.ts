@@ -35,15 +35,22 @@ export class TemplateImages {
     return this.store.load(hash, fileName);
   }
 
-  /** The files of a template's image in a slot, by name; null when the slot has none (or its files are gone). */
-  async filesOf(template: Template, slot: TemplateImageSlot): Promise<Record<string, Buffer> | null> {
-    const hash = template.images[slot];
-    if (hash === null) return null;
+  /**
+   * The files of every image the template has, by the name a wallet gives them (`logo@2x.png`). A slot
+   * whose files are not all there (a store restored from an older backup) is left out: the wallet's default shows.
+   */
+  async filesOf(template: Template): Promise<Record<string, Buffer>> {
     const files: Record<string, Buffer> = {};
-    for (const scale of IMAGE_SCALES) {
-      const data = await this.store.load(hash, imageFileName(slot, scale));
-      if (data === null) return null;
-      files[imageFileName(slot, scale)] = data;
+    for (const slot of TEMPLATE_IMAGE_SLOTS) {
+      const hash = template.images[slot];
+      if (hash === null) continue;
+      const names = IMAGE_SCALES.map((scale) => imageFileName(slot, scale));
+      const loaded = await Promise.all(names.map((name) => this.store.load(hash, name)));
+      if (loaded.some((data) => data === null)) continue;
+      names.forEach((name, index) => {
+        const data = loaded[index];
+        if (data) files[name] = data;
+      });
     }
     return files;
   }
