@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --sections=http,batches,hot-pass,long-stream,pkpass,rebuild,audit,distributed,scale,soak,browse]
+ * `npm run bench [-- --sections=http,batches,hot-pass,long-stream,pkpass,images,rebuild,audit,distributed,scale,soak,browse]
  * [--passes=N] [--soak-seconds=S]`: each section starts what it measures in child processes of its own, on fresh
  * data, and stops them before the next one starts (scale and soak run only when named).
  * Progress goes to stderr; the report to stdout, ending with one `BENCH_RESULT` JSON line.
@@ -12,6 +12,7 @@ import { describeMachine } from './machine';
 import { runRebuildSection } from './rebuild/rebuild-section';
 import { runScaleSections } from './scale/scale-section';
 import { runPkpassSection } from './pkpass-timing';
+import { runImageRenderingSection } from './image-rendering-timing';
 import { machineLines, resultLine, type BenchResult } from './report';
 import { Resources } from './resources';
 import type { SectionOutcome } from './section';
@@ -28,7 +29,7 @@ async function run({ sections, scale }: BenchArguments, resources: Resources): P
   const machine = describeMachine();
   print(machineLines(machine, settings));
 
-  const result: BenchResult = { machine, settings, sections: [...sections], scenarios: null, batches: null, hotPass: null, longStream: null, pkpass: null, rebuild: null, audit: null, distributed: null, scale: null, browse: null };
+  const result: BenchResult = { machine, settings, sections: [...sections], scenarios: null, batches: null, hotPass: null, longStream: null, pkpass: null, images: null, rebuild: null, audit: null, distributed: null, scale: null, browse: null };
   const warnings: string[] = [];
   /** Prints a section as soon as it is done; its warnings wait for the end of the report. */
   const report = <Figures>(outcome: SectionOutcome<Figures>): Figures => {
@@ -46,6 +47,7 @@ async function run({ sections, scale }: BenchArguments, resources: Resources): P
   const goals = writePathGoalLines(result);
   if (goals.length > 0) print(goals);
   if (sections.has('pkpass')) result.pkpass = report(runPkpassSection());
+  if (sections.has('images')) result.images = report(await runImageRenderingSection());
   if (sections.has('rebuild')) result.rebuild = report(await resources.scoped((own) => runRebuildSection(settings, own)));
   if (sections.has('audit')) result.audit = report(await resources.scoped((own) => runAuditSection(own)));
   if (sections.has('distributed')) result.distributed = report(await resources.scoped((own) => runDistributedSection(settings, result.scenarios, own)));

@@ -9,6 +9,7 @@ import type { LogProblems } from './child-server';
 import type { DistributedOutcome } from './distributed/distributed-figures';
 import type { Machine } from './machine';
 import type { PkpassFigures } from './pkpass-timing';
+import type { ImageRenderingFigures } from './image-rendering-timing';
 import type { Measurement } from './measure';
 import type { RebuildFigures } from './rebuild/rebuild-figures';
 import type { ScaleFigures } from './scale/scale-figures';
@@ -125,6 +126,8 @@ export interface BenchResult {
   hotPass: HotPassFigures | null;
   longStream: LongStreamFigures | null;
   pkpass: PkpassFigures | null;
+  /** Rendering template image uploads. */
+  images: ImageRenderingFigures | null;
   rebuild: RebuildFigures | null;
   audit: AuditFigures | null;
   distributed: DistributedOutcome | null;

@@ -1,12 +1,12 @@
 /**
- * Which parts of the bench run: `--sections=http,batches,hot-pass,long-stream,pkpass,rebuild,audit,distributed`
+ * Which parts of the bench run: `--sections=http,batches,hot-pass,long-stream,pkpass,images,rebuild,audit,distributed`
  * (default: all but the long ones), so that one part can be measured again without waiting for the others. They
  * run in this order. The long sections (`scale`, `soak`: a store of `--passes` passes, a steady load of
  * `--soak-seconds`; `browse`: searches on a store of `--passes` passes) run only when named.
  */
 import { parseArgs } from 'node:util';
 
-const SECTION_NAMES = ['http', 'batches', 'hot-pass', 'long-stream', 'pkpass', 'rebuild', 'audit', 'distributed', 'scale', 'soak', 'browse'] as const;
+const SECTION_NAMES = ['http', 'batches', 'hot-pass', 'long-stream', 'pkpass', 'images', 'rebuild', 'audit', 'distributed', 'scale', 'soak', 'browse'] as const;
 const LONG_SECTIONS: readonly SectionName[] = ['scale', 'soak', 'browse'];
 
 export type SectionName = (typeof SECTION_NAMES)[number];
