@@ -45,12 +45,10 @@ export class TemplateImages {
       const hash = template.images[slot];
       if (hash === null) continue;
       const names = IMAGE_SCALES.map((scale) => imageFileName(slot, scale));
-      const loaded = await Promise.all(names.map((name) => this.store.load(hash, name)));
-      if (loaded.some((data) => data === null)) continue;
-      names.forEach((name, index) => {
-        const data = loaded[index];
-        if (data) files[name] = data;
-      });
+      const loaded = await Promise.all(names.map(async (name) => ({ name, data: await this.store.load(hash, name) })));
+      const found = loaded.flatMap(({ name, data }) => (data === null ? [] : [{ name, data }]));
+      if (found.length < names.length) continue;
+      for (const { name, data } of found) files[name] = data;
     }
     return files;
   }

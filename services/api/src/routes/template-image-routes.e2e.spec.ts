@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { TEST_GOOGLE_ISSUER_ID, TEST_PASS_TYPE_ID, unpackPkpass } from '@passes/testkit';
 import fs from 'node:fs';
 import path from 'node:path';
+import { defaultImages } from '@passes/wallets';
+import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { issuePass, registerBusiness, type TestBusiness } from '../testing/fixtures';
 import { addTeamMember, type TeamMember } from '../testing/team-members';
@@ -192,6 +194,22 @@ describe('a pass of a template with images', () => {
     const without = unpackPkpass(new Uint8Array(await (await fetch(local(pass.apple_wallet_url ?? ''))).arrayBuffer()));
     without.remove();
     expect(without.files).not.toContain('strip.png');
+  });
+
+  it('shows the default logo when the logo’s files are not all in the store (restored from an older backup)', async () => {
+    const uploaded = await put('logo', await png(700, 200, '#778899'), 'image/png');
+    const store = new Database(path.join(bed.server.dataDir, 'template-images.sqlite'));
+    store.prepare('DELETE FROM template_image_files WHERE hash = ? AND name = ?').run(uploaded.body.images.logo?.hash, 'logo@2x.png');
+    store.close();
+    const pass = await issuePass(bed.server, business);
+    const unpacked = unpackPkpass(new Uint8Array(await (await fetch(local(pass.apple_wallet_url ?? ''))).arrayBuffer()));
+    try {
+      for (const name of ['logo.png', 'logo@2x.png', 'logo@3x.png']) {
+        expect(fs.readFileSync(path.join(unpacked.directory, 'contents', name))).toEqual(defaultImages()[name]);
+      }
+    } finally {
+      unpacked.remove();
+    }
   });
 
   it('shows the logo and strip in the Google class, at the service’s own addresses', async () => {
