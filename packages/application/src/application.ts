@@ -41,6 +41,8 @@ import { CommandHandler } from './shared/command-handler';
 import type { IdGenerator } from './shared/id-generator';
 import type { ReadYourWrites } from './shared/read-your-writes';
 import { Templates } from './templates/templates';
+import { TemplateImages } from './template-images/template-images';
+import type { TemplateImageStore } from './template-images/template-image-store';
 import { Users } from './users/users';
 import { Webhooks, type WebhookPorts } from './webhooks/webhooks';
 
@@ -66,6 +68,7 @@ interface ApplicationPorts {
   /** Where background work is recorded (a campaign's sending), and how a runner in this process is told it is due now. */
   work: WorkStore;
   wakeWork?: () => void;
+  templateImages: TemplateImageStore;
 }
 
 export class Application {
@@ -75,6 +78,7 @@ export class Application {
   readonly businesses: Businesses;
   readonly plans: Plans;
   readonly templates: Templates;
+  readonly templateImages: TemplateImages;
   readonly milestones: Milestones;
   readonly passes: PassQueries;
   readonly passRewards: PassRewards;
@@ -116,6 +120,7 @@ export class Application {
     // One per process: every creation a plan limits, by whichever use case, is held in the same place.
     const admissions = new PlanLimitAdmissions(this.plans);
     this.templates = new Templates(commands, readModels, clock, ids, readYourWrites, admissions);
+    this.templateImages = new TemplateImages(this.templates, ports.templateImages, ports.appUrl);
     this.milestones = new Milestones(commands, readModels, this.plans, clock, ids, readYourWrites);
     this.passRewards = new PassRewards(this.passes, this.milestones, clock);
     this.passCommands = new PassCommands(commands, readModels, this.passes, this.templates, this.milestones, clock, ids, readYourWrites, admissions);

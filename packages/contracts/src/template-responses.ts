@@ -6,6 +6,8 @@ import { instant } from './wire-formats';
 const colour = z.string().regex(/^#[0-9A-F]{6}$/);
 const displayField = z.strictObject({ key: z.string(), label: z.string(), value: z.string() });
 const slot = (max: number) => z.array(displayField).max(max);
+/** An uploaded image: the hash of its content, and where `{app_url}` serves its largest file (cacheable for good). */
+const templateImage = z.strictObject({ hash: z.string(), url: z.string() }).nullable();
 
 export const templateResponse = z.strictObject({
   id: z.string(),
@@ -39,6 +41,8 @@ export const templateResponse = z.strictObject({
     /** The public join page (`{app_url}/join/{code}`); null while enrolment is closed. */
     join_url: z.string().nullable(),
   }),
+  /** Null where the template has no image of its own: wallets show the defaults (no strip). */
+  images: z.strictObject({ logo: templateImage, icon: templateImage, strip: templateImage }),
   created_at: instant,
   updated_at: instant,
 });

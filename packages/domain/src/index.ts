@@ -36,6 +36,7 @@ export * from './template/scan-security';
 export * from './template/template-settings';
 export * from './template/template-settings-data';
 export * from './template/enrolment';
+export * from './template/template-images';
 export { cooldownRefusal } from './pass/check-in';
 export { scanInvalidity } from './pass/scan-pass';
 export * from './webhook/webhook';

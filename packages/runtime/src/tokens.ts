@@ -2,7 +2,7 @@
  * The ports a process registers, each under a typed token: registering or resolving the wrong type under
  * a token does not compile.
  */
-import type { Clock, ExportFiles, IdGenerator } from '@passes/application';
+import type { Clock, ExportFiles, IdGenerator, TemplateImageStore } from '@passes/application';
 import type { WorkStore } from '@passes/background-work';
 import type { CheckpointStore, EventStore } from '@passes/event-store';
 import type { Mailer } from '@passes/mailer';
@@ -48,4 +48,5 @@ export const TOKENS = {
   deliveryHostResolver: token<HostResolver>('DeliveryHostResolver'),
   /** Where analytics exports' files are written and read. */
   exportFiles: token<ExportFiles>('ExportFiles'),
+  templateImageStore: token<TemplateImageStore>('TemplateImageStore'),
 } as const;

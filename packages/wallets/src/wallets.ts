@@ -2,7 +2,7 @@
  * The wallets the operator configured, as the API and the notifier use them: the links a pass carries,
  * the pass behind a download link, the .pkpass and the Google save link.
  */
-import type { PassBarcodes, PassQueries } from '@passes/application';
+import type { PassBarcodes, PassQueries, TemplateImages } from '@passes/application';
 import type { Pass } from '@passes/domain';
 import type { ReadModels } from '@passes/read-model';
 import { AppleWallet } from './apple/apple-wallet';
@@ -27,6 +27,7 @@ interface WalletsPorts {
   readModels: Pick<ReadModels, 'businesses' | 'templates' | 'milestones'>;
   passes: PassQueries;
   barcodes: PassBarcodes;
+  templateImages: TemplateImages;
   appUrl: () => string;
 }
 
@@ -35,11 +36,14 @@ export class Wallets {
   readonly passes: WalletPasses;
   readonly apple: AppleWallet | null;
   readonly google: GoogleSaveLinks | null;
+  /** `{app_url}`, where wallets fetch what passes name (the PassKit web service, template images). */
+  readonly appUrl: () => string;
 
   constructor(private readonly ports: WalletsPorts) {
+    this.appUrl = ports.appUrl;
     this.secrets = new PassSecrets(ports.secretKey);
     this.passes = new WalletPasses(ports.readModels, ports.barcodes);
-    this.apple = ports.settings.apple ? new AppleWallet(ports.settings.apple, this.secrets, ports.appUrl) : null;
+    this.apple = ports.settings.apple ? new AppleWallet(ports.settings.apple, this.secrets, ports.appUrl, (template) => ports.templateImages.filesOf(template)) : null;
     this.google = ports.settings.google ? new GoogleSaveLinks(ports.settings.google, ports.appUrl) : null;
   }
 

@@ -10,11 +10,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { describeWithServers } from '@passes/testkit';
+import sharp from 'sharp';
 import { sampleOf } from './testing/prometheus-text';
 import { callAs, registerOwner, type ProcessOwner } from './testing/process-owner';
 import { ServiceProcess, type ServiceKind } from './testing/service-process';
 import { WebhookReceiver } from './testing/webhook-receiver';
-import type { PassBody } from './testing/wire-types';
+import type { PassBody, TemplateBody } from './testing/wire-types';
 
 const SECRET = 'a-test-secret-of-at-least-thirty-two-characters';
 
@@ -221,6 +222,22 @@ describeWithServers(['mongodb', 'kafka'], 'the distributed topology as separate 
     await dispatcher2.start();
     expect((await call(api1, 'PATCH', `/businesses/${owner.businessId}/automations/${rule.body.id}`, { enabled: false })).status).toBe(200);
   }, 120_000);
+  it('keeps a template image uploaded on one API process where the other serves it, byte for byte', async () => {
+    const logo = await sharp({ create: { width: 320, height: 100, channels: 3, background: '#0b5fff' } }).png().toBuffer();
+    const uploaded = await fetch(`${api1.url}/businesses/${owner.businessId}/templates/${owner.templateId}/images/logo`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'image/png' },
+      body: new Uint8Array(logo),
+    });
+    expect(uploaded.status).toBe(200);
+    const { images } = (await uploaded.json()) as TemplateBody;
+    const file = new URL(images.logo?.url ?? '').pathname;
+    const root = (api: ServiceProcess) => api.url.replace(/\/api\/v1$/, '');
+    const [fromFirst, fromSecond] = await Promise.all([fetch(`${root(api1)}${file}`), fetch(`${root(api2)}${file}`)]);
+    expect([fromFirst.status, fromSecond.status]).toEqual([200, 200]);
+    expect(Buffer.from(await fromSecond.arrayBuffer())).toEqual(Buffer.from(await fromFirst.arrayBuffer()));
+    expect((await call<TemplateBody>(api2, 'GET', `/businesses/${owner.businessId}/templates/${owner.templateId}`)).body.images.logo?.hash).toBe(images.logo?.hash);
+  });
 
   it('reports each dependency and each projection on /readyz', async () => {
     const ready = await fetch(`${api1.url.replace(/\/api\/v1$/, '')}/readyz`);

@@ -44,7 +44,9 @@ import { addPassRoutes } from './routes/pass-routes';
 import { addPaymentLinkRoutes, addPaymentRoutes, addPublicTopUpRoutes, addSubscriptionRoutes, stripeEventRoute } from './routes/payment-routes';
 import { addOpenApiDocumentRoute, referencePageRoutes } from './routes/reference-routes';
 import { addScanRoutes } from './routes/scan-routes';
-import { addTemplateRoutes } from './routes/template-routes';
+import { addTemplateRoutes, templateRepresenter } from './routes/template-routes';
+import { addTemplateImageRoutes } from './routes/template-image-routes';
+import { templateImageFileRoutes } from './routes/template-image-file-routes';
 import { addAcceptInviteRoute, addUserRoutes } from './routes/user-routes';
 import { validationPageRoutes } from './routes/validation-page-routes';
 import { addWebhookRoutes } from './routes/webhook-routes';
@@ -73,7 +75,7 @@ interface HttpAppDependencies {
 }
 
 /** Where the pages for people and wallets (not the API) live. */
-const PUBLIC_PAGES = ['/validate', '/customer', '/passes', '/wallet', '/docs', '/join'];
+const PUBLIC_PAGES = ['/validate', '/customer', '/passes', '/wallet', '/docs', '/join', '/template-images'];
 
 export function createHttpApp(dependencies: HttpAppDependencies): express.Express {
   const { application, wallets, events, documents, readModels, work, clock, logger, metrics, limits } = dependencies;
@@ -108,6 +110,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   addPassListRoute(business.within('/passes'), application);
   addCustomerListRoutes(business.within('/customers'), application);
   addTemplateRoutes(business.within('/templates'), application);
+  addTemplateImageRoutes(business.within('/templates'), application, templateRepresenter(application));
   addMilestoneRoutes(business.within('/milestones'), application);
   addAnalyticsRoutes(business.within('/analytics'), application);
   addCampaignRoutes(business.within('/campaigns'), application);
@@ -140,6 +143,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   app.use('/join', joinPageRoutes(join));
   app.use(topUpPageRoutes(application, wallets));
   app.use(downloadRoutes(wallets, clock, application.passRewards, application.payments));
+  app.use(templateImageFileRoutes(application));
   app.use(referencePageRoutes(document));
   if (wallets.apple) {
     const webService = new PasskitWebService(wallets.apple, wallets.secrets, application.passes, wallets.passes, application.walletRegistrations, readModels);

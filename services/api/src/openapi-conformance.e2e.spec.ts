@@ -4,6 +4,7 @@
  * document is generated from (testing/documented-client.ts).
  */
 import { API_OPERATIONS } from '@passes/contracts';
+import sharp from 'sharp';
 import { customerToken } from './testing/customer-links';
 import { DocumentedClient } from './testing/documented-client';
 import { registerBusiness, type TestBusiness } from './testing/fixtures';
@@ -64,6 +65,12 @@ describe('Answers of the running service, checked against the OpenAPI document',
     expect((await client.call('getTemplate', { path: { ...own(), template_id: 'no-such-template' }, apiKey: key })).status).toBe(404);
     expect((await client.call('updateTemplate', { path: template, apiKey: key, body: { logo_text: 'Café', scan_security: { scan_cooldown: 0 } } })).status).toBe(200);
     expect((await client.call('updateTemplate', { path: template, apiKey: key, body: { colors: { background: 'red' } } })).status).toBe(422);
+    const logo = await sharp({ create: { width: 320, height: 100, channels: 3, background: '#0b5fff' } }).png().toBuffer();
+    const image = (rawBody: Uint8Array | string, contentType: string) => ({ path: { ...template, slot: 'logo' }, apiKey: key, rawBody, headers: { 'content-type': contentType } });
+    expect((await client.call('putTemplateImage', image(new Uint8Array(logo), 'image/png'))).status).toBe(200);
+    expect((await client.call('putTemplateImage', image('not an image', 'image/png'))).status).toBe(422);
+    expect((await client.call('putTemplateImage', image('{}', 'application/json'))).status).toBe(415);
+    expect((await client.call('deleteTemplateImage', { path: { ...template, slot: 'logo' }, apiKey: key })).status).toBe(200);
   });
 
   it('webhooks, registered before passes so that their events make deliveries', async () => {

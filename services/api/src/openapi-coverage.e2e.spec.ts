@@ -17,6 +17,7 @@ const OUTSIDE_THE_DOCUMENT: ReadonlyArray<[prefix: string, reason: string]> = [
   ['/dashboard', 'the dashboard single-page app: static files'],
   ['/docs', 'the HTML reference page rendered from this document'],
   ['/join/', "a template's join page, an HTML form a customer opens from a poster"],
+  ['/template-images/', 'the files of template images, which wallets and the dashboard fetch by address'],
 ];
 
 /** A route's method and full path, as the document names methods (lower case). */

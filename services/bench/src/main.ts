@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --sections=http,batches,hot-pass,long-stream,pkpass,rebuild,audit,payments,distributed,campaign,automations,scale,soak,analytics,browse]
+ * `npm run bench [-- --sections=http,batches,hot-pass,long-stream,pkpass,images,rebuild,audit,payments,distributed,campaign,automations,scale,soak,analytics,browse]
  * [--passes=N] [--soak-seconds=S]`: each section starts what it measures in child processes of its own, on fresh
  * data, and stops them before the next one starts (scale, soak and analytics run only when named).
  * Progress goes to stderr; the report to stdout, ending with one `BENCH_RESULT` JSON line.
@@ -15,6 +15,7 @@ import { runScaleSections } from './scale/scale-section';
 import { runPaymentsSection } from './payments/payments-section';
 import { runPkpassSection } from './pkpass-timing';
 import { runAutomationRulesSection } from './automation-rules-timing';
+import { runImageRenderingSection } from './image-rendering-timing';
 import { machineLines, resultLine, type BenchResult } from './report';
 import { Resources } from './resources';
 import type { SectionOutcome } from './section';
@@ -32,7 +33,7 @@ async function run({ sections, scale }: BenchArguments, resources: Resources): P
   const machine = describeMachine();
   print(machineLines(machine, settings));
 
-  const result: BenchResult = { machine, settings, sections: [...sections], scenarios: null, batches: null, hotPass: null, longStream: null, pkpass: null, rebuild: null, audit: null, payments: null, distributed: null, campaign: null, automations: null, scale: null, analytics: null, browse: null };
+  const result: BenchResult = { machine, settings, sections: [...sections], scenarios: null, batches: null, hotPass: null, longStream: null, pkpass: null, images: null, rebuild: null, audit: null, payments: null, distributed: null, campaign: null, automations: null, scale: null, analytics: null, browse: null };
   const warnings: string[] = [];
   /** Prints a section as soon as it is done; its warnings wait for the end of the report. */
   const report = <Figures>(outcome: SectionOutcome<Figures>): Figures => {
@@ -50,6 +51,7 @@ async function run({ sections, scale }: BenchArguments, resources: Resources): P
   const goals = writePathGoalLines(result);
   if (goals.length > 0) print(goals);
   if (sections.has('pkpass')) result.pkpass = report(runPkpassSection());
+  if (sections.has('images')) result.images = report(await runImageRenderingSection());
   if (sections.has('rebuild')) result.rebuild = report(await resources.scoped((own) => runRebuildSection(settings, own)));
   if (sections.has('audit')) result.audit = report(await resources.scoped((own) => runAuditSection(own)));
   if (sections.has('payments')) result.payments = report(await resources.scoped((own) => runPaymentsSection(own)));

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { defaultTemplateSettings, type Pass, type Template } from '@passes/domain';
+import { defaultTemplateSettings, NO_TEMPLATE_IMAGES, type Pass, type Template } from '@passes/domain';
 import { AppleWallet, PassSecrets, type WalletPass } from '@passes/wallets';
 import { heading, type SectionOutcome } from './section';
 
@@ -27,7 +27,7 @@ export interface PkpassFigures {
 function measurePkpass(): PkpassFigures {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'passes-bench-certificates-'));
   try {
-    const apple = new AppleWallet(signingSettings(directory), new PassSecrets(new Uint8Array(32)), () => 'https://passes.example');
+    const apple = new AppleWallet(signingSettings(directory), new PassSecrets(new Uint8Array(32)), () => 'https://passes.example', async () => ({}));
     const pass = benchPass();
     const sign = () => apple.pkpass(pass, new Date());
     for (let run = 0; run < WARM_UP; run++) sign();
@@ -130,6 +130,7 @@ function benchPass(): WalletPass {
     ...defaultTemplateSettings('Coffee card'),
     id: pass.templateId,
     businessId: pass.businessId,
+    images: NO_TEMPLATE_IMAGES,
     currency: 'GBP',
     stampsForReward: 10,
     displayFields: {

@@ -12,6 +12,7 @@ import type { DistributedOutcome } from './distributed/distributed-figures';
 import type { Machine } from './machine';
 import type { PkpassFigures } from './pkpass-timing';
 import type { AutomationRuleFigures } from './automation-rules-timing';
+import type { ImageRenderingFigures } from './image-rendering-timing';
 import type { Measurement } from './measure';
 import type { RebuildFigures } from './rebuild/rebuild-figures';
 import type { ScaleFigures } from './scale/scale-figures';
@@ -129,6 +130,8 @@ export interface BenchResult {
   hotPass: HotPassFigures | null;
   longStream: LongStreamFigures | null;
   pkpass: PkpassFigures | null;
+  /** Rendering template image uploads. */
+  images: ImageRenderingFigures | null;
   rebuild: RebuildFigures | null;
   audit: AuditFigures | null;
   payments: PaymentsFigures | null;

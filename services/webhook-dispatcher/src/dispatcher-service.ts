@@ -127,6 +127,7 @@ export class DispatcherService {
               projections: this.projections,
               walletPasses: wallets.passes,
               registrations: application.walletRegistrations,
+              appUrl: wallets.appUrl,
             },
             {
               clock,

@@ -1,5 +1,5 @@
 /** Templates: create, read, list and change them. Every read is scoped to the caller's business. */
-import { DomainError, streamNames, templateAggregate, type Template, type TemplateCommand, type TemplateDraft, type TemplateUpdate } from '@passes/domain';
+import { DomainError, streamNames, templateAggregate, type Template, type TemplateCommand, type TemplateDraft, type TemplateImageSlot, type TemplateUpdate } from '@passes/domain';
 import { lookupKeys, type ReadModels } from '@passes/read-model';
 import type { Clock } from '../shared/clock';
 import { awaitReflection, runAdmitted, UNHELD_ADMISSION, type Admission, type PlanLimitAdmissions } from '../plans/plan-limit-admissions';
@@ -31,6 +31,12 @@ export class Templates {
   async update(businessId: string, templateId: string, update: TemplateUpdate, context: CommandContext): Promise<Template> {
     await this.get(businessId, templateId);
     return this.run(businessId, templateId, context, () => ({ type: 'UpdateTemplate', update, joinCode: this.newJoinCode(), now: this.clock.now() }));
+  }
+
+  /** `hash`: of an image already stored (template-images), or null to remove the slot's. */
+  async changeImage(businessId: string, templateId: string, slot: TemplateImageSlot, hash: string | null, context: CommandContext): Promise<Template> {
+    await this.get(businessId, templateId);
+    return this.run(businessId, templateId, context, () => ({ type: 'ChangeTemplateImage', slot, hash, now: this.clock.now() }));
   }
 
   /** The template whose join page has this code, open for enrolment or not; null when none has it. */

@@ -1,7 +1,7 @@
 /** One operation of the HTTP API as the OpenAPI document describes it: where it is, who may call it, what goes in and out. */
 import type { z } from 'zod';
 
-export type HttpMethod = 'get' | 'post' | 'patch' | 'delete';
+export type HttpMethod = 'get' | 'post' | 'patch' | 'put' | 'delete';
 
 /**
  * Who may call: nobody in particular (`public`), a business's API key or dashboard login (`credential`),
@@ -29,6 +29,8 @@ export interface ApiOperation {
   /** An object schema whose properties are the query parameters. */
   query?: z.ZodObject;
   body?: z.ZodType;
+  /** A body of bytes instead of JSON (an image): the media types it may have. */
+  binaryBody?: readonly string[];
   /** Success answers, by status. */
   answers: Readonly<Record<number, Answer>>;
   /** Refusals this operation has beyond those its method, access, path and body imply (see openapi-document.ts). */

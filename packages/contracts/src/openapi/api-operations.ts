@@ -237,6 +237,29 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     body: updateTemplateBody,
     answers: { 200: { description: 'The changed template', body: templateResponse } },
   },
+  {
+    method: 'put',
+    path: `${TEMPLATE}/images/{slot}`,
+    operationId: 'putTemplateImage',
+    tag: 'Templates',
+    summary: "Upload the template's logo, icon or strip: the image is the body",
+    description:
+      'A PNG or JPEG of at most 5 MiB and 4096×4096 pixels, its media type as Content-Type. It is decoded, re-encoded as PNG at the sizes ' +
+      'wallets ask for (logo within 160×50 points, icon 29×29, strip 375×123; @1x to @3x) and kept without its metadata. Not an image, ' +
+      'not the type it claims, too many pixels or cut off: 422 with the reason. Passes of the template update in the wallets.',
+    access: 'credential',
+    binaryBody: ['image/png', 'image/jpeg'],
+    answers: { 200: { description: 'The template, naming the image by hash with its address', body: templateResponse } },
+  },
+  {
+    method: 'delete',
+    path: `${TEMPLATE}/images/{slot}`,
+    operationId: 'deleteTemplateImage',
+    tag: 'Templates',
+    summary: "Remove the template's logo, icon or strip: its passes show the defaults again",
+    access: 'credential',
+    answers: { 200: { description: 'The template', body: templateResponse } },
+  },
 
   // Milestones
   {

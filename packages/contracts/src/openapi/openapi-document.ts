@@ -53,7 +53,7 @@ export function refusalsOf(operation: ApiOperation): number[] {
   if (operation.access !== 'public') add(401, 402, 403);
   // A path that names something can name nothing (or another business's, which reads the same).
   if (operation.path.includes('{')) add(404);
-  if (operation.body) add(413, 415, 422);
+  if (operation.body || operation.binaryBody) add(413, 415, 422);
   if (isUnderApi(operation) && IDEMPOTENT_METHODS.has(operation.method)) add(409, 422);
   return [...statuses].filter((status) => operation.answers[status] === undefined).sort((a, b) => a - b);
 }
@@ -109,10 +109,16 @@ function parametersOf(operation: ApiOperation): JsonSchema[] {
   return [...inPath, ...inQuery, ...idempotencyKey];
 }
 
+/** Bytes as the body (OpenAPI 3.1, "Working with binary data"): each media type with a binary string. */
+function binaryContent(mediaTypes: readonly string[]): JsonSchema {
+  return Object.fromEntries(mediaTypes.map((mediaType) => [mediaType, { schema: { type: 'string', format: 'binary', contentMediaType: mediaType } }]));
+}
+
 const PATH_PARAMETERS: Readonly<Record<string, string>> = {
   business_id: 'The business: the one the credentials belong to',
   identifier: "The pass's id, serial_number or external_id",
   template_id: 'The template',
+  slot: "The template's image: logo, icon or strip",
   webhook_id: 'The webhook',
   delivery_id: 'The delivery (the event id its receiver got)',
   key_id: 'The API key',
@@ -189,6 +195,7 @@ export function openApiDocument(operations: readonly ApiOperation[] = API_OPERAT
       security: SECURITY[operation.access],
       parameters: parametersOf(operation),
       ...(operation.body ? { requestBody: { required: true, content: { 'application/json': { schema: reference(requests, operation.body) } } } } : {}),
+      ...(operation.binaryBody ? { requestBody: { required: true, content: binaryContent(operation.binaryBody) } } : {}),
       responses: responsesOf(operation, responses),
     };
   }

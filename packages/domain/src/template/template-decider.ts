@@ -2,6 +2,7 @@ import { changedFields } from '../shared/changed-fields';
 import { assertNever, type Decider } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
 import type { TemplateCommand, TemplateEvent, TemplateState } from './template';
+import { IMAGE_HASH_PATTERN, NO_TEMPLATE_IMAGES } from './template-images';
 import { applyTemplateUpdate, defaultTemplateSettings } from './template-settings';
 import { settingsOf, templateSettingsData, templateSettingsFrom } from './template-settings-data';
 
@@ -25,6 +26,13 @@ function decideTemplate(command: TemplateCommand, state: TemplateState): Templat
       if (Object.keys(changes).length === 0) return [];
       return [{ type: 'TemplateUpdated', data: { changes, occurred_at } }];
     }
+    case 'ChangeTemplateImage': {
+      if (state === null) throw new DomainError('not_found', 'Template not found.');
+      if (command.hash !== null && !IMAGE_HASH_PATTERN.test(command.hash)) throw new DomainError('validation_error', 'An image is named by the SHA-256 of its content.');
+      // The same image again, or removing none, is no fact.
+      if (state.images[command.slot] === command.hash) return [];
+      return [{ type: 'TemplateImageChanged', data: { slot: command.slot, hash: command.hash, occurred_at } }];
+    }
     default:
       return assertNever(command);
   }
@@ -37,12 +45,16 @@ function evolveTemplate(state: TemplateState, event: TemplateEvent): TemplateSta
         id: event.data.template_id,
         businessId: event.data.business_id,
         ...settingsOf(event.data),
+        images: NO_TEMPLATE_IMAGES,
         createdAt: event.data.occurred_at,
         updatedAt: event.data.occurred_at,
       };
     case 'TemplateUpdated':
       if (state === null) return null;
       return { ...state, ...templateSettingsFrom(event.data.changes, state), updatedAt: event.data.occurred_at };
+    case 'TemplateImageChanged':
+      if (state === null) return null;
+      return { ...state, images: { ...state.images, [event.data.slot]: event.data.hash }, updatedAt: event.data.occurred_at };
     default:
       return assertNever(event);
   }

@@ -5,6 +5,7 @@ import { eventTypesOf, type EventRegistry } from '../events/event-registry';
 import type { TemplateEvent } from './template';
 import { templateSettingsData } from './template-settings-data';
 import { ENROLMENT_FIELDS } from './enrolment';
+import { IMAGE_HASH_PATTERN, TEMPLATE_IMAGE_SLOTS } from './template-images';
 import { BARCODE_FORMATS, defaultTemplateSettings, PASS_TYPES } from './template-settings';
 
 const displayField = z.object({ key: z.string(), label: z.string(), value: z.string() });
@@ -46,6 +47,10 @@ export const templateEvents: EventRegistry<TemplateEvent> = {
     },
   },
   TemplateUpdated: { version: 1, schema: z.object({ changes: settings.partial(), occurred_at: occurredAt }) },
+  TemplateImageChanged: {
+    version: 1,
+    schema: z.object({ slot: z.enum(TEMPLATE_IMAGE_SLOTS), hash: z.string().regex(IMAGE_HASH_PATTERN).nullable(), occurred_at: occurredAt }),
+  },
 };
 
 export const TEMPLATE_EVENT_TYPES = eventTypesOf(templateEvents);

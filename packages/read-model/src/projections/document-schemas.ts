@@ -12,6 +12,7 @@ import {
   PASS_STATUSES,
   MILESTONE_METRICS,
   ONLINE_PAYMENT_STATUSES,
+  NO_TEMPLATE_IMAGES,
   PASS_TYPES,
   USER_ROLES,
   WEBHOOK_EVENT_NAMES,
@@ -150,6 +151,8 @@ export const templateDocument = z.object({
   enrolment: z
     .object({ enabled: z.boolean(), fields: z.array(z.enum(ENROLMENT_FIELDS)), consentText: optionalText, joinCode: optionalText })
     .default({ enabled: false, fields: ['name', 'email'], consentText: null, joinCode: null }),
+  // The default: a document of before template images has none, as it had.
+  images: z.object({ logo: optionalText, icon: optionalText, strip: optionalText }).default(NO_TEMPLATE_IMAGES),
 }) satisfies z.ZodType<Template>;
 
 export const webhookDocument = z.object({

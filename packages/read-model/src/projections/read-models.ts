@@ -192,8 +192,8 @@ const apiKeyProjection = aggregateProjection<ApiKey, ApiKeyEvent, 'hash' | 'busi
 const templateProjection = aggregateProjection<Template, TemplateEvent, 'business' | 'join_code'>({
   collection: collections.templates,
   schema: templateDocument,
-  // 2: self-enrolment, and templates found by their join code.
-  version: 2,
+  // 2: self-enrolment, and templates found by their join code. 3: images.
+  version: 3,
   category: 'template',
   events: templateEvents,
   evolve: templateDecider.evolve,

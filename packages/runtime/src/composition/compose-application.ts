@@ -45,6 +45,7 @@ export function composeApplication(ports: PortRegistry, { readYourWrites, appUrl
     mailer: ports.get(TOKENS.mailer),
     paymentGateway: paymentGatewayOf(config, ports.get(TOKENS.clock)),
     subscriptions: { proPrice: config.stripe?.proPrice ?? null, work: ports.get(TOKENS.workStore) },
+    templateImages: ports.get(TOKENS.templateImageStore),
     readYourWrites,
     exports: { work: ports.get(TOKENS.workStore), files: ports.get(TOKENS.exportFiles), wake: wakeDispatcher ?? (() => undefined) },
     googleWallet: config.wallets.google !== null,

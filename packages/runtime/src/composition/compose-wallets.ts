@@ -13,6 +13,7 @@ export function composeWallets(ports: PortRegistry, application: Application, ap
     readModels: ports.get(TOKENS.readModels),
     passes: application.passes,
     barcodes: application.passBarcodes,
+    templateImages: application.templateImages,
     appUrl,
   });
 }

@@ -44,5 +44,6 @@ export function processPorts(basics: ProcessBasics, stores: Stores): PortRegistr
     .provide(TOKENS.checkpointStore, stores.checkpoints)
     .provide(TOKENS.mailer, stores.mailer)
     .provide(TOKENS.catchUpRunner, stores.catchUps)
-    .provide(TOKENS.exportFiles, stores.exportFiles);
+    .provide(TOKENS.exportFiles, stores.exportFiles)
+    .provide(TOKENS.templateImageStore, stores.templateImages);
 }

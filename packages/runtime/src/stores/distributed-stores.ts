@@ -10,7 +10,7 @@ import { EsdbEventStore, MongoCheckpointStore } from '@passes/event-store/distri
 import { MongoDocumentStore } from '@passes/read-model/distributed';
 import { MongoIdempotencyStore, MongoRateLimitStore } from '@passes/request-guards/distributed';
 import { connectMongo, openWhenReachable } from '@passes/storage/distributed';
-import { convertMongoWalletNotifications } from '@passes/wallets/distributed';
+import { convertMongoWalletNotifications, MongoTemplateImageStore } from '@passes/wallets/distributed';
 import { convertMongoDeliveries } from '@passes/webhooks/distributed';
 import type { Config, DistributedConfig } from '../config/config';
 import type { Metrics } from '../metrics/metrics';
@@ -56,6 +56,7 @@ async function openOnce(config: Config, settings: DistributedConfig, now: () => 
       catchUps: null,
       // On the data volume the processes share: the dispatcher writes what the API serves.
       exportFiles: new DirectoryExportFiles(path.join(config.dataDir, 'exports')),
+      templateImages: await MongoTemplateImageStore.open(mongo.db),
     };
     return {
       ...stores,
@@ -67,6 +68,7 @@ async function openOnce(config: Config, settings: DistributedConfig, now: () => 
           stores.rateLimits.close(),
           stores.idempotencyKeys.close(),
           stores.documents.close(),
+          stores.templateImages.close(),
         ]);
         await mongo.close();
         await stores.events.close();

@@ -8,7 +8,7 @@ import { SqliteWorkStore } from '@passes/background-work';
 import { SqliteCheckpointStore, SqliteEventStore } from '@passes/event-store';
 import { SqliteDocumentStore, WalCheckpointer, WorkerCatchUpRunner } from '@passes/read-model';
 import { SqliteIdempotencyStore, SqliteRateLimitStore } from '@passes/request-guards';
-import { convertSqliteWalletNotifications } from '@passes/wallets';
+import { convertSqliteWalletNotifications, SqliteTemplateImageStore } from '@passes/wallets';
 import { convertSqliteDeliveries } from '@passes/webhooks';
 import type { Config } from '../config/config';
 import { jsonLogger } from '../logging/pino-logger';
@@ -36,6 +36,7 @@ export async function openEmbeddedStores(config: Config, now: () => Date): Promi
     mailer: openMailer(config, now),
     catchUps: new WorkerCatchUpRunner({ events: file('events.sqlite'), documents: file('read-models.sqlite') }),
     exportFiles: new DirectoryExportFiles(file('exports')),
+    templateImages: SqliteTemplateImageStore.open(file('template-images.sqlite')),
   };
   // The stores of before the work store, converted once.
   await convertSqliteDeliveries(file('webhook-deliveries.sqlite'), stores.work);
@@ -47,6 +48,7 @@ export async function openEmbeddedStores(config: Config, now: () => Date): Promi
     close: async () => {
       await stores.mailer.close();
       await stores.checkpoints.close();
+      await stores.templateImages.close();
       await stores.work.close();
       await stores.rateLimits.close();
       await stores.idempotencyKeys.close();

@@ -2,7 +2,7 @@
  * The ports every process of the service is built on, opened together from the configuration. This
  * folder is the one place that names concrete adapters: each profile is a preset of them.
  */
-import type { ExportFiles } from '@passes/application';
+import type { ExportFiles, TemplateImageStore } from '@passes/application';
 import type { WorkStore } from '@passes/background-work';
 import type { CheckpointStore, EventStore } from '@passes/event-store';
 import type { Mailer } from '@passes/mailer';
@@ -22,6 +22,8 @@ export interface Stores {
   catchUps: CatchUpRunner | null;
   /** Analytics exports' CSV files. */
   exportFiles: ExportFiles;
+  /** The rendered files of template images. */
+  templateImages: TemplateImageStore;
   /** Closes everything, the event store last. */
   close(): Promise<void>;
 }

@@ -93,7 +93,7 @@ export class PasskitWebService {
     const lastModified = new Date(Math.floor(Date.parse(walletPass.lastModified) / 1000) * 1000);
     const since = ifModifiedSince === undefined ? Number.NaN : Date.parse(ifModifiedSince);
     if (!Number.isNaN(since) && lastModified.getTime() <= since) return 'not_modified';
-    return { pkpass: this.apple.pkpass(walletPass, now), lastModified };
+    return { pkpass: await this.apple.pkpassWithImages(walletPass, now), lastModified };
   }
 
   private async authenticated({ passTypeIdentifier, serialNumber, authorization }: PassRequest): Promise<Pass | Refusal> {

@@ -22,10 +22,11 @@ export class PkpassPackager {
     this.signer = new ManifestSigner(settings);
   }
 
-  package(card: StoreCard, signingTime: Date): Buffer {
+  /** `templateImages`: the template's own files (`logo.png`, `strip@2x.png`), in place of the defaults of the same name. */
+  package(card: StoreCard, signingTime: Date, templateImages: Readonly<Record<string, Buffer>> = {}): Buffer {
     const files: ZipEntry[] = [
       { name: 'pass.json', data: Buffer.from(JSON.stringify(passJson(card)), 'utf8') },
-      ...Object.entries(this.images).map(([name, data]) => ({ name, data })),
+      ...Object.entries({ ...this.images, ...templateImages }).map(([name, data]) => ({ name, data })),
     ];
     // Apple's manifest holds SHA-1 digests: that is the format, not a choice.
     const manifest = Buffer.from(JSON.stringify(Object.fromEntries(files.map(({ name, data }) => [name, hash('sha1', data, 'hex')]))), 'utf8');

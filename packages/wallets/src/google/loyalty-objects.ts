@@ -4,7 +4,9 @@
  * object's changing fields, its rewards as of `now` among them.
  */
 import { minorUnitsToNumber, type BarcodeFormat, type LastMessage, type PassStatus, type Template } from '@passes/domain';
+import { imageFileName, templateImagePath } from '@passes/application';
 import { rewardTexts } from '../reward-texts';
+import { GOOGLE_PROGRAM_LOGO_PATH } from './program-logo';
 import type { WalletPass } from '../wallet-pass';
 
 type GoogleBarcodeType = 'QR_CODE' | 'PDF_417' | 'AZTEC' | 'CODE_128';
@@ -15,6 +17,7 @@ interface LoyaltyClass {
   issuerName: string;
   programName: string;
   programLogo: { sourceUri: { uri: string } };
+  heroImage?: { sourceUri: { uri: string } };
   hexBackgroundColor: string;
   reviewStatus: 'UNDER_REVIEW';
 }
@@ -46,12 +49,25 @@ const STATES: Readonly<Record<PassStatus, GoogleObjectState>> = { active: 'ACTIV
 export const loyaltyClassId = (issuerId: string, templateId: string) => `${issuerId}.${templateId}`;
 export const loyaltyObjectId = (issuerId: string, passId: string) => `${issuerId}.${passId}`;
 
-export function loyaltyClass(issuerId: string, template: Template, businessName: string, logoUrl: string): LoyaltyClass {
+/**
+ * The class's images at the service's own addresses (`appUrl`): the template's logo, or the default one
+ * (GOOGLE_PROGRAM_LOGO_PATH), and its strip as the hero image when it has one. The largest file of each.
+ */
+export function loyaltyClassImages(template: Template, appUrl: string): Pick<LoyaltyClass, 'programLogo' | 'heroImage'> {
+  const { logo, strip } = template.images;
+  const logoPath = logo === null ? GOOGLE_PROGRAM_LOGO_PATH : templateImagePath(logo, imageFileName('logo', 3));
+  return {
+    programLogo: { sourceUri: { uri: `${appUrl}${logoPath}` } },
+    ...(strip === null ? {} : { heroImage: { sourceUri: { uri: `${appUrl}${templateImagePath(strip, imageFileName('strip', 3))}` } } }),
+  };
+}
+
+export function loyaltyClass(issuerId: string, template: Template, businessName: string, appUrl: string): LoyaltyClass {
   return {
     id: loyaltyClassId(issuerId, template.id),
     issuerName: businessName,
     programName: template.name,
-    programLogo: { sourceUri: { uri: logoUrl } },
+    ...loyaltyClassImages(template, appUrl),
     hexBackgroundColor: template.colors.background,
     // Google reviews a class before passes of it can be saved by anyone but the issuer's test accounts.
     reviewStatus: 'UNDER_REVIEW',

@@ -24,7 +24,7 @@ export class GoogleSaveLinks {
     const { issuerId, serviceAccount } = this.settings;
     const appUrl = this.appUrl();
     const payload = {
-      loyaltyClasses: [loyaltyClass(issuerId, walletPass.template, walletPass.businessName, `${appUrl}${GOOGLE_PROGRAM_LOGO_PATH}`)],
+      loyaltyClasses: [loyaltyClass(issuerId, walletPass.template, walletPass.businessName, appUrl)],
       loyaltyObjects: [loyaltyObject(issuerId, walletPass, now)],
     };
     const jwt = await new SignJWT({ typ: 'savetowallet', origins: [new URL(appUrl).origin], payload })
@@ -42,6 +42,3 @@ export class GoogleSaveLinks {
     return this.key;
   }
 }
-
-/** Where the service serves the logo Google shows on every loyalty class. */
-export const GOOGLE_PROGRAM_LOGO_PATH = '/wallet/google/program-logo.png';

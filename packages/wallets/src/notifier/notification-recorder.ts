@@ -67,7 +67,7 @@ export class NotificationRecorder {
       if (pass === null) return [];
       return [...(this.options.apple ? pushes(pass) : []), ...(this.options.google ? [{ kind: 'google_object' as const, passId: pass.id }] : [])];
     }
-    if (isEventOf(templateEvents, event.type) && event.type === 'TemplateUpdated') {
+    if (isEventOf(templateEvents, event.type) && (event.type === 'TemplateUpdated' || event.type === 'TemplateImageChanged')) {
       const templateId = aggregateIdOf(event.stream, 'template');
       const registered = this.options.apple
         ? await this.readModels.passes.find('wallet_template', lookupKeys.walletPassesOfTemplate(templateId))

@@ -12,7 +12,7 @@ import { positionFromSortable } from '@passes/event-store';
 import type { CheckpointWaiter, ReadModels } from '@passes/read-model';
 import type { ApnsClient, PushResult } from '../apple/apns-client';
 import type { GoogleUpdateResult, GoogleWalletApi } from '../google/google-wallet-api';
-import { loyaltyClassId, loyaltyObjectFields, loyaltyObjectId } from '../google/loyalty-objects';
+import { loyaltyClassId, loyaltyClassImages, loyaltyObjectFields, loyaltyObjectId } from '../google/loyalty-objects';
 import type { WalletPasses } from '../wallet-pass';
 import { WALLET_NOTIFICATION, type WalletWork } from './wallet-notification-kind';
 
@@ -33,7 +33,7 @@ export interface NotificationSenderOptions {
 
 export interface NotificationChannels {
   apns: ApnsClient | null;
-  google: { api: GoogleWalletApi; issuerId: string } | null;
+  google: { api: GoogleWalletApi; issuerId: string; appUrl: () => string } | null;
 }
 
 export class NotificationSender implements WorkHandler<WalletWork> {
@@ -102,7 +102,7 @@ export class NotificationSender implements WorkHandler<WalletWork> {
     const template = await this.readModels.templates.get(templateId);
     const business = template ? await this.readModels.businesses.get(template.businessId) : null;
     if (!template || !business) return 'done';
-    const fields = { issuerName: business.name, programName: template.name, hexBackgroundColor: template.colors.background };
+    const fields = { issuerName: business.name, programName: template.name, hexBackgroundColor: template.colors.background, ...loyaltyClassImages(template, google.appUrl()) };
     return googleResult(await google.api.patchClass(loyaltyClassId(google.issuerId, templateId), fields));
   }
 

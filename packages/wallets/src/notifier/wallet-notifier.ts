@@ -31,6 +31,8 @@ export interface WalletNotifierPorts {
   projections: CheckpointWaiter;
   walletPasses: WalletPasses;
   registrations: WalletRegistrations;
+  /** `{app_url}`: the addresses of the images a Google class shows. */
+  appUrl: () => string;
 }
 
 export interface WalletNotifierOptions {
@@ -49,7 +51,7 @@ export class WalletNotifier {
     const now = () => options.clock.now();
     this.apns = settings.apple ? new ApnsClient(settings.apple, options.timeoutMs) : null;
     const google = settings.google
-      ? { api: new GoogleWalletApi(settings.google, new GoogleAccessTokens(settings.google, now, options.timeoutMs), options.timeoutMs), issuerId: settings.google.issuerId }
+      ? { api: new GoogleWalletApi(settings.google, new GoogleAccessTokens(settings.google, now, options.timeoutMs), options.timeoutMs), issuerId: settings.google.issuerId, appUrl: ports.appUrl }
       : null;
     const sender = new NotificationSender({ apns: this.apns, google }, ports.readModels, ports.projections, ports.walletPasses, ports.registrations, {
       now,

@@ -1,5 +1,5 @@
 /** One pass as a wallet sees it, for the wallet package's own tests. */
-import { defaultTemplateSettings, type MilestoneTerms, type Pass, type Template } from '@passes/domain';
+import { defaultTemplateSettings, NO_TEMPLATE_IMAGES, type MilestoneTerms, type Pass, type Template } from '@passes/domain';
 import type { WalletPass } from '../wallet-pass';
 
 const PASS: Pass = {
@@ -39,6 +39,7 @@ const TEMPLATE: Template = {
   ...defaultTemplateSettings('Coffee card'),
   id: PASS.templateId,
   businessId: PASS.businessId,
+  images: NO_TEMPLATE_IMAGES,
   colors: { background: '#0B5FFF', foreground: '#FFFFFF', label: '#DDE6FF' },
   currency: 'GBP',
   stampsForReward: 10,

@@ -18,6 +18,7 @@ export interface RouteGroup {
   get: Register;
   post: Register;
   patch: Register;
+  put: Register;
   delete: Register;
   /** The routes under `prefix` (a path of this group's), behind this group's guards and then `guards`. */
   within(prefix: string, ...guards: RequestHandler[]): RouteGroup;
@@ -31,7 +32,7 @@ function joined(prefix: string, path: string): string {
 
 function group(router: Pick<Router, 'route'>, prefix: string, guards: readonly RequestHandler[]): RouteGroup {
   const register =
-    (method: 'get' | 'post' | 'patch' | 'delete'): Register =>
+    (method: 'get' | 'post' | 'patch' | 'put' | 'delete'): Register =>
     (path, ...handlers) => {
       router.route(joined(prefix, path))[method](...guards, refuseUnreadableBody, ...handlers);
     };
@@ -39,6 +40,7 @@ function group(router: Pick<Router, 'route'>, prefix: string, guards: readonly R
     get: register('get'),
     post: register('post'),
     patch: register('patch'),
+    put: register('put'),
     delete: register('delete'),
     within: (inner, ...more) => group(router, joined(prefix, inner), [...guards, ...more]),
   };

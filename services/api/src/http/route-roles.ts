@@ -39,6 +39,8 @@ export const ROUTE_ROLES: Readonly<Record<string, RoleRule>> = {
   [`DELETE ${PASS}`]: 'manager',
   [`POST ${BUSINESS}/templates`]: 'manager',
   [`PATCH ${BUSINESS}/templates/:template_id`]: 'manager',
+  [`PUT ${BUSINESS}/templates/:template_id/images/:slot`]: 'manager',
+  [`DELETE ${BUSINESS}/templates/:template_id/images/:slot`]: 'manager',
   [`POST ${BUSINESS}/milestones`]: 'manager',
   [`GET ${BUSINESS}/milestones`]: 'manager',
   [`GET ${BUSINESS}/milestones/:milestone_id`]: 'manager',

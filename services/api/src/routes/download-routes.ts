@@ -44,7 +44,7 @@ export function downloadRoutes(wallets: Wallets, clock: Clock, rewards: PassRewa
     response
       .status(200)
       .set({ 'Content-Type': PKPASS_MEDIA_TYPE, 'Content-Disposition': 'attachment; filename="pass.pkpass"', 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' })
-      .send(wallets.apple.pkpass(walletPass, clock.now()));
+      .send(await wallets.apple.pkpassWithImages(walletPass, clock.now()));
   });
 
   router.get(`${LINK}/google`, async (request, response) => {

@@ -147,6 +147,11 @@ describe('Google Wallet object updates', () => {
     await configureTemplate(bed.server, business, { name: 'Coffee club' });
     const path = `/walletobjects/v1/loyaltyClass/${encodeURIComponent(`${TEST_GOOGLE_ISSUER_ID}.${business.templateId}`)}`;
     const update = await bed.google.waitForUpdate((each) => each.path === path && each.body['programName'] === 'Coffee club');
-    expect(update.body).toEqual({ issuerName: 'Corner Café', programName: 'Coffee club', hexBackgroundColor: '#0B5FFF' });
+    expect(update.body).toEqual({
+      issuerName: 'Corner Café',
+      programName: 'Coffee club',
+      hexBackgroundColor: '#0B5FFF',
+      programLogo: { sourceUri: { uri: `${APP_URL}/wallet/google/program-logo.png` } },
+    });
   });
 });

@@ -53,6 +53,7 @@ describe('creating a template', () => {
       stamps_for_reward: null,
       scan_security: { signed_barcodes: false, scan_cooldown: null, auto_stamp_on_scan: false },
       enrolment: { enabled: false, fields: ['name', 'email'], consent_text: null, join_url: null },
+      images: { logo: null, icon: null, strip: null },
       created_at: created.body.created_at,
       updated_at: created.body.created_at,
     });

@@ -1,6 +1,6 @@
 /** Templates: create, list, read and change. Under `/businesses/:business_id/templates`, behind authentication. */
 import type { Application } from '@passes/application';
-import { createTemplateBody, updateTemplateBody, type TemplateListResponse } from '@passes/contracts';
+import { createTemplateBody, updateTemplateBody, type TemplateListResponse, type TemplateResponse } from '@passes/contracts';
 import type { Template } from '@passes/domain';
 import { commandContextOf, principalOf } from '../http/authentication';
 import { parseBody } from '../http/parse-body';
@@ -9,9 +9,16 @@ import { sandboxKeysReadOnly } from '../http/sandbox-access';
 import { templateRepresentation } from '../representations/template-representation';
 import { templateDraft, templateUpdate } from './template-bodies-to-commands';
 
+export type TemplateRepresenter = (template: Template) => TemplateResponse;
+
+/** How every template route answers a template: its join page and image addresses included. */
+export function templateRepresenter(application: Application): TemplateRepresenter {
+  return (template) => templateRepresentation(template, application.enrolments.joinUrlOf, (hash, slot) => application.templateImages.urlOf(hash, slot));
+}
+
 export function addTemplateRoutes(group: RouteGroup, application: Application): void {
   const routes = group.within('', sandboxKeysReadOnly('templates'));
-  const represent = (template: Template) => templateRepresentation(template, application.enrolments.joinUrlOf);
+  const represent = templateRepresenter(application);
 
   routes.post('/', async (request, response) => {
     const body = parseBody(createTemplateBody, request);

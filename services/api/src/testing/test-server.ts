@@ -22,8 +22,8 @@ export interface HttpResponse<Body = unknown> {
 
 export interface RequestOptions {
   body?: unknown;
-  /** Sent as is, for malformed-JSON tests. */
-  rawBody?: string;
+  /** Sent as is: malformed JSON, or bytes (an image) with their Content-Type in `headers`. */
+  rawBody?: string | Uint8Array;
   token?: string;
   apiKey?: string;
   headers?: Record<string, string>;
@@ -85,7 +85,7 @@ export class TestServer {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers['authorization'] = `Bearer ${options.token}`;
     if (options.apiKey) headers['x-api-key'] = options.apiKey;
-    let body: string | undefined;
+    let body: string | Uint8Array | undefined;
     if (options.rawBody !== undefined) body = options.rawBody;
     else if (options.body !== undefined) body = JSON.stringify(options.body);
     if (body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';

@@ -131,6 +131,7 @@ export interface TemplateBody {
   currency: string | null;
   stamps_for_reward: number | null;
   enrolment: { enabled: boolean; fields: string[]; consent_text: string | null; join_url: string | null };
+  images: Record<'logo' | 'icon' | 'strip', { hash: string; url: string } | null>;
   scan_security: ScanSecurityBody;
   created_at: string;
   updated_at: string;

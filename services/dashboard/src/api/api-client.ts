@@ -12,7 +12,9 @@ type Query = Readonly<Record<string, string | number>>;
 
 type ApiRequest =
   | { method: 'GET' | 'DELETE'; path: string; query?: Query }
-  | { method: 'POST' | 'PATCH'; path: string; query?: Query; body?: unknown; idempotencyKey: string };
+  | { method: 'POST' | 'PATCH'; path: string; query?: Query; body?: unknown; idempotencyKey: string }
+  /** A file as the body (a template image), sent with its own media type. */
+  | { method: 'PUT'; path: string; query?: Query; file: Blob };
 
 interface ApiClientOptions {
   /** The session's bearer token; null before log-in. */
@@ -58,13 +60,17 @@ export class ApiClient {
     const token = this.options.token();
     const headers: Record<string, string> = { Accept: accept };
     if (token) headers['Authorization'] = `Bearer ${token}`;
-    let body: string | undefined;
+    let body: string | Blob | undefined;
     if (request.method === 'POST' || request.method === 'PATCH') {
       headers['Idempotency-Key'] = request.idempotencyKey;
       if (request.body !== undefined) {
         headers['Content-Type'] = 'application/json';
         body = JSON.stringify(request.body);
       }
+    }
+    if (request.method === 'PUT') {
+      headers['Content-Type'] = request.file.type || 'application/octet-stream';
+      body = request.file;
     }
     let response: Response;
     try {

@@ -83,11 +83,12 @@ describe('the template form', () => {
       stamps_for_reward: null,
       scan_security: { signed_barcodes: false, scan_cooldown: 3600, auto_stamp_on_scan: true },
       enrolment: { enabled: false, fields: ['name', 'email'], consent_text: null, join_url: null },
+      images: { logo: null, icon: null, strip: null },
       created_at: '2026-11-23T10:00:00.000Z',
       updated_at: '2026-11-23T10:00:00.000Z',
     };
-    // Self-enrolment has a form of its own: the template form neither shows nor sends it.
-    const { id, business_id, created_at, updated_at, enrolment, ...settings } = template;
+    // Self-enrolment and images have controls of their own: the template form neither shows nor sends them.
+    const { id, business_id, created_at, updated_at, enrolment, images, ...settings } = template;
     expect(checkTemplate(templateFormOf(template))).toEqual({ ok: true, body: settings });
   });
 });

@@ -1,4 +1,4 @@
-/** An existing template: change it, its passes following at once (barcode, NFC message, next check-in); its reward milestones. */
+/** An existing template: change it, its passes following at once (barcode, NFC message, next check-in); its images; its reward milestones. */
 import { useState } from 'react';
 import { useResource } from '../../hooks/use-resource';
 import { useLocation } from '../../router/location';
@@ -10,6 +10,7 @@ import { templateFormOf } from '../../validation/template-form';
 import { EnrolmentSection } from './EnrolmentSection';
 import { MilestonesSection } from './MilestonesSection';
 import { TemplateEditor } from './TemplateEditor';
+import { TemplateImagesSection } from './TemplateImagesSection';
 
 export function EditTemplatePage({ id }: { id: string }) {
   const api = useApi();
@@ -29,8 +30,10 @@ export function EditTemplatePage({ id }: { id: string }) {
             </p>
           )}
           <TemplateEditor
-            key={current.updated_at}
+            // Starts afresh when the settings change (a save), not when an image does: edits in progress stay.
+            key={JSON.stringify(templateFormOf(current))}
             initial={templateFormOf(current)}
+            images={current.images}
             submitLabel="Save changes"
             rewardLine={rewardLine}
             save={(body, key) => api.templates.update(id, body, key)}
@@ -39,6 +42,7 @@ export function EditTemplatePage({ id }: { id: string }) {
               setSaved('Changes saved. Every pass of this template follows them now.');
             }}
           />
+          <TemplateImagesSection template={current} onSaved={template.replace} />
           <MilestonesSection templateId={id} milestones={milestones} />
           <EnrolmentSection template={current} onSaved={template.replace} />
         </>

@@ -1,15 +1,18 @@
 /**
- * A live preview of a pass of the template being edited: its colours, logo text, display fields, the
- * first reward it works toward and its barcode, drawn with a sample code as the wallet would show it.
+ * A live preview of a pass of the template being edited: its colours, logo and logo text, strip, display
+ * fields, the first reward it works toward and its barcode, drawn with a sample code as the wallet would show it.
  */
+import type { TemplateResponse } from '@passes/contracts';
 import { MAX_STAMPS_FOR_REWARD } from '@passes/domain';
 import { Barcode } from '../../barcode/Barcode';
 import type { TemplateForm } from '../../validation/template-form';
+import { templateImageSource } from './template-image-source';
 import { BARCODE_FORMAT_LABELS } from './template-labels';
 
 const SAMPLE_SERIAL = 'PS-PREVIEW';
 
-export function PassPreview({ form, rewardLine }: { form: TemplateForm; rewardLine: string | null }) {
+/** `images`: the template's as saved; none for a new template. */
+export function PassPreview({ form, rewardLine, images = null }: { form: TemplateForm; rewardLine: string | null; images?: TemplateResponse['images'] | null }) {
   const { background, foreground, label } = form.colors;
   const sample = `${window.location.origin}/validate/${SAMPLE_SERIAL}${form.signed_barcodes ? '?sig=preview' : ''}`;
   const fields = (slot: 'header' | 'primary' | 'secondary' | 'auxiliary') =>
@@ -25,9 +28,13 @@ export function PassPreview({ form, rewardLine }: { form: TemplateForm; rewardLi
     <figure className="preview" aria-label="Preview of a pass">
       <div className="preview-pass" style={{ background, color: foreground }} data-testid="pass-preview">
         <div className="preview-top">
-          <span className="preview-logo">{form.logo_text || form.name || 'Your business'}</span>
+          <span className="preview-logo">
+            {images?.logo && <img className="preview-logo-image" src={templateImageSource(images.logo)} alt="Logo" data-testid="preview-logo" />}
+            {form.logo_text || (images?.logo ? '' : form.name || 'Your business')}
+          </span>
           <div className="preview-row">{fields('header')}</div>
         </div>
+        {images?.strip && <img className="preview-strip" src={templateImageSource(images.strip)} alt="Strip" data-testid="preview-strip" />}
         <div className="preview-row primary">{fields('primary')}</div>
         <div className="preview-row">{fields('secondary')}</div>
         <div className="preview-row">{fields('auxiliary')}</div>

@@ -27,9 +27,11 @@ interface TemplateEditorProps {
   onSaved: (template: TemplateResponse) => void;
   /** The first reward the card works toward ("10 stamps: Free coffee"), for the preview; none for a new template. */
   rewardLine?: string | null;
+  /** The template's images, for the preview; none for a new template. */
+  images?: TemplateResponse['images'] | null;
 }
 
-export function TemplateEditor({ initial, submitLabel, save, onSaved, rewardLine = null }: TemplateEditorProps) {
+export function TemplateEditor({ initial, submitLabel, save, onSaved, rewardLine = null, images = null }: TemplateEditorProps) {
   const [form, setForm] = useState<TemplateForm>(initial);
   const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
   const [checkedForm, setCheckedForm] = useState<TemplateForm>(initial);
@@ -95,7 +97,7 @@ export function TemplateEditor({ initial, submitLabel, save, onSaved, rewardLine
         </SubmitButton>
       </form>
       <aside className="editor-preview">
-        <PassPreview form={form} rewardLine={rewardLine} />
+        <PassPreview form={form} rewardLine={rewardLine} images={images} />
       </aside>
     </div>
   );
