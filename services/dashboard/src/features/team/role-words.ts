@@ -3,6 +3,6 @@ import type { UserRole } from '@passes/domain';
 
 export const ROLE_CHOICES: readonly { value: UserRole; label: string; can: string }[] = [
   { value: 'staff', label: 'Staff', can: 'Scan, stamp, add points, check in, redeem, charge and top up; see passes.' },
-  { value: 'manager', label: 'Manager', can: 'All that staff do, and issue passes, design templates and set reward milestones.' },
-  { value: 'owner', label: 'Owner', can: 'Everything, including API keys, webhooks and the team.' },
+  { value: 'manager', label: 'Manager', can: 'All that staff do, and issue passes, design templates, set reward milestones, run campaigns and automations, see analytics.' },
+  { value: 'owner', label: 'Owner', can: 'Everything, including API keys, webhooks, the team, the Stripe account and the subscription.' },
 ];
