@@ -11,6 +11,11 @@ const mailMessage = z.strictObject({
   subject: z.string().min(1).max(200).refine((value) => !LINE_BREAK.test(value), 'must be one line'),
   text: z.string().min(1),
   html: z.string().min(1),
+  /**
+   * The same on every attempt to send one message (work retried after a crash): the outbox keeps one file per
+   * id, and SMTP sends it as the Message-ID, by which a receiving system can drop a repeat.
+   */
+  id: z.string().min(1).max(200).optional(),
 });
 
 export type MailMessage = z.infer<typeof mailMessage>;

@@ -51,4 +51,20 @@ describe('OutboxMailer', () => {
     expect(fs.readdirSync(outbox).filter((name) => !name.endsWith('.json'))).toEqual([]);
     expect(fs.readdirSync(outbox)).toHaveLength(3);
   });
+
+  it('keeps the first of two attempts to send one message (the same id), and reads messages oldest first', async () => {
+    const outbox = path.join(dir, 'outbox');
+    let now = SENT_AT;
+    const mailer = new OutboxMailer(outbox, () => now);
+    const welcome = { id: 'automation.email:run-1:0', to: 'ann@example.com', subject: 'Welcome', text: 'Hi', html: '<p>Hi</p>' };
+    await mailer.send(welcome);
+    now = new Date('2026-11-21T10:00:30.000Z');
+    await mailer.send({ ...welcome, text: 'Hi again' });
+    await mailer.send({ to: 'bob@example.com', subject: 'Other', text: 'Hi', html: '<p>Hi</p>' });
+    expect((await readOutbox(outbox)).map(({ to, text, sent_at }) => ({ to, text, sent_at }))).toEqual([
+      { to: 'ann@example.com', text: 'Hi', sent_at: '2026-11-21T10:00:00.000Z' },
+      { to: 'bob@example.com', text: 'Hi', sent_at: '2026-11-21T10:00:30.000Z' },
+    ]);
+    expect(fs.readdirSync(outbox).filter((name) => !name.endsWith('.json'))).toEqual([]);
+  });
 });

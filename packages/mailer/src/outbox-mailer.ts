@@ -1,9 +1,10 @@
 /**
  * The embedded profile's mail: one JSON file `{to, subject, text, html, sent_at}` per message in the
- * outbox directory. A file appears whole or not at all (written aside, flushed, then renamed), so a
- * reader never sees half a message.
+ * outbox directory. A file appears whole or not at all (written aside, flushed, then linked into place), so
+ * a reader never sees half a message. A message with an id has a name made of it alone and is linked only
+ * where no file has that name: a second attempt of the same message leaves the first one as it was.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { checkedMailMessage, type MailMessage, type Mailer } from './mailer';
@@ -23,8 +24,9 @@ export class OutboxMailer implements Mailer {
     const sentAt = this.now().toISOString();
     const file: OutboxFile = { ...checked, sent_at: sentAt };
     // Names sort by time; the uuid keeps two messages of the same millisecond apart.
-    const name = `${sentAt.replace(/[:.]/g, '-')}-${randomUUID()}.json`;
-    const temporary = path.join(this.directory, `.${name}.tmp`);
+    const name = checked.id === undefined ? `${sentAt.replace(/[:.]/g, '-')}-${randomUUID()}.json` : `message-${createHash('sha256').update(checked.id).digest('hex')}.json`;
+    // Aside under a name of its own: an attempt killed mid-write may have left its temporary file behind.
+    const temporary = path.join(this.directory, `.${randomUUID()}.tmp`);
     await fs.mkdir(this.directory, { recursive: true });
     const handle = await fs.open(temporary, 'wx', 0o600);
     try {
@@ -33,7 +35,14 @@ export class OutboxMailer implements Mailer {
     } finally {
       await handle.close();
     }
-    await fs.rename(temporary, path.join(this.directory, name));
+    try {
+      // A link fails where the name is taken, unlike a rename: the first attempt of a message stays.
+      await fs.link(temporary, path.join(this.directory, name));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      await fs.rm(temporary, { force: true });
+    }
   }
 
   async close(): Promise<void> {}
@@ -48,6 +57,7 @@ export async function readOutbox(directory: string): Promise<OutboxFile[]> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
-  const files = names.filter((name) => name.endsWith('.json') && !name.startsWith('.')).sort();
-  return Promise.all(files.map(async (name) => JSON.parse(await fs.readFile(path.join(directory, name), 'utf8')) as OutboxFile));
+  const files = names.filter((name) => name.endsWith('.json') && !name.startsWith('.'));
+  const messages = await Promise.all(files.map(async (name) => JSON.parse(await fs.readFile(path.join(directory, name), 'utf8')) as OutboxFile));
+  return messages.sort((a, b) => a.sent_at.localeCompare(b.sent_at));
 }

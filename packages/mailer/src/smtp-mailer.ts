@@ -1,4 +1,5 @@
 /** Mail over SMTP (`smtp://` or `smtps://user:password@host:port`), through nodemailer. */
+import { createHash } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { checkedMailMessage, type MailMessage, type Mailer } from './mailer';
 
@@ -13,8 +14,9 @@ export class SmtpMailer implements Mailer {
   }
 
   async send(message: MailMessage): Promise<void> {
-    const { to, subject, text, html } = checkedMailMessage(message);
-    await this.transport.sendMail({ from: this.from, to, subject, text, html });
+    const { to, subject, text, html, id } = checkedMailMessage(message);
+    const messageId = id === undefined ? undefined : `<${createHash('sha256').update(id).digest('hex')}@passes.invalid>`;
+    await this.transport.sendMail({ from: this.from, to, subject, text, html, ...(messageId === undefined ? {} : { messageId }) });
   }
 
   async close(): Promise<void> {

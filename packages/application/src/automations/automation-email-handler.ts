@@ -15,13 +15,14 @@ export class AutomationEmailHandler implements WorkHandler<AutomationEmailWork> 
 
   constructor(private readonly mailer: Mailer) {}
 
-  async handle({ payload }: Work<AutomationEmailWork>): Promise<WorkResult> {
+  async handle({ id, payload }: Work<AutomationEmailWork>): Promise<WorkResult> {
     const html = payload.body
       .split(/\r?\n/)
       .map((line) => escapeHtml(line))
       .join('<br>');
     try {
-      await this.mailer.send({ to: payload.to, subject: payload.subject, text: payload.body, html: `<p>${html}</p>` });
+      // The work's id on every attempt: a send repeated after a crash is the same message, not a second one.
+      await this.mailer.send({ id, to: payload.to, subject: payload.subject, text: payload.body, html: `<p>${html}</p>` });
     } catch (error) {
       // An address no mailer takes is no better on the next attempt.
       if (error instanceof InvalidMailMessage) return { outcome: 'dead', error: error.message };
