@@ -20,14 +20,13 @@
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-# shellcheck source=../detach.sh
-. "$here/../detach.sh"
+# shellcheck source=../process.sh
+. "$here/../process.sh"
 postgresql="$here/../postgresql/postgresql.sh"
 
 # How long start waits for a ping to succeed, and stop for the process to exit after each signal.
 start_timeout_s=60
 term_timeout_s=10
-kill_timeout_s=5
 
 die() {
   echo "ferretdb.sh: $*" >&2
@@ -45,65 +44,33 @@ binary_path() {
 }
 
 cmd_build() {
-  local bin dir
+  local bin
   bin="$(binary_path)"
   if [ ! -x "$bin" ]; then
     if ! command -v go >/dev/null; then
       echo "ferretdb.sh: Go is missing: install Go >= 1.24 (the 'go' command) to build FerretDB" >&2
       exit 3
     fi
-    dir="$(dirname "$bin")"
-    mkdir -p "$dir"
-    # The lock makes a racing second run wait for the first build instead of doing its own; the
-    # build goes to a temporary name and is renamed into place, so nobody ever runs a partial file.
-    (
-      flock 9
-      if [ ! -x "$bin" ]; then
-        echo "ferretdb.sh: building FerretDB into $dir (first use; ~3 min on 2 cores)" >&2
-        tmp="$bin.tmp.$$"
-        trap 'rm -f "$tmp"' EXIT
-        (cd "$here" && go build -o "$tmp" .) >&2
-        mv -f "$tmp" "$bin"
-      fi
-    ) 9>"$dir/build.lock"
+    build_once "$bin" "ferretdb.sh: building FerretDB into $(dirname "$bin") (first use; ~3 min on 2 cores)" go_build
   fi
   echo "$bin"
 }
 
-# Prints the pid recorded in the state dir if that process is alive and is our server; the cmdline
-# check keeps a reused pid of some other process from being reported (or killed).
-running_pid() {
-  local state_dir="$1" pid
-  [ -f "$state_dir/ferretdb.pid" ] || return 1
-  pid="$(cat "$state_dir/ferretdb.pid")"
-  [[ "$pid" =~ ^[0-9]+$ ]] || return 1
-  kill -0 "$pid" 2>/dev/null || return 1
-  tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -qF " --port-file $state_dir/ferretdb.port " || return 1
-  echo "$pid"
+# build_once's command.
+go_build() {
+  (cd "$here" && go build -o "$tmp" .)
 }
 
-# Waits up to $2 seconds for process $1 to exit; fails if it is still there.
-wait_exit() {
-  local pid="$1" deadline=$((SECONDS + $2))
-  while kill -0 "$pid" 2>/dev/null; do
-    [ "$SECONDS" -lt "$deadline" ] || return 1
-    sleep 0.1
-  done
+running_pid() {
+  recorded_pid "$1/ferretdb.pid" "$1/ferretdb.port"
 }
 
 cmd_stop() {
-  local state_dir pid
+  local state_dir
   [ -d "$1" ] || return 0
   state_dir="$(cd "$1" && pwd)"
-  if pid="$(running_pid "$state_dir")"; then
-    kill -TERM "$pid" 2>/dev/null || true
-    if ! wait_exit "$pid" "$term_timeout_s"; then
-      echo "ferretdb.sh: pid $pid ignored SIGTERM for ${term_timeout_s}s; sending SIGKILL" >&2
-      kill -KILL "$pid" 2>/dev/null || true
-      wait_exit "$pid" "$kill_timeout_s" || die "pid $pid survived SIGKILL"
-    fi
-  fi
-  rm -f "$state_dir/ferretdb.pid" "$state_dir/ferretdb.port"
+  stop_recorded "$state_dir/ferretdb.pid" "$state_dir/ferretdb.port" TERM "$term_timeout_s" ferretdb.sh || exit 1
+  rm -f "$state_dir/ferretdb.port"
   "$postgresql" stop "$state_dir/postgresql"
 }
 
@@ -133,9 +100,8 @@ choose_backend() {
 
 cmd_start() {
   local state_dir="$1" port="${2:-0}" bin pid log deadline backend=()
-  if ! [[ "$port" =~ ^[0-9]{1,5}$ ]] || [ "$port" -gt 65535 ]; then
-    die "port must be a number in 0..65535, not '$port'"
-  fi
+  valid_port "$port" || die "port must be a number in 0..65535, not '$port'"
+  port=$((10#$port))
   mkdir -p "$state_dir"
   state_dir="$(cd "$state_dir" && pwd)"
   if pid="$(running_pid "$state_dir")"; then
@@ -147,7 +113,7 @@ cmd_start() {
   log="$state_dir/ferretdb.log"
   rm -f "$state_dir/ferretdb.port"
   : >"$log"
-  # Detached (../detach.sh): its output goes to the log only, so that a caller reading our output to
+  # Detached (../process.sh): its output goes to the log only, so that a caller reading our output to
   # its end is not held open by the server.
   start_detached "$log" "$bin" serve "${backend[@]}" --listen-addr "127.0.0.1:$port" \
     --port-file "$state_dir/ferretdb.port" --log-level "${FERRETDB_LOG_LEVEL:-warn}" \

@@ -24,8 +24,8 @@ set -euo pipefail
 shopt -s inherit_errexit
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-# shellcheck source=../detach.sh
-. "$here/../detach.sh"
+# shellcheck source=../process.sh
+. "$here/../process.sh"
 # pom.xml is the one place the version is set.
 version=$(sed -n 's:.*<kafka.version>\(.*\)</kafka.version>.*:\1:p' "$here/pom.xml")
 cache_dir=${KAFKA_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/wallet-passes/kafka-$version}
@@ -92,37 +92,14 @@ probe() {
   java -Xmx64m -XX:TieredStopAtLevel=1 -cp "$classes:$cache_dir/*" KafkaProbe "$@"
 }
 
-# Prints the pid of the broker started on this state dir while it runs. The command line is matched too,
-# so that a pid reused by another process after a crash is never taken for the broker (and a zombie,
-# whose command line is empty, counts as stopped).
+# The pid of the broker started on this state dir while it runs.
 running_pid() {
-  local pid
-  pid=$(cat "$state_dir/kafka.pid" 2>/dev/null) && [ -n "$pid" ] || return 1
-  grep -qzxF "$state_dir/server.properties" "/proc/$pid/cmdline" 2>/dev/null || return 1
-  echo "$pid"
+  recorded_pid "$state_dir/kafka.pid" "$state_dir/server.properties"
 }
 
-# Waits up to $1 seconds for the broker to be gone.
-await_exit() {
-  local deadline=$((SECONDS + $1))
-  while running_pid >/dev/null; do
-    [ "$SECONDS" -lt "$deadline" ] || return 1
-    sleep 0.2
-  done
-}
-
+# Kafka shuts down cleanly on SIGTERM, in a few seconds; SIGKILL only if it hangs.
 stop_broker() {
-  local pid
-  if pid=$(running_pid); then
-    # Kafka shuts down cleanly on SIGTERM, in a few seconds; SIGKILL only if it hangs.
-    kill -TERM "$pid" 2>/dev/null || true
-    if ! await_exit "$stop_timeout"; then
-      echo "kafka: the broker (pid $pid) did not stop within $stop_timeout s; killing it"
-      kill -KILL "$pid" 2>/dev/null || true
-      await_exit 10 || die "the broker (pid $pid) survived SIGKILL"
-    fi
-  fi
-  rm -f "$state_dir/kafka.pid"
+  stop_recorded "$state_dir/kafka.pid" "$state_dir/server.properties" TERM "$stop_timeout" kafka || exit 1
 }
 
 show_tail() {
@@ -133,7 +110,7 @@ show_tail() {
 
 start_broker() {
   local port=$1 pid prepared controller_port
-  { [[ $port =~ ^[0-9]{1,5}$ ]] && [ "$((10#$port))" -le 65535 ]; } || die "the port must be a number from 0 to 65535, not '$port'" 2
+  valid_port "$port" || die "the port must be a number from 0 to 65535, not '$port'" 2
   port=$((10#$port))
   require_jdk
 
@@ -206,7 +183,7 @@ EOF
   local cluster_id
   cluster_id=$(sed -n 's/^cluster\.id=//p' "$state_dir/data/meta.properties")
 
-  # Detached (../detach.sh), so that $! is the JVM itself and a caller that reads our output to its end
+  # Detached (../process.sh), so that $! is the JVM itself and a caller that reads our output to its end
   # does not wait for the broker to exit. The JIT stops at C1: that saves about 40% of the CPU a start
   # costs on our 2 cores, and a test broker never needs C2's peak speed.
   : >"$state_dir/broker.out"

@@ -21,8 +21,8 @@
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-# shellcheck source=../detach.sh
-. "$here/../detach.sh"
+# shellcheck source=../process.sh
+. "$here/../process.sh"
 
 start_timeout_s=60
 stop_timeout_s=20
@@ -87,39 +87,19 @@ free_port() {
   node -e "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })"
 }
 
-# The pid of the server running on this state dir; its command line is matched so that a reused pid is
-# never taken for it.
+# The pid of the server running on this state dir.
 running_pid() {
-  local pid
-  pid="$(cat "$state_dir/postgresql.pid" 2>/dev/null)" && [[ "$pid" =~ ^[0-9]+$ ]] || return 1
-  tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -qF " -D $state_dir/data " || return 1
-  echo "$pid"
+  recorded_pid "$state_dir/postgresql.pid" "$state_dir/data"
 }
 
-await_exit() {
-  local deadline=$((SECONDS + $1))
-  while running_pid >/dev/null; do
-    [ "$SECONDS" -lt "$deadline" ] || return 1
-    sleep 0.1
-  done
-}
-
+# SIGINT is PostgreSQL's fast shutdown: it ends sessions and stops cleanly.
 cmd_stop() {
-  local pid
-  if pid="$(running_pid)"; then
-    kill -INT "$pid" 2>/dev/null || true
-    if ! await_exit "$stop_timeout_s"; then
-      echo "postgresql.sh: pid $pid did not stop within ${stop_timeout_s}s; killing it" >&2
-      kill -KILL "$pid" 2>/dev/null || true
-      await_exit 5 || die "pid $pid survived SIGKILL"
-    fi
-  fi
-  rm -f "$state_dir/postgresql.pid"
+  stop_recorded "$state_dir/postgresql.pid" "$state_dir/data" INT "$stop_timeout_s" postgresql.sh || exit 1
 }
 
 cmd_start() {
   local port="$1" bin pid deadline
-  { [[ "$port" =~ ^[0-9]{1,5}$ ]] && [ "$((10#$port))" -le 65535 ]; } || die "port must be a number in 0..65535, not '$port'" 2
+  valid_port "$port" || die "port must be a number in 0..65535, not '$port'" 2
   port=$((10#$port))
   if pid="$(running_pid)"; then
     die "already running in $state_dir (pid $pid); stop it first"

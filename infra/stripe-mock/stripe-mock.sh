@@ -14,8 +14,8 @@
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-# shellcheck source=../detach.sh
-. "$here/../detach.sh"
+# shellcheck source=../process.sh
+. "$here/../process.sh"
 
 # The module version we build: the one the Go module proxy serves that knows the API the `stripe`
 # package of services/api pins (a newer description answers the older package's calls as well).
@@ -33,68 +33,42 @@ binary_path() {
 }
 
 cmd_build() {
-  local bin dir
+  local bin
   bin="$(binary_path)"
   if [ ! -x "$bin" ]; then
     if ! command -v go >/dev/null; then
       echo "stripe-mock.sh: Go is missing: install Go >= 1.22 (the 'go' command) to build stripe-mock" >&2
       exit 3
     fi
-    dir="$(dirname "$bin")"
-    mkdir -p "$dir"
-    # As for FerretDB: a racing second run waits for the first build, and nobody runs a partial file.
-    (
-      flock 9
-      if [ ! -x "$bin" ]; then
-        echo "stripe-mock.sh: building stripe-mock $version into $dir (first use)" >&2
-        rm -rf "$dir/gobin"
-        GOBIN="$dir/gobin" GOFLAGS=-mod=mod go install "github.com/stripe/stripe-mock@$version" >&2
-        mv -f "$dir/gobin/stripe-mock" "$bin"
-        rm -rf "$dir/gobin"
-      fi
-    ) 9>"$dir/build.lock"
+    build_once "$bin" "stripe-mock.sh: building stripe-mock $version into $(dirname "$bin") (first use)" go_install
   fi
   echo "$bin"
 }
 
-# The pid recorded in the state dir if that process is alive and is our server.
-running_pid() {
-  local state_dir="$1" pid
-  [ -f "$state_dir/stripe-mock.pid" ] || return 1
-  pid="$(cat "$state_dir/stripe-mock.pid")"
-  [[ "$pid" =~ ^[0-9]+$ ]] || return 1
-  kill -0 "$pid" 2>/dev/null || return 1
-  tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -qF "stripe-mock" || return 1
-  echo "$pid"
+# build_once's command: go install writes into a directory, so the binary is moved to build_once's $tmp.
+go_install() {
+  local gobin="$tmp.gobin"
+  rm -rf "$gobin"
+  GOBIN="$gobin" GOFLAGS=-mod=mod go install "github.com/stripe/stripe-mock@$version"
+  mv -f "$gobin/stripe-mock" "$tmp"
+  rm -rf "$gobin"
 }
 
-wait_exit() {
-  local pid="$1" deadline=$((SECONDS + $2))
-  while kill -0 "$pid" 2>/dev/null; do
-    [ "$SECONDS" -lt "$deadline" ] || return 1
-    sleep 0.1
-  done
+running_pid() {
+  recorded_pid "$1/stripe-mock.pid" "$(binary_path)"
 }
 
 cmd_stop() {
-  local state_dir pid
+  local state_dir
   [ -d "$1" ] || return 0
   state_dir="$(cd "$1" && pwd)"
-  if pid="$(running_pid "$state_dir")"; then
-    kill -TERM "$pid" 2>/dev/null || true
-    if ! wait_exit "$pid" "$term_timeout_s"; then
-      kill -KILL "$pid" 2>/dev/null || true
-      wait_exit "$pid" 5 || die "pid $pid survived SIGKILL"
-    fi
-  fi
-  rm -f "$state_dir/stripe-mock.pid"
+  stop_recorded "$state_dir/stripe-mock.pid" "$(binary_path)" TERM "$term_timeout_s" stripe-mock.sh || exit 1
 }
 
 cmd_start() {
   local state_dir="$1" port="${2:-0}" bin pid log deadline address
-  if ! [[ "$port" =~ ^[0-9]{1,5}$ ]] || [ "$port" -gt 65535 ]; then
-    die "port must be a number in 0..65535, not '$port'"
-  fi
+  valid_port "$port" || die "port must be a number in 0..65535, not '$port'"
+  port=$((10#$port))
   mkdir -p "$state_dir"
   state_dir="$(cd "$state_dir" && pwd)"
   if pid="$(running_pid "$state_dir")"; then
