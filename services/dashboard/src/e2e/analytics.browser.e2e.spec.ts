@@ -10,17 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { issuePass, registerBusiness, type TestBusiness } from '../../../api/src/testing/fixtures';
 import { TestServer } from '../../../api/src/testing/test-server';
-import {
-  launchDashboardBrowser,
-  logIn,
-  openDashboard,
-  PAGE_WIDTH,
-  PHONE,
-  screenshotBothSizes,
-  UNLABELLED_CONTROLS,
-  unexpectedErrors,
-  type DashboardPage,
-} from './support/dashboard-browser';
+import { launchDashboardBrowser, loggedInDashboard, logIn, openDashboard, openSection, PAGE_WIDTH, PHONE, screenshotBothSizes, unexpectedErrors, UNLABELLED_CONTROLS, type DashboardPage } from './support/dashboard-browser';
 
 const STEP_MS = 60_000;
 
@@ -37,9 +27,8 @@ beforeAll(async () => {
     await server.request('POST', `/businesses/${business.businessId}/passes/${pass.id}/topup?amount=5`, { token: business.token });
   }
   browser = await launchDashboardBrowser();
-  dashboard = await openDashboard(browser, server.rootUrl);
+  dashboard = await loggedInDashboard(browser, server.rootUrl, business);
   page = dashboard.page;
-  await logIn(page, business.email, business.password);
 }, STEP_MS);
 
 afterAll(async () => {
@@ -47,7 +36,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const nav = (section: string) => page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: section, exact: true }).click();
+const nav = (section: string) => openSection(page, section);
 const total = (label: string) => page.locator('dl[aria-label="Totals"] div').filter({ has: page.getByText(label, { exact: true }) }).locator('dd');
 
 describe('the analytics screen', () => {

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { issuePass, registerBusiness, type TestBusiness } from '../../../api/src/testing/fixtures';
 import { TestServer } from '../../../api/src/testing/test-server';
 import type { PassBody } from '../../../api/src/testing/wire-types';
-import { launchDashboardBrowser, logIn, openDashboard, PAGE_WIDTH, PHONE, screenshotBothSizes, UNLABELLED_CONTROLS, unexpectedErrors, type DashboardPage } from './support/dashboard-browser';
+import { launchDashboardBrowser, loggedInDashboard, openSection, PAGE_WIDTH, PHONE, screenshotBothSizes, unexpectedErrors, UNLABELLED_CONTROLS, type DashboardPage } from './support/dashboard-browser';
 
 const STEP_MS = 60_000;
 /** More than a page (50), so the list has a next one. */
@@ -29,9 +29,8 @@ beforeAll(async () => {
   await server.request('POST', `/businesses/${business.businessId}/passes/${grace.id}/stamp?count=4`, { token: business.token });
   for (let index = 0; index < OTHERS; index++) await issuePass(server, business, { customer_name: `Regular ${index}` });
   browser = await launchDashboardBrowser();
-  dashboard = await openDashboard(browser, server.rootUrl);
+  dashboard = await loggedInDashboard(browser, server.rootUrl, business);
   page = dashboard.page;
-  await logIn(page, business.email, business.password);
 }, STEP_MS);
 
 afterAll(async () => {
@@ -39,7 +38,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const nav = (section: string) => page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: section, exact: true }).click();
+const nav = (section: string) => openSection(page, section);
 const passRows = () => page.getByRole('list', { name: 'Passes' }).locator('li');
 const search = async (label: string, text: string) => {
   await page.getByLabel(label).fill(text);

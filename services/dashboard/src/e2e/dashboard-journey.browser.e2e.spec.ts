@@ -11,7 +11,7 @@ import { TestServer } from '../../../api/src/testing/test-server';
 import { WebhookReceiver } from '../../../api/src/testing/webhook-receiver';
 import type { OwnBusinessResponse } from '@passes/contracts';
 import { NO_HOLDER_MESSAGE } from '../validation/issue-pass-form';
-import { fieldError, launchDashboardBrowser, openDashboard, PAGE_WIDTH, PHONE, screenshotBothSizes, UNLABELLED_CONTROLS, unexpectedErrors, type DashboardPage } from './support/dashboard-browser';
+import { fieldError, launchDashboardBrowser, openDashboard, openSection, PAGE_WIDTH, PHONE, screenshotBothSizes, unexpectedErrors, UNLABELLED_CONTROLS, type DashboardPage } from './support/dashboard-browser';
 
 const STEP_MS = 60_000;
 /** Run in the page, written as text: the tests are type-checked without the DOM's types. */
@@ -42,7 +42,7 @@ async function passesIssued(): Promise<number> {
   return me.body.usage.passes;
 }
 /** Follows a link of the dashboard's navigation. */
-const nav = (section: string) => page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: section, exact: true }).click();
+const nav = (section: string) => openSection(page, section);
 
 describe('a business owner in the dashboard', () => {
   it(

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { configureTemplate, issuePass, registerBusiness, registerWebhook, type TestBusiness } from '../../../api/src/testing/fixtures';
 import { TestServer } from '../../../api/src/testing/test-server';
-import { fieldError, launchDashboardBrowser, logIn, openDashboard, PAGE_WIDTH, PHONE, unexpectedErrors, type DashboardPage } from './support/dashboard-browser';
+import { fieldError, launchDashboardBrowser, loggedInDashboard, PAGE_WIDTH, PHONE, unexpectedErrors, type DashboardPage } from './support/dashboard-browser';
 
 const STEP_MS = 60_000;
 
@@ -20,9 +20,8 @@ beforeAll(async () => {
   business = await registerBusiness(server);
   await server.changePlan(business.businessId, 'pro');
   browser = await launchDashboardBrowser();
-  dashboard = await openDashboard(browser, server.rootUrl, PHONE);
+  dashboard = await loggedInDashboard(browser, server.rootUrl, business, PHONE);
   page = dashboard.page;
-  await logIn(page, business.email, business.password);
 }, STEP_MS);
 
 afterAll(async () => {

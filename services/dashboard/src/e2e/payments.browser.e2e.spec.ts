@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { issuePass, registerBusiness, type TestBusiness } from '../../../api/src/testing/fixtures';
 import { signedEvent, startStripeMock, type StripeStandIn } from '../../../api/src/testing/stripe-stand-in';
 import { TestServer } from '../../../api/src/testing/test-server';
-import { fieldError, launchDashboardBrowser, logIn, openDashboard, PAGE_WIDTH, PHONE, screenshotBothSizes, UNLABELLED_CONTROLS, unexpectedErrors, type DashboardPage } from './support/dashboard-browser';
+import { fieldError, launchDashboardBrowser, loggedInDashboard, PAGE_WIDTH, PHONE, screenshotBothSizes, unexpectedErrors, UNLABELLED_CONTROLS, type DashboardPage } from './support/dashboard-browser';
 
 const STEP_MS = 60_000;
 
@@ -20,9 +20,8 @@ beforeAll(async () => {
   server = await TestServer.start(undefined, { stripe: { ...stripe.settings, proPrice: 'price_pro_monthly' } });
   business = await registerBusiness(server);
   browser = await launchDashboardBrowser();
-  dashboard = await openDashboard(browser, server.rootUrl);
+  dashboard = await loggedInDashboard(browser, server.rootUrl, business);
   page = dashboard.page;
-  await logIn(page, business.email, business.password);
 }, STEP_MS);
 
 afterAll(async () => {

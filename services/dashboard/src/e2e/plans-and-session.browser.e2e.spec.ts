@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { registerBusiness, renewToken, type TestBusiness } from '../../../api/src/testing/fixtures';
 import { ManualClock } from '../../../api/src/testing/manual-clock';
 import { TestServer } from '../../../api/src/testing/test-server';
-import { fieldError, launchDashboardBrowser, logIn, openDashboard, screenshotBothSizes, unexpectedErrors, type DashboardPage } from './support/dashboard-browser';
+import { fieldError, launchDashboardBrowser, loggedInDashboard, openSection, screenshotBothSizes, unexpectedErrors, type DashboardPage } from './support/dashboard-browser';
 
 const STEP_MS = 60_000;
 const TWO_HOURS_MS = 2 * 60 * 60 * 1000;
@@ -20,9 +20,8 @@ beforeAll(async () => {
   server = await TestServer.start(clock);
   business = await registerBusiness(server);
   browser = await launchDashboardBrowser();
-  dashboard = await openDashboard(browser, server.rootUrl);
+  dashboard = await loggedInDashboard(browser, server.rootUrl, business);
   page = dashboard.page;
-  await logIn(page, business.email, business.password);
 }, STEP_MS);
 
 afterAll(async () => {
@@ -30,7 +29,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const nav = (section: string) => page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: section, exact: true }).click();
+const nav = (section: string) => openSection(page, section);
 
 describe('the Free plan in the dashboard', () => {
   it(

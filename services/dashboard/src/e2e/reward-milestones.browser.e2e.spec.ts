@@ -9,18 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { issuePass, registerBusiness, type TestBusiness } from '../../../api/src/testing/fixtures';
 import { TestServer } from '../../../api/src/testing/test-server';
-import {
-  fieldError,
-  launchDashboardBrowser,
-  logIn,
-  openDashboard,
-  PAGE_WIDTH,
-  PHONE,
-  screenshotBothSizes,
-  UNLABELLED_CONTROLS,
-  unexpectedErrors,
-  type DashboardPage,
-} from './support/dashboard-browser';
+import { fieldError, launchDashboardBrowser, loggedInDashboard, openSection, PAGE_WIDTH, PHONE, screenshotBothSizes, unexpectedErrors, UNLABELLED_CONTROLS, type DashboardPage } from './support/dashboard-browser';
 
 const STEP_MS = 60_000;
 
@@ -31,9 +20,8 @@ beforeAll(async () => {
   server = await TestServer.start();
   business = await registerBusiness(server);
   browser = await launchDashboardBrowser();
-  dashboard = await openDashboard(browser, server.rootUrl);
+  dashboard = await loggedInDashboard(browser, server.rootUrl, business);
   page = dashboard.page;
-  await logIn(page, business.email, business.password);
 }, STEP_MS);
 
 afterAll(async () => {
@@ -41,7 +29,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const nav = (section: string) => page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: section, exact: true }).click();
+const nav = (section: string) => openSection(page, section);
 const addForm = () => page.getByRole('form', { name: 'Add a milestone' });
 const milestoneRow = (name: string) => page.locator(`[data-milestone-name="${name}"]`);
 const rewardRows = () => page.getByRole('list', { name: 'Rewards of the pass' }).locator('li');

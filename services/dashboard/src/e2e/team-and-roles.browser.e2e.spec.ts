@@ -11,18 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { issuePass, registerBusiness, type TestBusiness } from '../../../api/src/testing/fixtures';
 import { inviteTokenFor } from '../../../api/src/testing/team-members';
 import { TestServer } from '../../../api/src/testing/test-server';
-import {
-  fieldError,
-  launchDashboardBrowser,
-  logIn,
-  openDashboard,
-  PAGE_WIDTH,
-  PHONE,
-  screenshotBothSizes,
-  UNLABELLED_CONTROLS,
-  unexpectedErrors,
-  type DashboardPage,
-} from './support/dashboard-browser';
+import { fieldError, launchDashboardBrowser, logIn, openDashboard, PAGE_WIDTH, PHONE, screenshotBothSizes, unexpectedErrors, UNLABELLED_CONTROLS, type DashboardPage } from './support/dashboard-browser';
 
 const STEP_MS = 60_000;
 const BARISTA = 'bea@example.com';

@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { registerBusiness, type TestBusiness } from '../../../api/src/testing/fixtures';
 import { TestServer } from '../../../api/src/testing/test-server';
 import type { TemplateBody } from '../../../api/src/testing/wire-types';
-import { launchDashboardBrowser, logIn, openDashboard, PAGE_WIDTH, PHONE, screenshotBothSizes, UNLABELLED_CONTROLS, unexpectedErrors, type DashboardPage } from './support/dashboard-browser';
+import { launchDashboardBrowser, loggedInDashboard, PAGE_WIDTH, PHONE, screenshotBothSizes, unexpectedErrors, UNLABELLED_CONTROLS, type DashboardPage } from './support/dashboard-browser';
 
 const STEP_MS = 60_000;
 
@@ -21,9 +21,8 @@ beforeAll(async () => {
   server = await TestServer.start();
   business = await registerBusiness(server);
   browser = await launchDashboardBrowser();
-  dashboard = await openDashboard(browser, server.rootUrl);
+  dashboard = await loggedInDashboard(browser, server.rootUrl, business);
   page = dashboard.page;
-  await logIn(page, business.email, business.password);
 }, STEP_MS);
 
 afterAll(async () => {

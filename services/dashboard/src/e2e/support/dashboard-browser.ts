@@ -100,6 +100,23 @@ export async function logIn(page: Page, email: string, password: string): Promis
   await page.getByRole('heading', { name: 'Plan:' }).waitFor();
 }
 
+/** A dashboard page of its own, logged in with the given credentials (a business's owner, a member of its team). */
+export async function loggedInDashboard(
+  browser: Browser,
+  rootUrl: string,
+  credentials: { email: string; password: string },
+  viewport?: { width: number; height: number },
+): Promise<DashboardPage> {
+  const dashboard = await openDashboard(browser, rootUrl, viewport);
+  await logIn(dashboard.page, credentials.email, credentials.password);
+  return dashboard;
+}
+
+/** Goes to a section of the dashboard by its link in the navigation, as a user does. */
+export function openSection(page: Page, section: string): Promise<void> {
+  return page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: section, exact: true }).click();
+}
+
 /** Run in the page: form controls a screen reader could not name (no label element, no aria-label). */
 export const UNLABELLED_CONTROLS =
   "Array.from(document.querySelectorAll('input, select, textarea, button')).filter((control) => control.type !== 'hidden' && !(control.labels && control.labels.length > 0) && !control.getAttribute('aria-label') && !control.textContent.trim()).map((control) => control.outerHTML)";
