@@ -14,7 +14,8 @@ import { AutomationRunHandler } from './automations/automation-run-handler';
 import { Automations } from './automations/automations';
 import { Businesses } from './businesses/businesses';
 import { Analytics } from './analytics/analytics';
-import { AnalyticsExports, type ExportPorts } from './analytics/exports/analytics-exports';
+import { AnalyticsExports } from './analytics/exports/analytics-exports';
+import type { ExportFiles } from './analytics/exports/export-files';
 import { Enrolments } from './enrolment/enrolments';
 import { Audiences } from './campaigns/audience';
 import { CampaignSender, type CampaignSenderOptions } from './campaigns/campaign-sender';
@@ -57,17 +58,17 @@ interface ApplicationPorts {
   appUrl: () => string;
   webhooks: WebhookPorts;
   mailer: Mailer;
-  /** Where analytics exports are queued and their files kept. */
-  exports: ExportPorts;
+  /** Where analytics exports' files are kept. */
+  exportFiles: ExportFiles;
   /** Null where no Stripe keys are configured: payments answer `payments_unavailable`. */
   paymentGateway: PaymentGateway | null;
-  /** Pro by subscription: the Stripe Price of Pro (null: not offered), and where its grace periods' ends are recorded as due work. */
-  subscriptions: { proPrice: string | null; work: Pick<WorkStore, 'record'> };
+  /** Pro by subscription: the Stripe Price of Pro (null: not offered). */
+  proPrice: string | null;
   /** Whether the service updates Google Wallet objects: without it, a pass on no Apple device is in no wallet it reaches. */
   googleWallet?: boolean;
-  /** Where background work is recorded (a campaign's sending), and how a runner in this process is told it is due now. */
+  /** Where every kind of background work is recorded (a campaign's sending, an export, a grace period's end), and how a runner in this process is told it is due now. */
   work: WorkStore;
-  wakeWork?: () => void;
+  wakeWork: () => void;
   templateImages: TemplateImageStore;
 }
 
@@ -137,13 +138,12 @@ export class Application {
     this.customerPasses = new CustomerPasses(readModels, customerTokens);
     this.magicLinks = new MagicLinks(this.customerPasses, customerTokens, ports.mailer, ports.appUrl);
     this.analytics = new Analytics(readModels);
-    this.analyticsExports = new AnalyticsExports(commands, readModels, this.plans, clock, ids, readYourWrites, ports.exports, { events, readModels, analytics: this.analytics }, ports.appUrl);
-    const { proPrice, work } = ports.subscriptions;
-    this.subscriptions = new Subscriptions(ports.paymentGateway, proPrice, commands, events, this.businesses, this.plans, work, clock, ids, ports.appUrl);
+    this.analyticsExports = new AnalyticsExports(commands, readModels, this.plans, clock, ids, readYourWrites, { work: ports.work, files: ports.exportFiles, wake: ports.wakeWork }, { events, readModels, analytics: this.analytics }, ports.appUrl);
+    this.subscriptions = new Subscriptions(ports.paymentGateway, ports.proPrice, commands, events, this.businesses, this.plans, ports.work, clock, ids, ports.appUrl);
     this.payments = new Payments(ports.paymentGateway, commands, readModels, this.plans, clock, ids, readYourWrites, ports.appUrl, this.subscriptions);
     const audiences = new Audiences(readModels);
     const googleWallet = ports.googleWallet ?? false;
-    this.campaigns = new Campaigns(commands, readModels, this.plans, audiences, ports.work, clock, ids, readYourWrites, { googleWallet, wake: ports.wakeWork ?? (() => undefined) });
+    this.campaigns = new Campaigns(commands, readModels, this.plans, audiences, ports.work, clock, ids, readYourWrites, { googleWallet, wake: ports.wakeWork });
     this.sender = (options) => new CampaignSender(commands, this.passMessages, audiences, ports.work, clock, options);
     this.automations = new Automations(commands, readModels, this.passes, this.plans, clock, ids, readYourWrites, googleWallet);
     this.automationRuns = new AutomationRunHandler(commands, this.milestones, this.plans, clock, googleWallet);

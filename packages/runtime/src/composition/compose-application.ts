@@ -28,6 +28,7 @@ export function serviceSecrets(config: Config): { secretKey: Uint8Array; cipher:
 export function composeApplication(ports: PortRegistry, { readYourWrites, appUrl, wakeDispatcher }: ApplicationWiring): Application {
   const config = ports.get(TOKENS.config);
   const { secretKey, cipher } = serviceSecrets(config);
+  const wakeWork = wakeDispatcher ?? (() => undefined);
   return new Application({
     events: ports.get(TOKENS.eventStore),
     readModels: ports.get(TOKENS.readModels),
@@ -40,16 +41,16 @@ export function composeApplication(ports: PortRegistry, { readYourWrites, appUrl
       cipher,
       policy: { allowPrivate: config.webhookAllowPrivate },
       resolveHost: ports.get(TOKENS.hostResolver),
-      wakeDispatcher: wakeDispatcher ?? (() => undefined),
+      wakeDispatcher: wakeWork,
     },
     mailer: ports.get(TOKENS.mailer),
     paymentGateway: paymentGatewayOf(config, ports.get(TOKENS.clock)),
-    subscriptions: { proPrice: config.stripe?.proPrice ?? null, work: ports.get(TOKENS.workStore) },
+    proPrice: config.stripe?.proPrice ?? null,
     templateImages: ports.get(TOKENS.templateImageStore),
     readYourWrites,
-    exports: { work: ports.get(TOKENS.workStore), files: ports.get(TOKENS.exportFiles), wake: wakeDispatcher ?? (() => undefined) },
+    exportFiles: ports.get(TOKENS.exportFiles),
     googleWallet: config.wallets.google !== null,
     work: ports.get(TOKENS.workStore),
-    wakeWork: wakeDispatcher,
+    wakeWork,
   });
 }

@@ -151,7 +151,7 @@ describe('a send that resumes', () => {
     const created = await request('POST', campaigns(shop), shop, friday);
     // What a sender stopped midway leaves: this pass's message of the campaign, its page not recorded.
     const earlier = clock.now().toISOString();
-    await server.application.passMessages.send({ businessId: shop.businessId, passId: reached.id }, friday.message, { campaign_id: created.body.id }, { actor: `campaign:${created.body.id}`, correlationId: 'test' });
+    await server.sendMessage(shop.businessId, reached.id, friday.message, { campaign_id: created.body.id });
     clock.advance(60_000);
     await request('POST', `${campaigns(shop)}/${created.body.id}/send`, shop);
     const sent = await untilSent(shop, created.body.id);

@@ -102,12 +102,6 @@ export class TestServer {
     await this.server.application.businesses.changePlan(businessId, plan, { actor: 'cli', correlationId: 'test' });
   }
 
-  /** The use cases the server runs, for tests that play a part of the service itself (a sender stopped midway). */
-  get application(): Application {
-    if (!this.server) throw new Error('server is stopped');
-    return this.server.application;
-  }
-
   /** What a campaign or an automation does to one pass (`passMessages.send`), named as the sender; throws the pass's refusal. */
   async sendMessage(businessId: string, passId: string, message: PassMessage, source: MessageSource): Promise<MessageOutcome> {
     if (!this.server) throw new Error('server is stopped');
