@@ -3,6 +3,7 @@ export * from './work-store';
 export * from './work-kind';
 export * from './runner/work-handler';
 export * from './runner/work-runner';
+export * from './runner/feed-work-recorder';
 export * from './runner/settled-outcome';
 export * from './sqlite/sqlite-work-store';
 export * from './work-lag';

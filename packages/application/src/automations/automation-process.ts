@@ -4,13 +4,13 @@
  * process's work runner. Any number of processes may run it: work ids derive from occurrences, the
  * runner leases each item to one of them, and the pass refuses an occurrence it ran.
  */
-import type { WorkRunner, WorkStore } from '@passes/background-work';
-import type { EventFeed, EventStore } from '@passes/event-store';
+import { FeedWorkRecorder, type WorkRunner, type WorkStore } from '@passes/background-work';
+import type { EventFeed, EventStore, RecordedEvent } from '@passes/event-store';
 import type { Mailer } from '@passes/mailer';
 import type { ReadModels } from '@passes/read-model';
 import type { Clock } from '../shared/clock';
 import { AutomationEmailHandler } from './automation-email-handler';
-import { AutomationFollower } from './automation-follower';
+import { AutomationPlanner } from './automation-planner';
 import type { AutomationRunHandler } from './automation-run-handler';
 import { AutomationSweepHandler } from './automation-sweep-handler';
 import { AUTOMATION_EMAIL, AUTOMATION_RUN, AUTOMATION_SWEEP } from './automation-work';
@@ -34,12 +34,13 @@ export interface AutomationProcessParts {
 }
 
 export class AutomationProcess {
-  private readonly follower: AutomationFollower;
+  private readonly follower: FeedWorkRecorder<RecordedEvent>;
 
   constructor(parts: AutomationProcessParts) {
     const { feed, events, readModels, work, runner, clock, onError } = parts;
     const wake = () => runner.wake();
-    this.follower = new AutomationFollower(feed, events, readModels, work, { now: () => clock.now(), onRecorded: wake, onError });
+    const planner = new AutomationPlanner(events, readModels, () => clock.now());
+    this.follower = new FeedWorkRecorder(feed, work, (event) => planner.workOf(event), { onRecorded: wake, onError });
     runner.register(parts.runs);
     runner.register(new AutomationEmailHandler(parts.mailer));
     runner.every(new AutomationSweepHandler(readModels, work, clock, wake), { periodMs: AUTOMATION_SWEEP_PERIOD_MS, payload: {} });

@@ -5,16 +5,16 @@
  * code, composed by the dispatcher service; any number may run side by side on one work store.
  */
 import type { WalletRegistrations } from '@passes/application';
-import type { WorkRunner, WorkStore } from '@passes/background-work';
+import { FeedWorkRecorder, type WorkRunner, type WorkStore } from '@passes/background-work';
 import { PASS_EVENT_TYPES, TEMPLATE_EVENT_TYPES } from '@passes/domain';
-import type { AllFilter, EventFeed, EventStore } from '@passes/event-store';
+import type { AllFilter, EventFeed, EventStore, RecordedEvent } from '@passes/event-store';
 import type { CheckpointWaiter, ReadModels } from '@passes/read-model';
 import { ApnsClient } from '../apple/apns-client';
 import { GoogleAccessTokens } from '../google/google-access-tokens';
 import { GoogleWalletApi } from '../google/google-wallet-api';
 import type { WalletPasses } from '../wallet-pass';
 import type { WalletSettings } from '../wallet-settings';
-import { NotificationRecorder } from './notification-recorder';
+import { NotificationPlanner } from './notification-planner';
 import { NotificationSender } from './notification-sender';
 
 /** The events wallets hear of, for a feed that can filter (the embedded one). */
@@ -44,7 +44,7 @@ export interface WalletNotifierOptions {
 }
 
 export class WalletNotifier {
-  private readonly recorder: NotificationRecorder;
+  private readonly recorder: FeedWorkRecorder<RecordedEvent>;
   private readonly apns: ApnsClient | null;
 
   constructor(settings: WalletSettings, ports: WalletNotifierPorts, options: WalletNotifierOptions) {
@@ -60,10 +60,8 @@ export class WalletNotifier {
       maxConcurrent: options.maxConcurrent ?? 16,
     });
     ports.runner.register(sender);
-    this.recorder = new NotificationRecorder(ports.feed, ports.events, ports.readModels, ports.work, {
-      apple: settings.apple !== null,
-      google: settings.google !== null,
-      now,
+    const planner = new NotificationPlanner(ports.events, ports.readModels, { apple: settings.apple !== null, google: settings.google !== null, now });
+    this.recorder = new FeedWorkRecorder(ports.feed, ports.work, (event) => planner.workOf(event), {
       onRecorded: () => ports.runner.wake(),
       onError: options.onError,
     });

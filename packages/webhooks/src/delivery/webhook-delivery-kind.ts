@@ -3,9 +3,9 @@
  * webhook hears one attempt at a time and its events in feed order (the item's order is the event's
  * place in the feed). What the delivery log shows is read off the item.
  */
-import { workKind, workOf, type WorkItem, type WorkStatus } from '@passes/background-work';
+import { newWork, workKind, workOf, type NewWork, type WorkItem, type WorkStatus } from '@passes/background-work';
 import { WEBHOOK_EVENT_NAMES, type WebhookEventName } from '@passes/domain';
-import { positionFromSortable, type Position } from '@passes/event-store';
+import { positionFromSortable, sortablePosition, type Position } from '@passes/event-store';
 import { z } from 'zod';
 
 export const WEBHOOK_DELIVERY = workKind(
@@ -31,6 +31,18 @@ export interface NewDelivery {
   /** Where the event is in the feed: a webhook's deliveries go out in this order. */
   position: Position;
   createdAt: Date;
+}
+
+/** The delivery as work due at once; recorded again (same id), it is left as it is. */
+export function deliveryWork(delivery: NewDelivery): NewWork {
+  return newWork(WEBHOOK_DELIVERY, {
+    id: delivery.id,
+    group: delivery.webhookId,
+    order: sortablePosition(delivery.position),
+    payload: { businessId: delivery.businessId, event: delivery.event, body: delivery.body },
+    dueAt: delivery.createdAt,
+    createdAt: delivery.createdAt,
+  });
 }
 
 export interface Delivery extends NewDelivery {

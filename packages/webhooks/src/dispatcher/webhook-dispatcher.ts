@@ -4,13 +4,12 @@
  * by its composition root (the embedded server, or a dispatcher process). Any number may run side by side
  * on one work store.
  */
-import type { WorkRunner, WorkStore } from '@passes/background-work';
-import type { EventFeed, EventStore } from '@passes/event-store';
-import { DeliveryLog } from '../delivery/delivery-log';
+import { FeedWorkRecorder, type WorkRunner, type WorkStore } from '@passes/background-work';
+import type { EventFeed, EventStore, RecordedEvent } from '@passes/event-store';
 import type { WebhookSecretCipher } from '../signing/webhook-secret-cipher';
 import type { HostResolver } from '../targets/host-resolver';
 import type { TargetPolicy } from '../targets/webhook-url-policy';
-import { DeliveryRecorder } from './delivery-recorder';
+import { DeliveryPlanner } from './delivery-planner';
 import { DeliverySender, type AttemptOutcome } from './delivery-sender';
 
 interface WebhookDispatcherOptions {
@@ -33,7 +32,7 @@ interface WebhookDispatcherOptions {
 const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
 
 export class WebhookDispatcher {
-  private readonly recorder: DeliveryRecorder;
+  private readonly recorder: FeedWorkRecorder<RecordedEvent>;
 
   /**
    * `feed` brings the events to notify of; `events` is read for the state of passes and webhooks; the
@@ -53,8 +52,8 @@ export class WebhookDispatcher {
         onAttempted: options.onAttempted ?? (() => undefined),
       }),
     );
-    this.recorder = new DeliveryRecorder(feed, events, new DeliveryLog(work), {
-      now,
+    const planner = new DeliveryPlanner(events, now);
+    this.recorder = new FeedWorkRecorder(feed, work, (event) => planner.workOf(event), {
       onRecorded: () => runner.wake(),
       onError: options.onError,
     });

@@ -1,13 +1,13 @@
 /**
- * Turns the event feed into wallet notifications: a change to a pass pushes every device its stream
- * had registered at that event, and updates its Google Wallet object; a change to a template pushes the
+ * The wallet notifications an event calls for: a change to a pass pushes every device its stream had
+ * registered at that event, and updates its Google Wallet object; a change to a template pushes the
  * devices of its registered passes and updates its Google Wallet class. Ids derive from the event, so a
  * redelivered event records nothing new (the feed is at-least-once).
  */
 import { hash } from 'node:crypto';
 import { aggregateIdOf, isEventOf, passAggregate, passEvents, templateEvents, type Pass, type PassEventType } from '@passes/domain';
-import { newWork, type NewWork, type WorkStore } from '@passes/background-work';
-import { sortablePosition, type EventFeed, type EventStore, type RecordedEvent } from '@passes/event-store';
+import { newWork, type NewWork } from '@passes/background-work';
+import { sortablePosition, type EventStore, type RecordedEvent } from '@passes/event-store';
 import { lookupKeys, StreamStates, type ReadModels } from '@passes/read-model';
 import { WALLET_NOTIFICATION, type WalletWork } from './wallet-notification-kind';
 
@@ -17,48 +17,31 @@ import { WALLET_NOTIFICATION, type WalletWork } from './wallet-notification-kind
  */
 const UNSEEN: ReadonlySet<PassEventType> = new Set<PassEventType>(['PassScanned', 'PassInstalled', 'PassUninstalled', 'AutomationRan']);
 
-export interface NotificationRecorderOptions {
+export interface NotificationPlannerOptions {
   apple: boolean;
   google: boolean;
   now: () => Date;
-  onRecorded: () => void;
-  onError: (error: unknown) => void;
 }
 
-export class NotificationRecorder {
+export class NotificationPlanner {
   private readonly passes: StreamStates;
 
   constructor(
-    private readonly feed: EventFeed,
     events: EventStore,
     private readonly readModels: Pick<ReadModels, 'passes'>,
-    private readonly work: WorkStore,
-    private readonly options: NotificationRecorderOptions,
+    private readonly options: NotificationPlannerOptions,
   ) {
     this.passes = new StreamStates(events);
   }
 
-  start(): Promise<void> {
-    return this.feed.start((batch) => this.handle(batch), this.options.onError);
+  async workOf(event: RecordedEvent): Promise<NewWork[]> {
+    const createdAt = this.options.now();
+    const order = sortablePosition(event.position);
+    const works = await this.notificationsOf(event);
+    return works.map((work) => newWork(WALLET_NOTIFICATION, { id: notificationId(event.id, work), order, payload: work, dueAt: createdAt, createdAt }));
   }
 
-  stop(): Promise<void> {
-    return this.feed.stop();
-  }
-
-  private async handle(batch: readonly RecordedEvent[]): Promise<void> {
-    const recorded: NewWork[] = [];
-    for (const event of batch) {
-      const works = await this.workFor(event);
-      const createdAt = this.options.now();
-      const order = sortablePosition(event.position);
-      for (const work of works) recorded.push(newWork(WALLET_NOTIFICATION, { id: notificationId(event.id, work), order, payload: work, dueAt: createdAt, createdAt }));
-    }
-    await this.work.record(recorded);
-    if (recorded.length > 0) this.options.onRecorded();
-  }
-
-  private async workFor(event: RecordedEvent): Promise<WalletWork[]> {
+  private async notificationsOf(event: RecordedEvent): Promise<WalletWork[]> {
     if (isEventOf(passEvents, event.type)) {
       // A pass just issued is in no wallet yet.
       if (UNSEEN.has(event.type) || event.type === 'PassIssued') return [];

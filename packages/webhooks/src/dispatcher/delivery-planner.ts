@@ -1,58 +1,37 @@
 /**
- * Turns the event feed into deliveries: for every pass event (and a campaign's end), one delivery per
+ * The deliveries an event calls for: for every pass event (and a campaign's end), one delivery per
  * webhook subscribed at that point of the feed. Delivery ids are derived from the event, and recording one twice changes
  * nothing, so the feed may repeat events (after a crash, or a Kafka rebalance) without doubling a
  * delivery.
  */
 import { campaignAggregate, decodeEvent, isEventOf, passAggregate, passEvents, type PassEventType } from '@passes/domain';
-import type { EventFeed, EventStore, RecordedEvent } from '@passes/event-store';
+import type { NewWork } from '@passes/background-work';
+import type { EventStore, RecordedEvent } from '@passes/event-store';
 import { StreamStates } from '@passes/read-model';
-import type { DeliveryLog } from '../delivery/delivery-log';
-import type { NewDelivery } from '../delivery/webhook-delivery-kind';
+import { deliveryWork, type NewDelivery } from '../delivery/webhook-delivery-kind';
 import { webhookEventId } from '../events/webhook-event-id';
 import { webhookEventOf } from '../events/webhook-event-mapping';
 import { campaignSentPayload, webhookPayload } from '../events/webhook-payload';
 import { WebhookDirectory } from './webhook-directory';
 
-interface DeliveryRecorderOptions {
-  now: () => Date;
-  /** Called after new deliveries were recorded. */
-  onRecorded: () => void;
-  onError: (error: unknown) => void;
-}
-
-export class DeliveryRecorder {
+export class DeliveryPlanner {
   private readonly directory: WebhookDirectory;
   private readonly passes: StreamStates;
   private readonly campaigns: StreamStates;
 
   constructor(
-    private readonly feed: EventFeed,
     events: EventStore,
-    private readonly deliveries: DeliveryLog,
-    private readonly options: DeliveryRecorderOptions,
+    private readonly now: () => Date,
   ) {
     this.directory = new WebhookDirectory(events);
     this.passes = new StreamStates(events);
     this.campaigns = new StreamStates(events);
   }
 
-  start(): Promise<void> {
-    return this.feed.start((batch) => this.handle(batch), this.options.onError);
-  }
-
-  stop(): Promise<void> {
-    return this.feed.stop();
-  }
-
-  private async handle(batch: readonly RecordedEvent[]): Promise<void> {
-    const deliveries: NewDelivery[] = [];
-    for (const event of batch) {
-      if (isEventOf(passEvents, event.type)) deliveries.push(...(await this.deliveriesOf(event, event.type)));
-      else if (event.type === 'CampaignSent') deliveries.push(...(await this.campaignDeliveriesOf(event)));
-    }
-    await this.deliveries.record(deliveries);
-    if (deliveries.length > 0) this.options.onRecorded();
+  async workOf(event: RecordedEvent): Promise<NewWork[]> {
+    if (isEventOf(passEvents, event.type)) return (await this.deliveriesOf(event, event.type)).map(deliveryWork);
+    if (event.type === 'CampaignSent') return (await this.campaignDeliveriesOf(event)).map(deliveryWork);
+    return [];
   }
 
   /** `campaign.sent`: the campaign as it was sent, with its stats. */
@@ -63,7 +42,7 @@ export class DeliveryRecorder {
     if (subscribers.length === 0) return [];
     const campaign = await this.campaigns.stateAfter(campaignAggregate, event);
     if (campaign === null) return [];
-    const createdAt = this.options.now();
+    const createdAt = this.now();
     return subscribers.map((webhook) => {
       const id = webhookEventId(event.id, webhook.id);
       const body = JSON.stringify(campaignSentPayload(id, campaign));
@@ -84,7 +63,7 @@ export class DeliveryRecorder {
     // The pass as it was right after the event, not as it is now.
     const pass = await this.passes.stateAfter(passAggregate, event);
     if (pass === null) return [];
-    const createdAt = this.options.now();
+    const createdAt = this.now();
     return subscribers.map((webhook) => {
       const id = webhookEventId(event.id, webhook.id);
       const body = JSON.stringify(webhookPayload(id, name, decoded, pass));
