@@ -5,17 +5,14 @@
  * made by the dispatcher's runner into the shared data directory and downloaded from the API.
  */
 import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { describeWithServers } from '@passes/testkit';
 import { callAs, registerOwner, type ProcessOwner } from './testing/process-owner';
+import { distributedTestEnv } from './testing/distributed-test-env';
 import { ServiceProcess } from './testing/service-process';
 import type { HistoryBody, PassBody } from './testing/wire-types';
-
-const SECRET = 'a-test-secret-of-at-least-thirty-two-characters';
 
 interface Days {
   totals: Record<string, number>;
@@ -23,22 +20,7 @@ interface Days {
 }
 
 describeWithServers(['mongodb', 'kafka'], 'analytics on the distributed profile', (servers) => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'passes-analytics-'));
-  const run = randomUUID().slice(0, 8);
-  const env: NodeJS.ProcessEnv = {
-    PASSES_PROFILE: 'distributed',
-    PASSES_EVENT_STORE: 'sqlite',
-    PASSES_DATA_DIR: dataDir,
-    PASSES_MONGODB_URL: servers.mongodb,
-    PASSES_MONGODB_DATABASE: `passes_analytics_${run}`,
-    PASSES_KAFKA_BROKERS: servers.kafka,
-    PASSES_KAFKA_TOPIC: `passes.events.${run}`,
-    PASSES_SECRET_KEY: SECRET,
-    PASSES_RATE_LIMIT_PER_MINUTE: '1000000',
-    PASSES_PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000',
-    HOST: '127.0.0.1',
-    PORT: '0',
-  };
+  const { env, dataDir } = distributedTestEnv('analytics', servers);
   const api = new ServiceProcess('api', 'api', env);
   const projector = new ServiceProcess('projector', 'projector', env);
   const dispatcher = new ServiceProcess('dispatcher', 'dispatcher', env);

@@ -4,40 +4,20 @@
  * file (PASSES_EVENT_STORE=sqlite), the MongoDB-wire server and the Kafka broker the test run started.
  */
 import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { describeWithServers } from '@passes/testkit';
 import sharp from 'sharp';
 import { sampleOf } from './testing/prometheus-text';
 import { callAs, registerOwner, type ProcessOwner } from './testing/process-owner';
+import { distributedTestEnv } from './testing/distributed-test-env';
 import { ServiceProcess, type ServiceKind } from './testing/service-process';
 import { WebhookReceiver } from './testing/webhook-receiver';
 import type { PassBody, TemplateBody } from './testing/wire-types';
 
-const SECRET = 'a-test-secret-of-at-least-thirty-two-characters';
-
 describeWithServers(['mongodb', 'kafka'], 'the distributed topology as separate processes', (servers) => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'passes-topology-'));
-  const run = randomUUID().slice(0, 8);
-  const env: NodeJS.ProcessEnv = {
-    PASSES_PROFILE: 'distributed',
-    PASSES_EVENT_STORE: 'sqlite',
-    PASSES_DATA_DIR: dataDir,
-    PASSES_MONGODB_URL: servers.mongodb,
-    PASSES_MONGODB_DATABASE: `passes_topology_${run}`,
-    PASSES_KAFKA_BROKERS: servers.kafka,
-    PASSES_KAFKA_TOPIC: `passes.events.${run}`,
-    PASSES_SECRET_KEY: SECRET,
-    PASSES_WEBHOOK_ALLOW_PRIVATE: 'true',
-    PASSES_RATE_LIMIT_PER_MINUTE: '1000000',
-    PASSES_PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    PASSES_METRICS_PORT: '0',
-  };
+  const { env, dataDir, run } = distributedTestEnv('topology', servers, { PASSES_WEBHOOK_ALLOW_PRIVATE: 'true', PASSES_METRICS_PORT: '0' });
   const processes = new Map<string, ServiceProcess>();
   const service = (name: string, kind: ServiceKind) => {
     const created = new ServiceProcess(name, kind, env);

@@ -4,39 +4,19 @@
  * the pass once between them, and the payments list on the other shows it. Stripe is stripe-mock.
  */
 import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { describeWithServers } from '@passes/testkit';
 import { callAs, registerOwner, type ProcessOwner } from './testing/process-owner';
+import { distributedTestEnv } from './testing/distributed-test-env';
 import { ServiceProcess, type ServiceKind } from './testing/service-process';
 import { signedEvent, startStripeMock, WEBHOOK_SECRET, type StripeStandIn } from './testing/stripe-stand-in';
 import type { PassBody } from './testing/wire-types';
 
-const SECRET = 'a-test-secret-of-at-least-thirty-two-characters';
-
 describeWithServers(['mongodb', 'kafka'], 'online payments in the distributed profile', (servers) => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'passes-payments-'));
-  const run = randomUUID().slice(0, 8);
   let stripe: StripeStandIn;
-  const env: NodeJS.ProcessEnv = {
-    PASSES_PROFILE: 'distributed',
-    PASSES_EVENT_STORE: 'sqlite',
-    PASSES_DATA_DIR: dataDir,
-    PASSES_MONGODB_URL: servers.mongodb,
-    PASSES_MONGODB_DATABASE: `passes_payments_${run}`,
-    PASSES_KAFKA_BROKERS: servers.kafka,
-    PASSES_KAFKA_TOPIC: `passes.events.${run}`,
-    PASSES_SECRET_KEY: SECRET,
-    PASSES_STRIPE_SECRET_KEY: 'sk_test_123',
-    PASSES_STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    PASSES_RATE_LIMIT_PER_MINUTE: '1000000',
-    PASSES_PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000',
-    HOST: '127.0.0.1',
-    PORT: '0',
-  };
+  const { env, dataDir } = distributedTestEnv('payments', servers, { PASSES_STRIPE_SECRET_KEY: 'sk_test_123', PASSES_STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
   const processes: ServiceProcess[] = [];
   const service = (name: string, kind: ServiceKind) => {
     const created = new ServiceProcess(name, kind, env);

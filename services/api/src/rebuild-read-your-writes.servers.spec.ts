@@ -6,40 +6,24 @@
  * promotion and, after the projector is restarted (which drops the replaced generations at once), through
  * each drop.
  */
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { MongoClient } from 'mongodb';
 import { readModelProjections, type CollectionState } from '@passes/read-model';
 import { MongoDocumentStore } from '@passes/read-model/distributed';
 import { describeWithServer } from '@passes/testkit';
 import { callAs, registerOwner, type ProcessOwner } from './testing/process-owner';
+import { distributedTestEnv } from './testing/distributed-test-env';
 import { ServiceProcess } from './testing/service-process';
 import type { PassBody } from './testing/wire-types';
 
-const SECRET = 'a-test-secret-of-at-least-thirty-two-characters';
 const REBUILDS = 3;
 const CLIENTS = 3;
 /** How long one rebuild of a few passes may take on the test server before the test gives up on it. */
 const REBUILD_DEADLINE_MS = 30_000;
 
 describeWithServer('mongodb', 'read-your-writes across API processes through rebuilds', (mongoUrl) => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'passes-rebuild-ryw-'));
-  const database = `passes_rebuild_ryw_${randomUUID().slice(0, 8)}`;
-  const env: NodeJS.ProcessEnv = {
-    PASSES_PROFILE: 'distributed',
-    PASSES_EVENT_STORE: 'sqlite',
-    PASSES_DATA_DIR: dataDir,
-    PASSES_MONGODB_URL: mongoUrl,
-    PASSES_MONGODB_DATABASE: database,
-    PASSES_SECRET_KEY: SECRET,
-    PASSES_RATE_LIMIT_PER_MINUTE: '1000000',
-    PASSES_PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000',
-    HOST: '127.0.0.1',
-    PORT: '0',
-  };
+  const { env, dataDir, database } = distributedTestEnv('rebuild-ryw', { mongodb: mongoUrl });
   const writer = new ServiceProcess('api-1', 'api', env);
   const reader = new ServiceProcess('api-2', 'api', env);
   let projector = new ServiceProcess('projector', 'projector', env);
