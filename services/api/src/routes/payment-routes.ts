@@ -13,7 +13,7 @@ import { ApiError } from '../http/api-error';
 import { commandContextOf, passScopeOf, requireDashboardUser } from '../http/authentication';
 import { correlationIdOf } from '../http/correlation-id';
 import { parseBody } from '../http/parse-body';
-import { pageRequest } from '../http/query-parameters';
+import { optionalParameter, pageRequest } from '../http/query-parameters';
 import type { RouteGroup } from '../http/route-group';
 import { paymentRepresentation } from '../representations/payment-representation';
 
@@ -55,7 +55,7 @@ export function addPaymentRoutes(routes: RouteGroup, application: Application): 
   });
 
   routes.get('/', async (request, response) => {
-    const page = await payments.list(passScopeOf(response), pageRequest(request));
+    const page = await payments.list(passScopeOf(response), optionalParameter(request, 'pass_id'), pageRequest(request));
     response.json({ data: page.items.map(paymentRepresentation), has_more: page.nextCursor !== null, next_cursor: page.nextCursor } satisfies PaymentListResponse);
   });
 
