@@ -22,10 +22,13 @@ export const STRIPE_EVENTS_PATH = '/api/v1/payments/stripe/events';
 /** Amounts were checked by the body's schema: two decimals at most, within range. */
 const minorOf = (amount: number): number => numberToMinorUnits(amount) ?? Number.NaN;
 
-/** Back to the pass's own page after Checkout, which shows the balance once Stripe's notice has credited it. */
+/**
+ * Back to the pass's own page after Checkout, which follows the session (Stripe puts its id in place of
+ * `{CHECKOUT_SESSION_ID}`) until Stripe's notice has credited it (pages/top-up-return.ts).
+ */
 export function returnUrlsOf(wallets: Wallets, pass: Pass): ReturnUrls {
   const page = wallets.links(pass).downloadUrl;
-  return { success: `${page}?topup=paid`, cancel: `${page}?topup=cancelled` };
+  return { success: `${page}?topup=paid&session={CHECKOUT_SESSION_ID}`, cancel: `${page}?topup=cancelled` };
 }
 
 /** Under `/businesses/:business_id/payments`. */
