@@ -110,7 +110,7 @@ describe('the reconciliation sweep', () => {
   it('settles every paid session, a page at a time, with more pending than a page holds', async () => {
     const business = await payingBusiness('Swept Café');
     const pass = await issuePass(server, business, { initial_balance: 0 });
-    const links = [];
+    const links: { id: string; session: string; amount: number }[] = [];
     for (const amount of [1, 2, 3, 4, 5, 6, 7]) links.push({ ...(await link(business, pass, amount)), amount });
     // Paid at Stripe with no notice: the first of a page, the last of one, and the very last.
     const paid = [links[0], links[3], links[6]].filter((paidLink) => paidLink !== undefined);
