@@ -1,7 +1,7 @@
 /**
  * The frame of the server-rendered pages people open from a scan or an email: no scripts at all, only the
  * page's own stylesheet (allowed by its hash), and nothing of the page or its URL (a token, a signature)
- * leaks to other sites.
+ * leaks to other sites. A page that waits on something reloads itself with a meta refresh, not a script.
  */
 import { createHash } from 'node:crypto';
 import { escapeHtml } from '@passes/application';
