@@ -73,3 +73,7 @@ export const analyticsQuery = z.object({
   tz: z.string().optional().describe('An IANA time zone (Europe/London, Asia/Kathmandu); UTC when absent'),
   template_id: z.string().optional().describe("Only this template's passes"),
 });
+
+export const paymentListQuery = pageQuery.extend({
+  pass_id: z.string().optional().describe("Only this pass's payments"),
+});

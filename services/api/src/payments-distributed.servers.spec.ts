@@ -1,7 +1,8 @@
 /**
  * Online payments in the distributed profile (PROGRAMME §5), as separate processes on loopback: payments
  * read from the MongoDB-wire server's read models, Stripe's notices posted to either API process credit
- * the pass once between them, and the payments list on the other shows it. Stripe is stripe-mock.
+ * the pass once between them, and the payments list on the other shows it, a page at a time by the store's
+ * cursor. Stripe is stripe-mock.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -79,5 +80,36 @@ describeWithServers(['mongodb', 'kafka'], 'online payments in the distributed pr
     while (payments.body.data[0]?.status !== 'succeeded') payments = await call(api1, 'GET', `${business}/payments`);
     expect(payments.body.data).toEqual([expect.objectContaining({ id: link.body.id, status: 'succeeded', net: 9.7 })]);
     expect((await call<PassBody>(api2, 'GET', `${business}/passes/${pass.body.id}`)).body.balance).toBe(11);
+  });
+
+  it("pages the payments list, and a pass's payments, from MongoDB by the store's cursor", async () => {
+    const business = `/businesses/${owner.businessId}`;
+    const other = await call<PassBody>(api1, 'POST', `${business}/passes`, { template_id: owner.templateId, initial_balance: 0 });
+    const started: string[] = [];
+    for (const amount of [2, 3, 4]) {
+      const link = await call<{ id: string }>(api1, 'POST', `${business}/passes/${other.body.id}/payment-links`, { amount });
+      expect(link.status).toBe(201);
+      started.push(link.body.id);
+    }
+    type Page = { data: { id: string }[]; has_more: boolean; next_cursor: string | null };
+    const walk = async (query: string) => {
+      const pages: string[][] = [];
+      let cursor: string | null = null;
+      do {
+        const answer: { status: number; body: Page } = await call<Page>(api2, 'GET', `${business}/payments?${query}${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`);
+        expect(answer.status).toBe(200);
+        pages.push(answer.body.data.map((payment) => payment.id));
+        cursor = answer.body.next_cursor;
+      } while (cursor !== null);
+      return pages;
+    };
+    let byPass = await walk(`pass_id=${other.body.id}&limit=2`);
+    // The other API process reads what the projector wrote: it may not hold them all yet.
+    while (byPass.flat().length < started.length) byPass = await walk(`pass_id=${other.body.id}&limit=2`);
+    expect(byPass).toEqual([started.slice(0, 2), started.slice(2)]);
+    const all = await walk('limit=1');
+    expect(all.length).toBe(4);
+    expect(all.flat().slice(1)).toEqual(started);
+    expect((await call(api2, 'GET', `${business}/payments?cursor=!!!`)).status).toBe(422);
   });
 });

@@ -4,7 +4,7 @@
  * Sending is background work (campaign-sender.ts); a scheduled campaign has its item due at `send_at`.
  */
 import type { WorkStore } from '@passes/background-work';
-import { campaignAggregate, DomainError, invalidField, streamNames, type Campaign, type CampaignCommand, type CampaignDraft, type CampaignUpdate } from '@passes/domain';
+import { campaignAggregate, DomainError, streamNames, type Campaign, type CampaignCommand, type CampaignDraft, type CampaignUpdate } from '@passes/domain';
 import { lookupKeys, type CampaignRecipient, type ReadModels } from '@passes/read-model';
 import type { PassScope } from '../passes/pass-scope';
 import type { Plans } from '../plans/plans';
@@ -13,7 +13,7 @@ import type { CommandContext } from '../shared/command-context';
 import type { CommandHandler } from '../shared/command-handler';
 import type { IdGenerator } from '../shared/id-generator';
 import { OneAtATime } from '../shared/one-at-a-time';
-import { pageOf, type Page, type PageRequest } from '../shared/pages';
+import { pageOf, storePageOf, type Page, type PageRequest } from '../shared/pages';
 import { awaitReadModels, type ReadYourWrites } from '../shared/read-your-writes';
 import type { Audiences, AudienceSize } from './audience';
 import { campaignSendWork } from './campaign-send-kind';
@@ -114,15 +114,11 @@ export class Campaigns {
   /** Its recipients so far, in the order they were messaged, with each pass's serial number. */
   async recipients(scope: PassScope, campaignId: string, request: PageRequest): Promise<Page<CampaignRecipientView>> {
     await this.get(scope, campaignId);
-    const after = request.cursor === null ? null : Buffer.from(request.cursor, 'base64url').toString('utf8');
-    const page = await this.readModels.campaignRecipients.findPage('campaign', campaignId, after, request.limit).catch((error: unknown) => {
-      // A cursor the store never gave.
-      throw error instanceof RangeError ? invalidField('cursor', 'is not the next_cursor of a page of this list') : error;
-    });
+    const page = await storePageOf(this.readModels.campaignRecipients, 'campaign', campaignId, request);
     const items = await Promise.all(
-      page.docs.map(async (recipient) => ({ ...recipient, serialNumber: (await this.readModels.passes.get(recipient.passId))?.serialNumber ?? '' })),
+      page.items.map(async (recipient) => ({ ...recipient, serialNumber: (await this.readModels.passes.get(recipient.passId))?.serialNumber ?? '' })),
     );
-    return { items, nextCursor: page.next === null ? null : Buffer.from(page.next, 'utf8').toString('base64url') };
+    return { items, nextCursor: page.nextCursor };
   }
 
   /** A scheduled campaign's item, due at its time; one moved to another time gets another. */

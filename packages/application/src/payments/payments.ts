@@ -29,7 +29,7 @@ import type { Clock } from '../shared/clock';
 import type { CommandContext } from '../shared/command-context';
 import type { CommandHandler } from '../shared/command-handler';
 import type { IdGenerator } from '../shared/id-generator';
-import { pageOf, type Page, type PageRequest } from '../shared/pages';
+import { storePageOf, type Page, type PageRequest } from '../shared/pages';
 import { awaitReadModels, type ReadYourWrites } from '../shared/read-your-writes';
 import { atStripe } from './stripe-unavailable';
 import type { Subscriptions } from './subscriptions';
@@ -61,6 +61,8 @@ export interface StartedPayment {
 
 /** The key of every pending payment in the payments read model's `pending` index. */
 const PENDING_KEY = 'pending';
+/** How many pending payments the reconciliation sweep holds at once. */
+const RECONCILE_PAGE_SIZE = 100;
 
 /** How Stripe's notices are acted on: who is named as having done it in the events. */
 const STRIPE_ACTOR = 'stripe';
@@ -162,12 +164,13 @@ export class Payments {
     return payment;
   }
 
-  /** Newest first. */
-  async list(scope: PassScope, request: PageRequest): Promise<Page<PaymentRecord>> {
+  /** The business's payments in the caller's mode, or one pass's (`passId`), in the order they were started. */
+  async list(scope: PassScope, passId: string | null, request: PageRequest): Promise<Page<PaymentRecord>> {
     this.requireGateway();
-    const payments = await this.readModels.payments.find('business_mode', `${scope.businessId}/${scope.mode}`);
-    const newestFirst = [...payments].sort((a, b) => (a.createdAt === b.createdAt ? b.id.localeCompare(a.id) : b.createdAt.localeCompare(a.createdAt)));
-    return pageOf(newestFirst, (payment) => payment.id, request);
+    const business = `${scope.businessId}/${scope.mode}`;
+    return passId === null
+      ? storePageOf(this.readModels.payments, 'business_mode', business, request)
+      : storePageOf(this.readModels.payments, 'pass', `${business}/${passId}`, request);
   }
 
   /** Refunds `amountMinor` (all that is left when null), then records it as Stripe's running total says. */
@@ -257,19 +260,27 @@ export class Payments {
    * `olderThan`, and records what it says as its notice would have. A notice lost on the way does not
    * leave a paid session uncredited.
    */
-  async reconcile(olderThan: Date, correlationId: string): Promise<number> {
+  async reconcile(olderThan: Date, correlationId: string, pageSize = RECONCILE_PAGE_SIZE): Promise<number> {
     const gateway = this.requireGateway();
     let settled = 0;
     let failure: unknown = null;
-    for (const payment of await this.readModels.payments.find('pending', PENDING_KEY)) {
-      if (new Date(payment.createdAt) > olderThan) continue;
-      // A session Stripe cannot tell about now does not stop the others; the sweep is retried for it.
-      try {
-        if (await this.reconcileOne(gateway, payment, correlationId)) settled++;
-      } catch (error) {
-        failure = error;
+    // A page at a time, however many are pending. A payment settled leaves the key, which moves no later
+    // page: the store's cursor is a place in the key's order, not a count. One a rebuild moved past the
+    // cursor is asked about by the next sweep.
+    let after: string | null = null;
+    do {
+      const page: { docs: PaymentRecord[]; next: string | null } = await this.readModels.payments.findPage('pending', PENDING_KEY, after, pageSize);
+      for (const payment of page.docs) {
+        if (new Date(payment.createdAt) > olderThan) continue;
+        // A session Stripe cannot tell about now does not stop the others; the sweep is retried for it.
+        try {
+          if (await this.reconcileOne(gateway, payment, correlationId)) settled++;
+        } catch (error) {
+          failure = error;
+        }
       }
-    }
+      after = page.next;
+    } while (after !== null);
     if (failure !== null) throw failure;
     return settled;
   }

@@ -4,6 +4,8 @@
  */
 import { invalidField } from '@passes/domain';
 
+const notACursor = () => invalidField('cursor', 'is not the next_cursor of a page of this list');
+
 export interface PageRequest {
   limit: number;
   /** The previous page's `nextCursor`; null for the first page. */
@@ -22,11 +24,30 @@ export function pageOf<Item>(items: readonly Item[], idOf: (item: Item) => strin
   if (request.cursor !== null) {
     const after = Buffer.from(request.cursor, 'base64url').toString('utf8');
     const index = items.findIndex((item) => idOf(item) === after);
-    if (index === -1) throw invalidField('cursor', 'is not the next_cursor of a page of this list');
+    if (index === -1) throw notACursor();
     start = index + 1;
   }
   const page = items.slice(start, start + request.limit);
   const last = page.at(-1);
   const hasMore = start + request.limit < items.length;
   return { items: page, nextCursor: hasMore && last !== undefined ? Buffer.from(idOf(last), 'utf8').toString('base64url') : null };
+}
+
+/** The read of a store-paged list: ReadModel.findPage, whose cursor is the store's own. */
+export interface StorePages<Doc, Index extends string> {
+  findPage(index: Index, key: string, after: string | null, limit: number): Promise<{ docs: Doc[]; next: string | null }>;
+}
+
+/**
+ * The page `request` asks for of the documents `index` finds under `key`, read from the store a page at a
+ * time in the order they were first written: the cursor wraps the store's, so a list of any length is
+ * never read whole. A cursor the store never gave is 422, never a 500.
+ */
+export async function storePageOf<Doc, Index extends string>(pages: StorePages<Doc, Index>, index: Index, key: string, request: PageRequest): Promise<Page<Doc>> {
+  const after = request.cursor === null ? null : Buffer.from(request.cursor, 'base64url').toString('utf8');
+  if (after !== null && (after === '' || Buffer.from(after, 'utf8').toString('base64url') !== request.cursor)) throw notACursor();
+  const page = await pages.findPage(index, key, after, request.limit).catch((error: unknown) => {
+    throw error instanceof RangeError ? notACursor() : error;
+  });
+  return { items: page.docs, nextCursor: page.next === null ? null : Buffer.from(page.next, 'utf8').toString('base64url') };
 }

@@ -11,7 +11,7 @@ import {
   stripeEventReceivedResponse,
   subscriptionResponse,
 } from '../payment-responses';
-import { pageQuery } from '../query-parameters';
+import { paymentListQuery } from '../query-parameters';
 import type { ApiOperation } from './api-operation';
 
 const API = '/api/v1';
@@ -55,10 +55,10 @@ export const PAYMENT_OPERATIONS: readonly ApiOperation[] = [
     path: `${BUSINESS}/payments`,
     operationId: 'listPayments',
     tag: 'Payments',
-    summary: "The business's online payments in the caller's mode, newest first, with fee and net; a page at a time",
+    summary: "The business's online payments in the caller's mode, or one pass's, in the order they were started, with fee and net; a page at a time",
     description: UNAVAILABLE,
     access: 'credential',
-    query: pageQuery,
+    query: paymentListQuery,
     answers: { 200: { description: 'A page of payments', body: paymentListResponse } },
     // A cursor that is no page's of this list.
     refusals: [422],

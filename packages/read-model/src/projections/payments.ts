@@ -93,11 +93,12 @@ function applyPayment(doc: PaymentRecord | null, event: RecordedEvent): PaymentR
   }
 }
 
-export const paymentsProjection: Projection<PaymentRecord, 'business_mode' | 'pending'> = {
+export const paymentsProjection: Projection<PaymentRecord, 'business_mode' | 'pass' | 'pending'> = {
   collection: PAYMENTS_COLLECTION,
-  version: 1,
+  // 2: a pass's payments under their own key, so they are paged as the business's are.
+  version: 2,
   schema: paymentDocument,
-  indexes: ['business_mode', 'pending'],
+  indexes: ['business_mode', 'pass', 'pending'],
   eventTypes: new Set(PAYMENT_EVENT_TYPES),
   documentId: (event) => paymentEventOf(event).data.payment_id,
   revisionAfter: (current, event) => {
@@ -109,6 +110,8 @@ export const paymentsProjection: Projection<PaymentRecord, 'business_mode' | 'pe
   apply: applyPayment,
   keys: (payment) => ({
     business_mode: [`${payment.businessId}/${payment.mode}`],
+    // With the business and mode, so a pass id from the query finds nothing outside the caller's scope.
+    pass: [`${payment.businessId}/${payment.mode}/${payment.passId}`],
     // Every pending payment under one key: what the reconciliation sweep asks Stripe about.
     pending: payment.status === 'pending' ? ['pending'] : [],
   }),

@@ -12,7 +12,8 @@ import { passCodeFigure, PASS_CODE_CSS, PASS_CODE_PRINT_CSS } from './pass-code-
 import { PASS_STATUS_LABELS } from './pass-status-labels';
 import { messageSection, MESSAGE_CSS } from './message-section';
 import { rewardsSection, REWARDS_CSS } from './rewards-section';
-import { topUpSection, TOP_UP_CSS, type TopUpReturn } from './top-up-section';
+import { topUpSection, TOP_UP_CSS } from './top-up-section';
+import type { TopUpReturn } from './top-up-return';
 import { walletButtons, WALLET_BUTTONS_CSS } from './wallet-buttons';
 import { formatMoney } from './money';
 
@@ -65,7 +66,7 @@ export interface PageTopUp {
   action: string;
   amountsMinor: readonly number[];
   checkoutOrigin: string;
-  returned: TopUpReturn;
+  returned: TopUpReturn | null;
 }
 
 export function downloadPage(walletPass: WalletPass, links: PassLinks, rewards: PassRewardsView, topUp: PageTopUp | null = null): Page {
@@ -97,6 +98,7 @@ export function downloadPage(walletPass: WalletPass, links: PassLinks, rewards: 
     style: topUp === null ? styleWith(template.colors) : allowingForms(styleWith(template.colors), [topUp.checkoutOrigin]),
     body: [...card, ...after].filter((part) => part !== '').join('\n'),
     mainClass: voided ? 'void' : 'active',
+    ...(topUp?.returned?.kind === 'crediting' && !voided ? { refresh: topUp.returned.refresh } : {}),
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * The frame of the server-rendered pages people open from a scan or an email: no scripts at all, only the
  * page's own stylesheet (allowed by its hash), and nothing of the page or its URL (a token, a signature)
- * leaks to other sites.
+ * leaks to other sites. A page that waits on something reloads itself with a meta refresh, not a script.
  */
 import { createHash } from 'node:crypto';
 import { escapeHtml } from '@passes/application';
@@ -28,6 +28,12 @@ export function allowingForms(style: PageStyle, origins: readonly string[]): Pag
   return { ...style, contentSecurityPolicy: style.contentSecurityPolicy.replace("form-action 'none'", `form-action 'self' ${origins.join(' ')}`) };
 }
 
+/** A page that reloads itself: after `seconds`, at `url` (relative to the page). */
+export interface PageRefresh {
+  seconds: number;
+  url: string;
+}
+
 export interface Page {
   status: number;
   /** Plain text. */
@@ -36,6 +42,7 @@ export interface Page {
   /** Markup the page built, every value in it escaped with escapeHtml. */
   body: string;
   mainClass?: string;
+  refresh?: PageRefresh;
 }
 
 export function sendPage(response: Response, page: Page): void {
@@ -56,7 +63,7 @@ export function sendPage(response: Response, page: Page): void {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(page.title)}</title>
+${page.refresh === undefined ? '' : `<meta http-equiv="refresh" content="${page.refresh.seconds}; url=${escapeHtml(page.refresh.url)}">\n`}<title>${escapeHtml(page.title)}</title>
 <style>${page.style.css}</style>
 </head>
 <body>

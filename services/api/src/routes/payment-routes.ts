@@ -13,7 +13,7 @@ import { ApiError } from '../http/api-error';
 import { commandContextOf, passScopeOf, requireDashboardUser } from '../http/authentication';
 import { correlationIdOf } from '../http/correlation-id';
 import { parseBody } from '../http/parse-body';
-import { pageRequest } from '../http/query-parameters';
+import { optionalParameter, pageRequest } from '../http/query-parameters';
 import type { RouteGroup } from '../http/route-group';
 import { paymentRepresentation } from '../representations/payment-representation';
 
@@ -22,10 +22,13 @@ export const STRIPE_EVENTS_PATH = '/api/v1/payments/stripe/events';
 /** Amounts were checked by the body's schema: two decimals at most, within range. */
 const minorOf = (amount: number): number => numberToMinorUnits(amount) ?? Number.NaN;
 
-/** Back to the pass's own page after Checkout, which shows the balance once Stripe's notice has credited it. */
+/**
+ * Back to the pass's own page after Checkout, which follows the session (Stripe puts its id in place of
+ * `{CHECKOUT_SESSION_ID}`) until Stripe's notice has credited it (pages/top-up-return.ts).
+ */
 export function returnUrlsOf(wallets: Wallets, pass: Pass): ReturnUrls {
   const page = wallets.links(pass).downloadUrl;
-  return { success: `${page}?topup=paid`, cancel: `${page}?topup=cancelled` };
+  return { success: `${page}?topup=paid&session={CHECKOUT_SESSION_ID}`, cancel: `${page}?topup=cancelled` };
 }
 
 /** Under `/businesses/:business_id/payments`. */
@@ -55,7 +58,7 @@ export function addPaymentRoutes(routes: RouteGroup, application: Application): 
   });
 
   routes.get('/', async (request, response) => {
-    const page = await payments.list(passScopeOf(response), pageRequest(request));
+    const page = await payments.list(passScopeOf(response), optionalParameter(request, 'pass_id'), pageRequest(request));
     response.json({ data: page.items.map(paymentRepresentation), has_more: page.nextCursor !== null, next_cursor: page.nextCursor } satisfies PaymentListResponse);
   });
 

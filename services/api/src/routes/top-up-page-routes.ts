@@ -11,6 +11,7 @@ import { correlationIdOf } from '../http/correlation-id';
 import type { PageTopUp } from '../pages/download-page';
 import { pageStyle, sendPage } from '../pages/page-document';
 import { unknownLinkPage } from '../pages/download-page';
+import { topUpReturnOf } from '../pages/top-up-return';
 import { returnUrlsOf } from './payment-routes';
 
 const TOP_UP = '/passes/:serialNumber/:secret/topup';
@@ -19,7 +20,7 @@ const TOP_UP = '/passes/:serialNumber/:secret/topup';
 export async function pageTopUp(payments: Payments, pass: Pass, request: Request): Promise<PageTopUp | null> {
   const offer = await payments.topUpOffer(pass);
   if (offer === null) return null;
-  const returned = request.query['topup'] === 'paid' ? 'paid' : request.query['topup'] === 'cancelled' ? 'cancelled' : null;
+  const returned = topUpReturnOf(pass, request);
   const action = `/passes/${encodeURIComponent(String(request.params['serialNumber']))}/${encodeURIComponent(String(request.params['secret']))}/topup`;
   return { action, amountsMinor: offer.amountsMinor, checkoutOrigin: offer.checkoutOrigin, returned };
 }

@@ -1,8 +1,9 @@
 /**
  * "Top up" on a stored-value pass's download page in headless Chromium (PROGRAMME §5): the amounts, a
  * plain form under a CSP that lets it go only to the page itself and on to Checkout, the trip to the
- * Stripe stand-in's Checkout page and back, and the new balance once Stripe's notice credited it. A pass
- * the business cannot take payments for offers none.
+ * Stripe stand-in's Checkout page and back, where the page says the payment is being credited and reloads
+ * itself (no script, the same CSP) until it shows the new balance, or, when no notice comes in its tries,
+ * says the payment is received and stops. A pass the business cannot take payments for offers none.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
@@ -24,6 +25,9 @@ beforeAll(async () => {
   pass = await issuePass(server, business, { initial_balance: 2.5, customer_email: 'ada@example.com' });
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: PHONE_VIEWPORT });
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) refusedByCsp.push(message.text());
+  });
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
@@ -32,6 +36,25 @@ afterAll(async () => {
 });
 
 const open = (link: string) => page.goto(link.replace('https://passes.test', server.rootUrl));
+const balanceShown = async () => (await page.locator('section.card').innerText()).replace(/\s+/g, ' ');
+
+/** What Chromium reported the pages' CSP refused. */
+const refusedByCsp: string[] = [];
+
+/** Stripe's notice that the session was paid, signed as Stripe signs it. */
+async function notifyPaid(session: string, paymentId: string, amountMinor: number): Promise<void> {
+  const object = {
+    id: session,
+    object: 'checkout.session',
+    payment_status: 'paid',
+    payment_intent: `pi_${paymentId}`,
+    amount_total: amountMinor,
+    expires_at: 1_900_000_000,
+    metadata: { payment_id: paymentId, pass_id: pass.id, business_id: business.businessId },
+  };
+  const { body, signature } = signedEvent('checkout.session.completed', object, server.clock.now(), { account: accountId });
+  expect((await server.request('POST', '/payments/stripe/events', { rawBody: body, headers: { 'stripe-signature': signature } })).status).toBe(200);
+}
 
 async function enableCharges(): Promise<void> {
   const account = await server.request<{ account_id: string }>('POST', `/businesses/${business.businessId}/payments/account`, { token: business.token });
@@ -64,30 +87,55 @@ describe('the download page of a stored-value pass', () => {
     expect(await page.locator('section.topup button').allInnerTexts()).toEqual(['Top up £10.00', 'Top up £50.00']);
   });
 
-  it('goes to Checkout and back, and shows the new balance once Stripe says the session was paid', async () => {
+  it('goes to Checkout and back, says the payment is being credited, and shows the new balance by itself once Stripe says the session was paid', async () => {
     await open(pass.download_url);
     await Promise.all([page.waitForURL(`${stripe.settings.apiUrl.origin}/checkout/**`), page.getByRole('button', { name: 'Top up £10.00' }).click()]);
     const session = stripe.sessions.at(-1) ?? '';
     expect(page.url()).toBe(`${stripe.settings.apiUrl.origin}/checkout/${session}`);
-    const payments = await server.request<{ data: { id: string; pass_id: string; amount: number }[] }>('GET', `/businesses/${business.businessId}/payments`, { token: business.token });
-    const payment = payments.body.data[0];
-    expect(payment).toMatchObject({ pass_id: pass.id, amount: 10 });
-    const object = {
-      id: session,
-      object: 'checkout.session',
-      payment_status: 'paid',
-      payment_intent: 'pi_page',
-      amount_total: 1000,
-      expires_at: 1_900_000_000,
-      metadata: { payment_id: payment?.id, pass_id: pass.id, business_id: business.businessId },
-    };
-    const { body, signature } = signedEvent('checkout.session.completed', object, server.clock.now(), { account: accountId });
-    expect((await server.request('POST', '/payments/stripe/events', { rawBody: body, headers: { 'stripe-signature': signature } })).status).toBe(200);
     const back = (await page.locator('#pay').getAttribute('href')) ?? '';
-    expect(back).toBe(`${pass.download_url}?topup=paid`);
-    await open(back);
-    expect(await page.locator('.topup-status').innerText()).toContain('Thank you');
-    expect((await page.locator('section.card').innerText()).replace(/\s+/g, ' ')).toContain('Balance £12.50');
+    expect(back).toBe(`${pass.download_url}?topup=paid&session=${session}`);
+
+    // Back before Stripe's notice: the page says so, and reloads itself under the same CSP, with no script.
+    const returned = await open(back);
+    expect(await page.locator('.topup-status').innerText()).toBe('Thank you. Your payment is being credited to your balance; this page updates by itself.');
+    expect(await balanceShown()).toContain('Balance £2.50');
+    expect(await page.locator('meta[http-equiv="refresh"]').getAttribute('content')).toBe(`3; url=?topup=paid&session=${session}&try=1#topup`);
+    expect(returned?.headers()['content-security-policy']).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'; base-uri 'none'; form-action 'self' http:\/\/127\.0\.0\.1:\d+; frame-ancestors 'none'$/);
+    expect(await page.locator('script').count()).toBe(0);
+
+    const payments = await server.request<{ data: { id: string; pass_id: string; amount: number }[] }>('GET', `/businesses/${business.businessId}/payments?pass_id=${pass.id}`, { token: business.token });
+    const payment = payments.body.data.at(-1);
+    expect(payment).toMatchObject({ pass_id: pass.id, amount: 10 });
+    await notifyPaid(session, payment?.id ?? '', 1000);
+
+    // The page's next try finds it credited: the new balance, and no more reloading.
+    await page.locator('.topup-status', { hasText: 'is credited' }).waitFor({ timeout: 30_000 });
+    expect(await page.locator('.topup-status').innerText()).toBe('Thank you. Your top-up of £10.00 is credited: the balance above includes it.');
+    expect(await balanceShown()).toContain('Balance £12.50');
+    expect(await page.locator('meta[http-equiv="refresh"]').count()).toBe(0);
+    expect(new URL(page.url()).searchParams.get('try')).toMatch(/^\d+$/);
+    expect(refusedByCsp).toEqual([]);
+  }, 60_000);
+
+  it('says the payment is received and the balance will update shortly when no notice comes in its tries, and stops reloading', async () => {
+    await open(pass.download_url);
+    await Promise.all([page.waitForURL(`${stripe.settings.apiUrl.origin}/checkout/**`), page.getByRole('button', { name: 'Top up £10.00' }).click()]);
+    await open((await page.locator('#pay').getAttribute('href')) ?? '');
+    expect(await page.locator('.topup-status').innerText()).toContain('being credited');
+    await page.locator('.topup-status', { hasText: 'will update shortly' }).waitFor({ timeout: 90_000 });
+    expect(await page.locator('.topup-status').innerText()).toBe('Thank you. Your payment is received; the balance will update shortly.');
+    expect(new URL(page.url()).searchParams.get('try')).toBe('10');
+    expect(await page.locator('meta[http-equiv="refresh"]').count()).toBe(0);
+    expect(await balanceShown()).toContain('Balance £12.50');
+    expect(refusedByCsp).toEqual([]);
+  }, 120_000);
+
+  it('says a cancelled top-up charged nothing, and follows no session id that is not one', async () => {
+    await open(`${pass.download_url}?topup=cancelled`);
+    expect(await page.locator('.topup-status').innerText()).toBe('The top-up was cancelled; nothing was charged.');
+    await open(`${pass.download_url}?topup=paid&session=${encodeURIComponent('cs_1"><meta http-equiv="refresh" content="0">')}`);
+    expect(await page.locator('.topup-status').innerText()).toBe('Thank you. Your payment is received; the balance will update shortly.');
+    expect(await page.locator('meta[http-equiv="refresh"]').count()).toBe(0);
   });
 });
 

@@ -55,7 +55,9 @@ export async function startStripeMock(): Promise<StripeStandIn> {
           if (isSession && request.method === 'POST') {
             const session = JSON.parse(body.toString()) as Record<string, unknown> & { id: string };
             sessions.push(session.id);
-            successUrls.set(session.id, new URLSearchParams(Buffer.concat(chunks).toString()).get('success_url') ?? '');
+            // As Stripe does, the session's id in place of `{CHECKOUT_SESSION_ID}`.
+            const successUrl = new URLSearchParams(Buffer.concat(chunks).toString()).get('success_url') ?? '';
+            successUrls.set(session.id, successUrl.replaceAll('{CHECKOUT_SESSION_ID}', session.id));
             body = Buffer.from(JSON.stringify({ ...session, url: `${origin}/checkout/${session.id}` }));
           }
           const asked = /^\/v1\/checkout\/sessions\/([^/?]+)/.exec(request.url ?? '')?.[1];

@@ -2,7 +2,8 @@
  * The Payments screen in headless Chromium against the real embedded stack and Stripe's stripe-mock:
  * Free sees the invitation to upgrade and subscribes through Checkout; Pro connects its Stripe account and gets the onboarding link, sees
  * the account take payments once Stripe says so, lists a paid top-up with its fee and net, refunds part of
- * it, and is told in words when a refund is more than is left. Screens are kept at phone and desktop sizes.
+ * it, and is told in words when a refund is more than is left; more payments than a page come a page at a
+ * time ("Show more"). Screens are kept at phone and desktop sizes.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
@@ -103,6 +104,25 @@ describe('the Payments screen', () => {
     await page.setViewportSize(PHONE);
     expect(await page.evaluate(PAGE_WIDTH)).toBeLessThanOrEqual(PHONE.width);
     expect((await screenshotBothSizes(page, 'payments')).length).toBe(2);
+    expect(unexpectedErrors(dashboard.errors)).toEqual([]);
+  }, STEP_MS);
+
+  it('shows the payments a page at a time, oldest first, and the next page on "Show more"', async () => {
+    const pass = await issuePass(server, business, { initial_balance: 0 });
+    for (let made = 0; made < 25; made++) {
+      const link = await server.request('POST', `/businesses/${business.businessId}/passes/${pass.id}/payment-links`, { token: business.token, body: { amount: 1 + made } });
+      expect(link.status).toBe(201);
+    }
+    await openPayments();
+    const rows = page.getByTestId('payment');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(25);
+    expect((await rows.first().innerText()).replace(/\s+/g, ' ')).toContain('£12.34');
+    await page.getByRole('button', { name: 'Show more' }).click();
+    await rows.nth(25).waitFor();
+    expect(await rows.count()).toBe(26);
+    expect((await rows.last().innerText()).replace(/\s+/g, ' ')).toMatch(/£25\.00 · fee £0\.45 .*pending/i);
+    expect(await page.getByRole('button', { name: 'Show more' }).count()).toBe(0);
     expect(unexpectedErrors(dashboard.errors)).toEqual([]);
   }, STEP_MS);
 });

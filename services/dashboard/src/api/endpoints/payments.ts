@@ -3,8 +3,8 @@ import { checkoutResponse, paymentAccountCreatedResponse, paymentAccountResponse
 import { ApiFailure } from '../api-problem';
 import { segment, type ApiClient } from '../api-client';
 
-/** A page of payments: the newest, as many as one answer holds. */
-const PAGE_SIZE = 200;
+/** Payments the screen shows at a time; "Show more" reads the next page. */
+const PAGE_SIZE = 25;
 
 export function paymentsApi(client: ApiClient, business: string) {
   const payments = `${business}/payments`;
@@ -21,7 +21,8 @@ export function paymentsApi(client: ApiClient, business: string) {
     chooseTopUpAmounts: (amounts: number[], idempotencyKey: string) =>
       client.read(paymentAccountResponse, { method: 'PATCH', path: `${payments}/account`, body: { top_up_amounts: amounts }, idempotencyKey }),
     connect: (idempotencyKey: string) => client.read(paymentAccountCreatedResponse, { method: 'POST', path: `${payments}/account`, idempotencyKey }),
-    list: () => client.read(paymentListResponse, { method: 'GET', path: payments, query: { limit: PAGE_SIZE } }),
+    list: (cursor: string | null = null) =>
+      client.read(paymentListResponse, { method: 'GET', path: payments, query: cursor === null ? { limit: PAGE_SIZE } : { limit: PAGE_SIZE, cursor } }),
     subscription: () => client.read(subscriptionResponse, { method: 'GET', path: `${business}/subscription` }),
     subscribe: (idempotencyKey: string) => client.read(checkoutResponse, { method: 'POST', path: `${business}/subscription`, idempotencyKey }),
     cancelSubscription: () => client.read(subscriptionResponse, { method: 'DELETE', path: `${business}/subscription` }),

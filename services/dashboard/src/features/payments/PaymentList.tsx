@@ -1,6 +1,10 @@
-/** The business's online payments, newest first, with the fee and what it nets; a refund of one, all or part. */
+/**
+ * The business's online payments in the order they were started, a page at a time ("Show more" reads the
+ * next), with the fee and what it nets; a refund of one, all or part.
+ */
 import { useState, type FormEvent } from 'react';
-import type { PaymentResponse } from '@passes/contracts';
+import type { PaymentListResponse, PaymentResponse } from '@passes/contracts';
+import { problemOf, type ApiProblem } from '../../api/api-problem';
 import { useSubmission } from '../../hooks/use-submission';
 import { useApi } from '../../session/SessionProvider';
 import { DateTime } from '../../ui/DateTime';
@@ -12,7 +16,28 @@ import { TextField } from '../../ui/TextField';
 
 const REFUNDABLE = new Set(['succeeded', 'partially_refunded']);
 
-export function PaymentList({ payments, onRefunded }: { payments: readonly PaymentResponse[]; onRefunded: () => void }) {
+export function PaymentList({ first }: { first: PaymentListResponse }) {
+  const api = useApi();
+  const [payments, setPayments] = useState<readonly PaymentResponse[]>(first.data);
+  const [next, setNext] = useState(first.next_cursor);
+  const [loading, setLoading] = useState(false);
+  const [problem, setProblem] = useState<ApiProblem | null>(null);
+  const more = async (cursor: string) => {
+    if (loading) return;
+    setProblem(null);
+    setLoading(true);
+    try {
+      const page = await api.payments.list(cursor);
+      setPayments((shown) => [...shown, ...page.data]);
+      setNext(page.next_cursor);
+    } catch (failure) {
+      setProblem(problemOf(failure));
+    } finally {
+      setLoading(false);
+    }
+  };
+  // The refund's answer is the payment as it now is: the row changes in place, the pages read stay.
+  const refunded = (payment: PaymentResponse) => setPayments((shown) => shown.map((held) => (held.id === payment.id ? payment : held)));
   return (
     <section aria-labelledby="payments-heading">
       <h2 id="payments-heading">Payments</h2>
@@ -31,18 +56,24 @@ export function PaymentList({ payments, onRefunded }: { payments: readonly Payme
                 <p className="muted">
                   <DateTime iso={payment.created_at} />
                 </p>
-                {REFUNDABLE.has(payment.status) && <RefundForm payment={payment} onRefunded={onRefunded} />}
+                {REFUNDABLE.has(payment.status) && <RefundForm payment={payment} onRefunded={refunded} />}
               </div>
               <StatusBadge status={payment.status} />
             </li>
           ))}
         </ul>
       )}
+      <ProblemNotice problem={problem} />
+      {next !== null && (
+        <button type="button" className="button" aria-disabled={loading || undefined} onClick={() => void more(next)}>
+          {loading ? 'Loading…' : 'Show more'}
+        </button>
+      )}
     </section>
   );
 }
 
-function RefundForm({ payment, onRefunded }: { payment: PaymentResponse; onRefunded: () => void }) {
+function RefundForm({ payment, onRefunded }: { payment: PaymentResponse; onRefunded: (payment: PaymentResponse) => void }) {
   const api = useApi();
   const submission = useSubmission();
   const [amount, setAmount] = useState('');
@@ -51,7 +82,10 @@ function RefundForm({ payment, onRefunded }: { payment: PaymentResponse; onRefun
     event.preventDefault();
     const value = amount.trim() === '' ? null : Number(amount);
     const answer = await submission.run(`refund ${payment.id} ${amount}`, (key) => api.payments.refund(payment.id, value, key));
-    if (answer) onRefunded();
+    if (answer) {
+      setAmount('');
+      onRefunded(answer);
+    }
   };
   const errors = submission.problem?.kind === 'validation' ? submission.problem.errors : {};
   return (

@@ -23,7 +23,7 @@ export function PaymentsPage() {
     const me = await api.business.me();
     if (!me.features['online_payments']) return { pro: false as const };
     const account = await api.payments.account();
-    return { pro: true as const, account, payments: account === null ? [] : (await api.payments.list()).data };
+    return { pro: true as const, account, payments: account === null ? null : await api.payments.list() };
   }, 'payments');
   return (
     <>
@@ -34,7 +34,7 @@ export function PaymentsPage() {
           data.pro ? (
             <>
               <AccountSection account={data.account} />
-              {data.account !== null && <PaymentList payments={data.payments} onRefunded={context.reload} />}
+              {data.payments !== null && <PaymentList first={data.payments} />}
             </>
           ) : (
             <UpgradePrompt feature="online_payments" message="Taking top-ups online with Stripe is a Pro feature." />
