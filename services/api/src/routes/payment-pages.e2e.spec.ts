@@ -118,7 +118,7 @@ describe('the reconciliation sweep', () => {
     expect(new Set(links.map(({ session }) => session)).size).toBe(links.length);
 
     // Pages of 2 of the pending payments (others' too); a minute from now, so every link is old enough.
-    const settled = await server.application.payments.reconcile(new Date(server.clock.now().getTime() + 60_000), 'test-sweep', 2);
+    const settled = await server.internals.application.payments.reconcile(new Date(server.clock.now().getTime() + 60_000), 'test-sweep', 2);
 
     expect(settled).toBe(paid.length);
     const balanceOf = async () => (await server.request<PassBody>('GET', `/businesses/${business.businessId}/passes/${pass.id}`, { token: business.token })).body.balance;
