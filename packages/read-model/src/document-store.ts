@@ -73,6 +73,9 @@ export interface DocumentPage {
   next: string | null;
 }
 
+/** The order `findPage` gives a key's documents in, by when each was first written. */
+export type PageOrder = 'oldest-first' | 'newest-first';
+
 export interface DocumentStore {
   /**
    * The collection's live document, or null (also for a removed one), as stored: untyped, since only its
@@ -90,8 +93,11 @@ export interface DocumentStore {
   /**
    * A page of `find`: up to `limit` live documents after `after` (a page's `next`; null for the first),
    * and where the next page starts (null after the last). A cursor is good within one generation.
+   * `order` newest first pages the key backwards, from the document written last: a document first written
+   * while paging then comes in no later page (oldest first, in the last). A cursor of the other order
+   * is refused with a RangeError.
    */
-  findPage(collection: string, index: string, key: string, after: string | null, limit: number): Promise<DocumentPage>;
+  findPage(collection: string, index: string, key: string, after: string | null, limit: number, order?: PageOrder): Promise<DocumentPage>;
   /** How many live documents' `index` holds `key`. */
   count(collection: string, index: string, key: string): Promise<number>;
 

@@ -1,8 +1,8 @@
 /**
  * Online payments in the distributed profile (PROGRAMME §5), as separate processes on loopback: payments
  * read from the MongoDB-wire server's read models, Stripe's notices posted to either API process credit
- * the pass once between them, and the payments list on the other shows it, a page at a time by the store's
- * cursor. Stripe is stripe-mock.
+ * the pass once between them, and the payments list on the other shows it, newest first a page at a time by
+ * the store's cursor. Stripe is stripe-mock.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -82,7 +82,7 @@ describeWithServers(['mongodb', 'kafka'], 'online payments in the distributed pr
     expect((await call<PassBody>(api2, 'GET', `${business}/passes/${pass.body.id}`)).body.balance).toBe(11);
   });
 
-  it("pages the payments list, and a pass's payments, from MongoDB by the store's cursor", async () => {
+  it("pages the payments list, and a pass's payments, newest first from MongoDB by the store's cursor", async () => {
     const business = `/businesses/${owner.businessId}`;
     const other = await call<PassBody>(api1, 'POST', `${business}/passes`, { template_id: owner.templateId, initial_balance: 0 });
     const started: string[] = [];
@@ -106,10 +106,13 @@ describeWithServers(['mongodb', 'kafka'], 'online payments in the distributed pr
     let byPass = await walk(`pass_id=${other.body.id}&limit=2`);
     // The other API process reads what the projector wrote: it may not hold them all yet.
     while (byPass.flat().length < started.length) byPass = await walk(`pass_id=${other.body.id}&limit=2`);
-    expect(byPass).toEqual([started.slice(0, 2), started.slice(2)]);
+    const newestFirst = [...started].reverse();
+    expect(byPass).toEqual([newestFirst.slice(0, 2), newestFirst.slice(2)]);
     const all = await walk('limit=1');
     expect(all.length).toBe(4);
-    expect(all.flat().slice(1)).toEqual(started);
+    expect(all.flat().slice(0, 3)).toEqual(newestFirst);
     expect((await call(api2, 'GET', `${business}/payments?cursor=!!!`)).status).toBe(422);
+    // A cursor as oldest-first pages give them is no cursor of this list.
+    expect((await call(api2, 'GET', `${business}/payments?cursor=${Buffer.from('4').toString('base64url')}`)).status).toBe(422);
   });
 });

@@ -164,13 +164,13 @@ export class Payments {
     return payment;
   }
 
-  /** The business's payments in the caller's mode, or one pass's (`passId`), in the order they were started. */
+  /** The business's payments in the caller's mode, or one pass's (`passId`), newest first: the last started first. */
   async list(scope: PassScope, passId: string | null, request: PageRequest): Promise<Page<PaymentRecord>> {
     this.requireGateway();
     const business = `${scope.businessId}/${scope.mode}`;
     return passId === null
-      ? storePageOf(this.readModels.payments, 'business_mode', business, request)
-      : storePageOf(this.readModels.payments, 'pass', `${business}/${passId}`, request);
+      ? storePageOf(this.readModels.payments, 'business_mode', business, request, 'newest-first')
+      : storePageOf(this.readModels.payments, 'pass', `${business}/${passId}`, request, 'newest-first');
   }
 
   /** Refunds `amountMinor` (all that is left when null), then records it as Stripe's running total says. */

@@ -55,7 +55,7 @@ export const PAYMENT_OPERATIONS: readonly ApiOperation[] = [
     path: `${BUSINESS}/payments`,
     operationId: 'listPayments',
     tag: 'Payments',
-    summary: "The business's online payments in the caller's mode, or one pass's, in the order they were started, with fee and net; a page at a time",
+    summary: "The business's online payments in the caller's mode, or one pass's, newest first (the last started first), with fee and net; a page at a time",
     description: UNAVAILABLE,
     access: 'credential',
     query: paymentListQuery,

@@ -26,8 +26,10 @@ import {
   type Generation,
   type GenerationRef,
   type GenerationWrites,
+  type PageOrder,
   type StoredDocument,
 } from '../document-store';
+import { cursorAt, placeOf } from '../page-cursor';
 
 const STORE = 'read store';
 /**
@@ -124,19 +126,22 @@ export class MongoDocumentStore implements DocumentStore {
     return records.map((record) => record.doc);
   }
 
-  async findPage(collection: string, index: string, key: string, after: string | null, limit: number): Promise<DocumentPage> {
+  async findPage(collection: string, index: string, key: string, after: string | null, limit: number, order: PageOrder = 'oldest-first'): Promise<DocumentPage> {
+    const place = after === null ? null : placeOf(after, order);
+    // Newest first walks the same index (`keys.<index>`, `order`) backwards: still a seek, not a sort.
+    const [beyond, direction] = order === 'newest-first' ? (['$lt', -1] as const) : (['$gt', 1] as const);
     const records = await this.onLive(collection, [], (live) =>
       onMongo(STORE, () =>
         live
-          .find({ [`keys.${index}`]: key, doc: { $ne: null }, ...(after === null ? {} : { order: { $gt: after } }) })
-          .sort({ order: 1 })
+          .find({ [`keys.${index}`]: key, doc: { $ne: null }, ...(place === null ? {} : { order: { [beyond]: place } }) })
+          .sort({ order: direction })
           .limit(limit + 1)
           .toArray(),
       ),
     );
     const page = records.slice(0, limit);
     const last = page.at(-1);
-    return { docs: page.map((record) => record.doc), next: records.length > limit && last !== undefined ? last.order : null };
+    return { docs: page.map((record) => record.doc), next: records.length > limit && last !== undefined ? cursorAt(last.order, order) : null };
   }
 
   async count(collection: string, index: string, key: string): Promise<number> {

@@ -6,7 +6,7 @@
 import type { Position } from '@passes/event-store';
 import { z } from 'zod';
 import { deepFreeze } from '../deep-freeze';
-import type { DocumentStore } from '../document-store';
+import type { DocumentStore, PageOrder } from '../document-store';
 import { leastCheckpoint } from '../projector/checkpoint-waiter';
 import type { Projection } from '../projections/projection';
 
@@ -52,9 +52,9 @@ export class ReadModel<Doc, Index extends string> {
     return found.map((doc) => this.checkedDocument(doc, `found by ${index}`));
   }
 
-  /** A page of what `find` finds, from a previous page's `next` (null: the first), and where the next one starts. */
-  async findPage(index: Index, key: string, after: string | null, limit: number): Promise<{ docs: Doc[]; next: string | null }> {
-    const page = await this.documents.findPage(this.collection, index, key, after, limit);
+  /** A page of what `find` finds, from a previous page's `next` (null: the first), and where the next one starts; `order` as DocumentStore.findPage. */
+  async findPage(index: Index, key: string, after: string | null, limit: number, order?: PageOrder): Promise<{ docs: Doc[]; next: string | null }> {
+    const page = await this.documents.findPage(this.collection, index, key, after, limit, order);
     return { docs: page.docs.map((doc) => this.checkedDocument(doc, `found by ${index}`)), next: page.next };
   }
 

@@ -7,7 +7,8 @@ import { BOUND_LIMIT } from '@passes/storage';
 import type Database from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
 import { deepFreeze } from '../deep-freeze';
-import type { DocumentPage, DocumentWrite, GenerationRef, StoredDocument } from '../document-store';
+import type { DocumentPage, DocumentWrite, GenerationRef, PageOrder, StoredDocument } from '../document-store';
+import { cursorAt, placeOf } from '../page-cursor';
 
 interface DocumentRow {
   id: string;
@@ -23,6 +24,9 @@ const RECENT_DOCUMENTS = 5_000;
 
 /** Lookups of one generation kept as found, by index and key: the ids they found, a few hundred KB. */
 const RECENT_LOOKUPS = 5_000;
+
+/** The largest rowid SQLite gives: newest-first pages start before it. */
+const LAST_ROWID = 2n ** 63n - 1n;
 
 /** Collection names become table names, so they are held to a safe shape. */
 const COLLECTION_NAME = /^[a-z][a-z0-9_]{0,62}$/;
@@ -143,6 +147,11 @@ export class PreparedGeneration {
         `SELECT l.doc AS row, d.id, d.revision, d.doc FROM ${lookups} l JOIN ${documents} d ON d.rowid = l.doc
          WHERE l.index_name = ? AND l.key = ? AND l.doc > ? AND d.doc IS NOT NULL ORDER BY l.doc LIMIT ?`,
       ),
+      // Backwards from the row before the given one: the same index, walked the other way.
+      findPageNewestFirst: db.prepare<[string, string, number | bigint, number], DocumentRow & { row: number }>(
+        `SELECT l.doc AS row, d.id, d.revision, d.doc FROM ${lookups} l JOIN ${documents} d ON d.rowid = l.doc
+         WHERE l.index_name = ? AND l.key = ? AND l.doc < ? AND d.doc IS NOT NULL ORDER BY l.doc DESC LIMIT ?`,
+      ),
       count: db.prepare<[string, string], { count: number }>(`SELECT COUNT(*) AS count FROM ${lookups} WHERE index_name = ? AND key = ?`),
       // A new document's: a row stored after all is left to `upsert` and its guard.
       insert: db.prepare<[string, number, string | null]>(`INSERT INTO ${documents} (id, revision, doc) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING`),
@@ -195,13 +204,19 @@ export class PreparedGeneration {
   }
 
   /** A page of `find` after the row `after` names; the cursor is the last row's number, as text. */
-  findPage(index: string, key: string, after: string | null, limit: number, dataVersion: number): DocumentPage {
-    const from = after === null ? 0 : Number(after);
-    if (!Number.isSafeInteger(from) || from < 0) throw new RangeError(`'${after}' is no cursor of this store`);
-    const rows = this.statements.findPage.all(index, key, from, limit + 1);
+  findPage(index: string, key: string, after: string | null, limit: number, dataVersion: number, order: PageOrder): DocumentPage {
+    const from = after === null ? null : Number(placeOf(after, order));
+    if (from !== null && (!Number.isSafeInteger(from) || from < 0)) throw new RangeError(`'${after}' is no cursor of this store`);
+    const rows =
+      order === 'newest-first'
+        ? this.statements.findPageNewestFirst.all(index, key, from ?? LAST_ROWID, limit + 1)
+        : this.statements.findPage.all(index, key, from ?? 0, limit + 1);
     const page = rows.slice(0, limit);
     const last = page.at(-1);
-    return { docs: page.map((row) => this.keepRead(row, dataVersion).doc), next: rows.length > limit && last !== undefined ? String(last.row) : null };
+    return {
+      docs: page.map((row) => this.keepRead(row, dataVersion).doc),
+      next: rows.length > limit && last !== undefined ? cursorAt(String(last.row), order) : null,
+    };
   }
 
   count(index: string, key: string): number {

@@ -18,6 +18,7 @@ import {
   type Generation,
   type GenerationRef,
   type GenerationWrites,
+  type PageOrder,
   type StoredDocument,
 } from '../document-store';
 import { GenerationTables, type PreparedGeneration } from './generation-tables';
@@ -210,8 +211,8 @@ export class SqliteDocumentStore implements DocumentStore {
     return this.liveTables(collection)?.findAfter(index, key, afterId, limit, this.dataVersion) ?? [];
   }
 
-  async findPage(collection: string, index: string, key: string, after: string | null, limit: number): Promise<DocumentPage> {
-    return this.liveTables(collection)?.findPage(index, key, after, limit, this.dataVersion) ?? { docs: [], next: null };
+  async findPage(collection: string, index: string, key: string, after: string | null, limit: number, order: PageOrder = 'oldest-first'): Promise<DocumentPage> {
+    return this.liveTables(collection)?.findPage(index, key, after, limit, this.dataVersion, order) ?? { docs: [], next: null };
   }
 
   async count(collection: string, index: string, key: string): Promise<number> {

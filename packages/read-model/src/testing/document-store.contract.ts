@@ -3,7 +3,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { Pass } from '@passes/domain';
 import { positionOfInteger } from '@passes/event-store';
 import { freshForEachTest } from '@passes/testkit';
-import { GenerationConflictError, type CollectionShape, type DocumentStore, type DocumentWrite, type GenerationRef } from '../document-store';
+import { GenerationConflictError, type CollectionShape, type DocumentStore, type DocumentWrite, type GenerationRef, type PageOrder } from '../document-store';
 import { passProjection } from '../projections/read-models';
 import { ReadModel } from '../read-models/read-model';
 
@@ -88,6 +88,39 @@ export function describeDocumentStoreContract(
         expect(second.docs).toEqual([{ id: 'k', revision: 0 }, { id: 'n', revision: 0 }]);
         expect(second.next).toBeNull();
         expect(await store().findPage(target.collection, 'email', 'none', null, 2)).toEqual({ docs: [], next: null });
+      });
+
+      it('find documents by key a page at a time newest first, back to the first written; one written meanwhile comes in no later page', async () => {
+        const target = await liveCollection();
+        const newestFirst = (after: string | null, key = 'e') => store().findPage(target.collection, 'email', key, after, 2, 'newest-first');
+        await store().commit([{ target, writes: [write('z', 0, { email: ['e'] }), write('a', 0, { email: ['e'] }), write('x', 0, { email: ['other'] })] }], at(1));
+        await store().commit([{ target, writes: [write('m', 0, { email: ['e'] }), write('k', 0, { email: ['e'] }), write('q', 0, { email: ['e'] }), write('r', 0, { email: ['e'] })] }], at(2));
+        await store().commit([{ target, writes: [write('a', 1, {}, null)] }], at(3));
+        const first = await newestFirst(null);
+        expect(first.docs).toEqual([{ id: 'r', revision: 0 }, { id: 'q', revision: 0 }]);
+        expect(first.next).not.toBeNull();
+        // Written after the first page was read: a new document is newer than every page, a changed one keeps its place.
+        await store().commit([{ target, writes: [write('n', 0, { email: ['e'] }), write('k', 1, { email: ['e'] })] }], at(4));
+        const second = await newestFirst(first.next);
+        expect(second.docs).toEqual([{ id: 'k', revision: 1 }, { id: 'm', revision: 0 }]);
+        const third = await newestFirst(second.next);
+        expect(third).toEqual({ docs: [{ id: 'z', revision: 0 }], next: null });
+        expect((await newestFirst(null)).docs).toEqual([{ id: 'n', revision: 0 }, { id: 'r', revision: 0 }]);
+        expect(await newestFirst(null, 'none')).toEqual({ docs: [], next: null });
+      });
+
+      it('refuse a cursor of the other order: a page starts where a page of its own order ended', async () => {
+        const target = await liveCollection();
+        await store().commit([{ target, writes: [write('a', 0, { email: ['e'] }), write('b', 0, { email: ['e'] }), write('c', 0, { email: ['e'] })] }], at(1));
+        const page = (after: string | null, order?: PageOrder) => store().findPage(target.collection, 'email', 'e', after, 1, order);
+        const oldest = await page(null);
+        const newest = await page(null, 'newest-first');
+        expect([oldest.docs, newest.docs]).toEqual([[{ id: 'a', revision: 0 }], [{ id: 'c', revision: 0 }]]);
+        await expect(page(oldest.next, 'newest-first')).rejects.toThrow(RangeError);
+        await expect(page(newest.next)).rejects.toThrow(RangeError);
+        await expect(page(newest.next, 'oldest-first')).rejects.toThrow(RangeError);
+        expect((await page(oldest.next, 'oldest-first')).docs).toEqual([{ id: 'b', revision: 0 }]);
+        expect((await page(newest.next, 'newest-first')).docs).toEqual([{ id: 'b', revision: 0 }]);
       });
 
       it('count the documents a key holds, following key changes and removals', async () => {

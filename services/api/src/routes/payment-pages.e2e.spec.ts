@@ -1,7 +1,8 @@
 /**
  * The payments list and the reconciliation sweep read the store a page at a time (PROGRAMME: lists paged by
- * `limit` and `cursor`): a business's payments, and one pass's, over several pages in the order they were
- * started, each once; a bad limit is 400 and a cursor no page gave is 422, never a 500; the sweep settles
+ * `limit` and `cursor`): a business's payments, and one pass's, over several pages newest first, each once,
+ * and a payment started while paging comes in no later page; a bad limit is 400 and a cursor no page gave
+ * (one of oldest-first pages included) is 422, never a 500; the sweep settles
  * every paid session though more are pending than a page holds, and though each one it settles leaves the
  * key it walks.
  */
@@ -48,8 +49,8 @@ async function link(business: TestBusiness, pass: PassBody, amount: number): Pro
 
 const list = (business: TestBusiness, query: string) => server.request<PaymentPage & ErrorBody>('GET', `/businesses/${business.businessId}/payments?${query}`, { token: business.token });
 
-/** Every page from the first, `limit` at a time: each page's ids. */
-async function allPages(business: TestBusiness, query: string): Promise<string[][]> {
+/** Every page from the first, `limit` at a time: each page's ids; `afterFirst` runs once the first page is read. */
+async function allPages(business: TestBusiness, query: string, afterFirst: () => Promise<unknown> = async () => {}): Promise<string[][]> {
   const pages: string[][] = [];
   let cursor: string | null = null;
   do {
@@ -57,6 +58,7 @@ async function allPages(business: TestBusiness, query: string): Promise<string[]
     expect(answer.status).toBe(200);
     expect(answer.body.has_more).toBe(answer.body.next_cursor !== null);
     pages.push(answer.body.data.map((payment) => payment.id));
+    if (pages.length === 1) await afterFirst();
     cursor = answer.body.next_cursor;
   } while (cursor !== null);
   return pages;
@@ -72,19 +74,19 @@ describe("a business's payments, a page at a time", () => {
     for (const [pass, amount] of [[first, 5], [second, 6], [first, 7], [first, 8], [second, 9]] as const) started.push((await link(business, pass, amount)).id);
   }, 120_000);
 
-  it('come over several pages in the order they were started, each once, the last with no next_cursor', async () => {
+  it('come over several pages newest first, each once, the last with no next_cursor', async () => {
     const pages = await allPages(business, 'limit=2');
     expect(pages.map((page) => page.length)).toEqual([2, 2, 1]);
-    expect(pages.flat()).toEqual(started);
+    expect(pages.flat()).toEqual([...started].reverse());
     const whole = await list(business, 'limit=5');
     expect(whole.body).toMatchObject({ has_more: false, next_cursor: null });
-    expect(whole.body.data.map((payment) => payment.id)).toEqual(started);
+    expect(whole.body.data.map((payment) => payment.id)).toEqual([...started].reverse());
   });
 
   it("a pass's own: `pass_id`, paged the same way; another business's pass has none here", async () => {
     const pages = await allPages(business, `pass_id=${first.id}&limit=2`);
     expect(pages.map((page) => page.length)).toEqual([2, 1]);
-    expect(pages.flat()).toEqual([started[0], started[2], started[3]]);
+    expect(pages.flat()).toEqual([started[3], started[2], started[0]]);
     const stranger = await registerBusiness(server, 'Stranger Café');
     await server.changePlan(stranger.businessId, 'pro');
     const theirs = await list(stranger, `pass_id=${first.id}`);
@@ -98,11 +100,25 @@ describe("a business's payments, a page at a time", () => {
       expect(answer.status).toBe(400);
       expect(answer.body.error.code).toBe('bad_request');
     }
-    for (const cursor of ['not a cursor', '', '!!!', Buffer.from('-4').toString('base64url'), Buffer.from('x').toString('base64url')]) {
+    // '4' is how a page of a list read oldest first (a campaign's recipients) says where it ended.
+    for (const cursor of ['not a cursor', '', '!!!', Buffer.from('4').toString('base64url'), Buffer.from('-x').toString('base64url'), Buffer.from('x').toString('base64url')]) {
       const answer = await list(business, `limit=2&cursor=${encodeURIComponent(cursor)}`);
       expect(answer.status).toBe(422);
       expect(answer.body.error.code).toBe('validation_error');
     }
+  });
+});
+
+describe("a business's payments paged while more are started", () => {
+  it('a payment started after the first page comes in no later page, and first on a first page read again', async () => {
+    const business = await payingBusiness('Busy Café');
+    const pass = await issuePass(server, business, { initial_balance: 0 });
+    const started: string[] = [];
+    for (const amount of [5, 6, 7]) started.push((await link(business, pass, amount)).id);
+    let meanwhile = '';
+    const pages = await allPages(business, 'limit=2', async () => (meanwhile = (await link(business, pass, 8)).id));
+    expect(pages).toEqual([[started[2], started[1]], [started[0]]]);
+    expect((await list(business, 'limit=2')).body.data.map((payment) => payment.id)).toEqual([meanwhile, started[2]]);
   });
 });
 

@@ -104,7 +104,7 @@ describe('the download page of a stored-value pass', () => {
     expect(await page.locator('script').count()).toBe(0);
 
     const payments = await server.request<{ data: { id: string; pass_id: string; amount: number }[] }>('GET', `/businesses/${business.businessId}/payments?pass_id=${pass.id}`, { token: business.token });
-    const payment = payments.body.data.at(-1);
+    const payment = payments.body.data.at(0);
     expect(payment).toMatchObject({ pass_id: pass.id, amount: 10 });
     await notifyPaid(session, payment?.id ?? '', 1000);
 

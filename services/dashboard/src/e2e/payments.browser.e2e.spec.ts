@@ -107,7 +107,7 @@ describe('the Payments screen', () => {
     expect(unexpectedErrors(dashboard.errors)).toEqual([]);
   }, STEP_MS);
 
-  it('shows the payments a page at a time, oldest first, and the next page on "Show more"', async () => {
+  it('shows the payments a page at a time, newest first, and the older ones after them on "Show more"', async () => {
     const pass = await issuePass(server, business, { initial_balance: 0 });
     for (let made = 0; made < 25; made++) {
       const link = await server.request('POST', `/businesses/${business.businessId}/passes/${pass.id}/payment-links`, { token: business.token, body: { amount: 1 + made } });
@@ -117,11 +117,13 @@ describe('the Payments screen', () => {
     const rows = page.getByTestId('payment');
     await rows.first().waitFor();
     expect(await rows.count()).toBe(25);
-    expect((await rows.first().innerText()).replace(/\s+/g, ' ')).toContain('£12.34');
+    expect((await rows.first().innerText()).replace(/\s+/g, ' ')).toMatch(/£25\.00 · fee £0\.45 .*pending/i);
+    expect((await rows.last().innerText()).replace(/\s+/g, ' ')).toContain('£1.00');
     await page.getByRole('button', { name: 'Show more' }).click();
     await rows.nth(25).waitFor();
     expect(await rows.count()).toBe(26);
-    expect((await rows.last().innerText()).replace(/\s+/g, ' ')).toMatch(/£25\.00 · fee £0\.45 .*pending/i);
+    expect((await rows.first().innerText()).replace(/\s+/g, ' ')).toContain('£25.00');
+    expect((await rows.last().innerText()).replace(/\s+/g, ' ')).toMatch(/£12\.34 .*partially refunded/i);
     expect(await page.getByRole('button', { name: 'Show more' }).count()).toBe(0);
     expect(unexpectedErrors(dashboard.errors)).toEqual([]);
   }, STEP_MS);

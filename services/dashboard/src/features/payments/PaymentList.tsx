@@ -1,6 +1,6 @@
 /**
- * The business's online payments in the order they were started, a page at a time ("Show more" reads the
- * next), with the fee and what it nets; a refund of one, all or part.
+ * The business's online payments, newest first, a page at a time ("Show more" reads the next, older ones),
+ * with the fee and what it nets; a refund of one, all or part.
  */
 import { useState, type FormEvent } from 'react';
 import type { PaymentListResponse, PaymentResponse } from '@passes/contracts';
