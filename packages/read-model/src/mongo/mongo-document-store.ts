@@ -42,8 +42,8 @@ const STORE = 'read store';
  * last one the catalog named live.
  */
 const MAX_GENERATION_SWITCHES = 3;
-/** Answers of `get` and `find` kept by a process, as many as the SQLite store keeps documents. */
-const KEPT_ANSWERS = 5_000;
+/** Documents a process keeps in answers of `get`, and as many in answers of `find`: as many as the SQLite store keeps. */
+const KEPT_DOCUMENTS = 5_000;
 /** Collection names become MongoDB collection names, so they are held to a safe shape. */
 const COLLECTION_NAME = /^[a-z][a-z0-9_]{0,62}$/;
 
@@ -111,8 +111,12 @@ export class MongoDocumentStore implements DocumentStore {
   /** The catalog read not sent yet, which every query sent meanwhile waits for; null when none is due. */
   private dueCatalogRead: Promise<ReadonlyMap<string, LiveState | null>> | null = null;
   /** Answers of `get` and `find` by what they asked, each good while its collection's state is the same. */
-  private readonly keptDocuments = new LRUCache<string, KeptAnswer<StoredDocument<unknown> | null>>({ max: KEPT_ANSWERS });
-  private readonly keptFinds = new LRUCache<string, KeptAnswer<unknown[]>>({ max: KEPT_ANSWERS });
+  private readonly keptDocuments = new LRUCache<string, KeptAnswer<StoredDocument<unknown> | null>>({ max: KEPT_DOCUMENTS });
+  /** Bounded by the documents they hold: a lookup may find up to a thousand. */
+  private readonly keptFinds = new LRUCache<string, KeptAnswer<unknown[]>>({
+    maxSize: KEPT_DOCUMENTS,
+    sizeCalculation: (kept) => Math.max(1, kept.answer.length),
+  });
 
   private constructor(private readonly db: Db) {
     this.catalog = db.collection<CatalogDocument>('projection_generations');
