@@ -81,6 +81,21 @@ describeWithServer('mongodb', 'MongoDocumentStore', (url) => {
       await close();
     });
 
+    it('keeps no answer of a query during which its collection was written, only the next one', async () => {
+      const { projector, reader, passes, sent, close } = await readerOfTwoCollections();
+      await reader.get('passes', 'p-1');
+      // The reader last found the collection before this batch: its next query runs after the batch, its read of the catalog before it did not.
+      await projector.commit([{ target: passes, writes: [write('p-2', 0, 2)] }], positionOfInteger(2));
+      sent.length = 0;
+
+      const answers = [await reader.get('passes', 'p-2'), await reader.get('passes', 'p-2'), await reader.get('passes', 'p-2')];
+
+      expect(answers).toEqual(Array.from({ length: 3 }, () => expect.objectContaining({ doc: { stamps: 2 } })));
+      const query = `find passes_g${passes.generation}`;
+      expect(sent).toEqual([query, 'find projection_generations', query, 'find projection_generations', 'find projection_generations']);
+      await close();
+    });
+
     it('keeps a document not found, and finds it once a batch wrote it', async () => {
       const { projector, reader, passes, close } = await readerOfTwoCollections();
       expect(await reader.get('passes', 'p-9')).toBeNull();
