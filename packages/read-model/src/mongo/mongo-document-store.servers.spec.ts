@@ -28,6 +28,85 @@ describeWithServer('mongodb', 'MongoDocumentStore', (url) => {
     await database.dispose();
   });
 
+  describe('answers kept while the catalog says nothing was written', () => {
+    const shape = (collection: string) => ({ collection, version: 1, indexes: ['email'] });
+    const write = (id: string, revision: number, stamps: number): DocumentWrite => ({ id, revision, doc: { stamps }, keys: { email: ['e'] }, isNew: revision === 0 });
+
+    /** A projector's store and a reader's (another process) on one database, with a live `passes` and `templates`, and the commands the reader sends. */
+    async function readerOfTwoCollections() {
+      const database = await freshMongoDatabase(url);
+      const projector = await MongoDocumentStore.open(database.db);
+      const client = new MongoClient(url, { monitorCommands: true });
+      const reader = await MongoDocumentStore.open(client.db(database.db.databaseName));
+      const passes = { collection: 'passes', generation: (await projector.createGeneration(shape('passes'), 'live', new Date())).generation };
+      const templates = { collection: 'templates', generation: (await projector.createGeneration(shape('templates'), 'live', new Date())).generation };
+      await projector.commit([{ target: passes, writes: [write('p-1', 0, 0)] }, { target: templates, writes: [write('t-1', 0, 0)] }], positionOfInteger(1));
+      const sent: string[] = [];
+      client.on('commandStarted', (event) => sent.push(`${event.commandName} ${String(event.command[event.commandName])}`));
+      const close = async () => {
+        await Promise.all([projector.close(), reader.close()]);
+        await client.close();
+        await database.dispose();
+      };
+      return { projector, reader, passes, templates, sent, close };
+    }
+
+    it('serves a document and a lookup again with one read of the catalog for both', async () => {
+      const { reader, sent, close } = await readerOfTwoCollections();
+      await reader.get('passes', 'p-1');
+      await reader.find('passes', 'email', 'e');
+      sent.length = 0;
+
+      const [stored, found] = await Promise.all([reader.get('passes', 'p-1'), reader.find('passes', 'email', 'e')]);
+
+      expect(stored).toMatchObject({ doc: { stamps: 0 } });
+      expect(found).toEqual([{ stamps: 0 }]);
+      expect(sent).toEqual(['find projection_generations']);
+      await close();
+    });
+
+    it('reads a collection anew once a batch wrote into it, and keeps what the batch did not write to', async () => {
+      const { projector, reader, passes, sent, close } = await readerOfTwoCollections();
+      await Promise.all([reader.get('passes', 'p-1'), reader.find('passes', 'email', 'e'), reader.get('templates', 't-1')]);
+      await projector.commit([{ target: passes, writes: [write('p-1', 1, 1), write('p-2', 0, 0)] }], positionOfInteger(2));
+      sent.length = 0;
+
+      const [stored, found, template] = await Promise.all([reader.get('passes', 'p-1'), reader.find('passes', 'email', 'e'), reader.get('templates', 't-1')]);
+
+      expect(stored).toMatchObject({ revision: 1, doc: { stamps: 1 } });
+      expect(found).toEqual([{ stamps: 1 }, { stamps: 0 }]);
+      expect(template).toMatchObject({ doc: { stamps: 0 } });
+      expect(sent.filter((command) => command.startsWith('find templates'))).toEqual([]);
+      expect(sent.filter((command) => command.startsWith('find passes'))).toHaveLength(2);
+      await close();
+    });
+
+    it('keeps no answer of a query during which its collection was written, only the next one', async () => {
+      const { projector, reader, passes, sent, close } = await readerOfTwoCollections();
+      await reader.get('passes', 'p-1');
+      // The reader last found the collection before this batch: its next query runs after the batch, its read of the catalog before it did not.
+      await projector.commit([{ target: passes, writes: [write('p-2', 0, 2)] }], positionOfInteger(2));
+      sent.length = 0;
+
+      const answers = [await reader.get('passes', 'p-2'), await reader.get('passes', 'p-2'), await reader.get('passes', 'p-2')];
+
+      expect(answers).toEqual(Array.from({ length: 3 }, () => expect.objectContaining({ doc: { stamps: 2 } })));
+      const query = `find passes_g${passes.generation}`;
+      expect(sent).toEqual([query, 'find projection_generations', query, 'find projection_generations', 'find projection_generations']);
+      await close();
+    });
+
+    it('keeps a document not found, and finds it once a batch wrote it', async () => {
+      const { projector, reader, passes, close } = await readerOfTwoCollections();
+      expect(await reader.get('passes', 'p-9')).toBeNull();
+      expect(await reader.get('passes', 'p-9')).toBeNull();
+      await projector.commit([{ target: passes, writes: [write('p-9', 0, 3)] }], positionOfInteger(2));
+
+      expect(await reader.get('passes', 'p-9')).toMatchObject({ doc: { stamps: 3 } });
+      await close();
+    });
+  });
+
   describe('a query of one process after another process promoted a generation', () => {
     const shape = { collection: 'passes', version: 1, indexes: ['email'] };
     const pass = (revision: number, stamps: number): DocumentWrite => ({ id: 'p-1', revision, doc: { stamps }, keys: { email: ['e'] }, isNew: revision === 0 });

@@ -12,10 +12,17 @@
  * again of that one. So no read answers from a generation replaced before it began (docs/decisions.md,
  * "Reads checked against the catalog"). One read of the catalog, sent once the event loop turns, checks
  * every query sent before it, of every collection.
+ *
+ * The same read keeps answers: each generation's catalog entry holds the position of the last batch that
+ * wrote documents into it (`written`), and a `get` or `find` answered while neither that nor the live
+ * generation moved is kept and served again while a read of the catalog sent after the request began
+ * still says the same (docs/decisions.md, "Answers kept while the catalog says nothing was written").
  */
 import { positionFrom, sortablePosition, type Position } from '@passes/event-store';
 import { isDuplicateKey, onMongo } from '@passes/storage/distributed';
+import { LRUCache } from 'lru-cache';
 import { MongoBulkWriteError, type AnyBulkWriteOperation, type Collection, type Db } from 'mongodb';
+import { deepFreeze } from '../deep-freeze';
 import {
   GenerationConflictError,
   type CollectionShape,
@@ -37,6 +44,8 @@ const STORE = 'read store';
  * last one the catalog named live.
  */
 const MAX_GENERATION_SWITCHES = 3;
+/** Documents a process keeps in answers of `get`, and as many in answers of `find`: as many as the SQLite store keeps. */
+const KEPT_DOCUMENTS = 5_000;
 /** Collection names become MongoDB collection names, so they are held to a safe shape. */
 const COLLECTION_NAME = /^[a-z][a-z0-9_]{0,62}$/;
 
@@ -44,6 +53,26 @@ interface GenerationFields {
   generation: number;
   version: number;
   checkpoint: string | null;
+  /** The checkpoint of the last batch that wrote documents into the generation; absent before the first. */
+  written?: string;
+}
+
+/** A collection as a read of the catalog found it: its live generation and where that was last written. */
+interface LiveState {
+  generation: number;
+  written: string | null;
+}
+
+/** An answer kept, with the state of its collection it holds for. */
+interface KeptAnswer<Answer> {
+  state: LiveState;
+  answer: Answer;
+}
+
+/** Where onLive keeps an answer: the answers of its kind, and what it asked. */
+interface KeptBy<Answer> {
+  answers: LRUCache<string, KeptAnswer<Answer>>;
+  key: string;
 }
 
 interface CatalogState {
@@ -79,10 +108,17 @@ interface LeaseDocument {
 export class MongoDocumentStore implements DocumentStore {
   private readonly catalog: Collection<CatalogDocument>;
   private readonly leases: Collection<LeaseDocument>;
-  /** Each collection's live generation as this process last found it; every query checks it (onLive). */
-  private readonly livePointers = new Map<string, number | null>();
+  /** Each collection's live state as this process last found it; every query checks it (onLive). */
+  private readonly liveStates = new Map<string, LiveState | null>();
   /** The catalog read not sent yet, which every query sent meanwhile waits for; null when none is due. */
-  private dueCatalogRead: Promise<ReadonlyMap<string, number | null>> | null = null;
+  private dueCatalogRead: Promise<ReadonlyMap<string, LiveState | null>> | null = null;
+  /** Answers of `get` and `find` by what they asked, each good while its collection's state is the same. */
+  private readonly keptDocuments = new LRUCache<string, KeptAnswer<StoredDocument<unknown> | null>>({ max: KEPT_DOCUMENTS });
+  /** Bounded by the documents they hold: a lookup may find up to a thousand. */
+  private readonly keptFinds = new LRUCache<string, KeptAnswer<unknown[]>>({
+    maxSize: KEPT_DOCUMENTS,
+    sizeCalculation: (kept) => Math.max(1, kept.answer.length),
+  });
 
   private constructor(private readonly db: Db) {
     this.catalog = db.collection<CatalogDocument>('projection_generations');
@@ -94,25 +130,27 @@ export class MongoDocumentStore implements DocumentStore {
   }
 
   async get(collection: string, id: string): Promise<StoredDocument<unknown> | null> {
-    const record = await this.onLive(collection, null, (live) => onMongo(STORE, () => live.findOne({ _id: id })));
-    return record === null || record.doc === null ? null : { id: record._id, revision: record.revision, doc: record.doc };
+    return this.onLive(collection, null, { answers: this.keptDocuments, key: `${collection}\0${id}` }, async (live) => {
+      const record = await onMongo(STORE, () => live.findOne({ _id: id }));
+      return record === null || record.doc === null ? null : { id: record._id, revision: record.revision, doc: record.doc };
+    });
   }
 
   async find(collection: string, index: string, key: string, limit = 1000): Promise<unknown[]> {
-    const records = await this.onLive(collection, [], (live) =>
-      onMongo(STORE, () =>
+    return this.onLive(collection, [], { answers: this.keptFinds, key: `${collection}\0${index}\0${key}\0${limit}` }, async (live) => {
+      const records = await onMongo(STORE, () =>
         live
           .find({ [`keys.${index}`]: key, doc: { $ne: null } })
           .sort({ order: 1 })
           .limit(limit)
           .toArray(),
-      ),
-    );
-    return records.map((record) => record.doc);
+      );
+      return records.map((record) => record.doc);
+    });
   }
 
   async findAfter(collection: string, index: string, key: string, afterId: string, limit: number): Promise<unknown[]> {
-    const records = await this.onLive(collection, [], async (live) => {
+    const records = await this.onLive(collection, [], null, async (live) => {
       const after = await onMongo(STORE, () => live.findOne({ _id: afterId }, { projection: { order: 1 } }));
       if (after === null) return [];
       return onMongo(STORE, () =>
@@ -130,7 +168,7 @@ export class MongoDocumentStore implements DocumentStore {
     const place = after === null ? null : placeOf(after, order);
     // Newest first walks the same index (`keys.<index>`, `order`) backwards: still a seek, not a sort.
     const [beyond, direction] = order === 'newest-first' ? (['$lt', -1] as const) : (['$gt', 1] as const);
-    const records = await this.onLive(collection, [], (live) =>
+    const records = await this.onLive(collection, [], null, (live) =>
       onMongo(STORE, () =>
         live
           .find({ [`keys.${index}`]: key, doc: { $ne: null }, ...(place === null ? {} : { order: { [beyond]: place } }) })
@@ -145,7 +183,7 @@ export class MongoDocumentStore implements DocumentStore {
   }
 
   async count(collection: string, index: string, key: string): Promise<number> {
-    return this.onLive(collection, 0, (live) => onMongo(STORE, () => live.countDocuments({ [`keys.${index}`]: key })));
+    return this.onLive(collection, 0, null, (live) => onMongo(STORE, () => live.countDocuments({ [`keys.${index}`]: key })));
   }
 
   async collections(): Promise<CollectionState[]> {
@@ -154,7 +192,7 @@ export class MongoDocumentStore implements DocumentStore {
       .map(withDefaults)
       .filter((document) => document.live !== null || document.next !== null)
       .map(({ _id, live, next, retired }) => {
-        this.livePointers.set(_id, live?.generation ?? null);
+        this.liveStates.set(_id, liveStateOf(live));
         return {
           collection: _id,
           live: live === null ? null : generationOf(live),
@@ -202,9 +240,13 @@ export class MongoDocumentStore implements DocumentStore {
     for (const { target, writes } of batch) {
       if (writes.length > 0) await this.write(target, writes, position);
     }
-    const checkpoints: AnyBulkWriteOperation<CatalogDocument>[] = batch.flatMap(({ target }) =>
+    // `written` moves with the checkpoint, in the same update, only where documents were written (onLive keeps answers by it).
+    const checkpoints: AnyBulkWriteOperation<CatalogDocument>[] = batch.flatMap(({ target, writes }) =>
       (['live', 'next'] as const).map((role) => ({
-        updateOne: { filter: { _id: target.collection, [`${role}.generation`]: target.generation }, update: { $set: { [`${role}.checkpoint`]: position } } },
+        updateOne: {
+          filter: { _id: target.collection, [`${role}.generation`]: target.generation },
+          update: { $set: { [`${role}.checkpoint`]: position, ...(writes.length > 0 ? { [`${role}.written`]: position } : {}) } },
+        },
       })),
     );
     if (checkpoints.length > 0) await onMongo(STORE, () => this.catalog.bulkWrite(checkpoints, { ordered: false }));
@@ -219,13 +261,14 @@ export class MongoDocumentStore implements DocumentStore {
       this.catalog.updateOne(
         { _id: collection, 'next.generation': generation, 'live.generation': live?.generation ?? null },
         {
+          // `written` is left behind: a generation live anew is a state no answer was kept for.
           $set: { live: { generation: next.generation, version: next.version, checkpoint: next.checkpoint }, next: null },
           ...(live === null ? {} : { $push: { retired: live.generation } }),
         },
       ),
     );
     if (swapped.matchedCount === 0) throw new Error(`Generation ${generation} of ${collection} changed while being promoted`);
-    this.livePointers.set(collection, generation);
+    this.liveStates.set(collection, { generation, written: null });
   }
 
   async drop(target: GenerationRef): Promise<void> {
@@ -266,7 +309,9 @@ export class MongoDocumentStore implements DocumentStore {
   }
 
   async close(): Promise<void> {
-    this.livePointers.clear();
+    this.liveStates.clear();
+    this.keptDocuments.clear();
+    this.keptFinds.clear();
   }
 
   private records(target: GenerationRef): Collection<StoredRecord> {
@@ -276,41 +321,61 @@ export class MongoDocumentStore implements DocumentStore {
 
   /**
    * Runs `query` on the collection's live generation as this process last found it, with a read of the
-   * catalog sent beside it (one round trip). When the catalog names the same generation, the result stands:
-   * a generation live after this call began was live when any write its caller saw acknowledged was, or
-   * was promoted after with everything up to it. When it names another, that one is asked the same way.
-   * A collection this process has not found live yet is looked up first. `none` is the answer while the
-   * collection has no live generation.
+   * catalog sent after it. When the catalog names the same generation, the result stands: a generation live
+   * after this call began was live when any write its caller saw acknowledged was, or was promoted after
+   * with everything up to it. When it names another, that one is asked the same way. A collection this
+   * process has not found live yet is looked up first. `none` is the answer while the collection has no
+   * live generation.
+   *
+   * With `keep`, the answer is kept when the read before the query (completed before it was sent) and the
+   * read after it find the collection in the same state, and served again while a read sent after a later
+   * call still finds it so: every write acknowledged before that call was in that generation with its
+   * `written` moved before the first read, since `written` moves after a batch's documents are written,
+   * never back while the generation stays live, and before the batch's checkpoint lets anyone acknowledge it.
    */
-  private async onLive<Result>(collection: string, none: Result, query: (live: Collection<StoredRecord>) => Promise<Result>): Promise<Result> {
-    let generation = this.livePointers.get(collection) ?? (await this.liveGeneration(collection));
-    for (let switches = 0; generation !== null; switches += 1) {
-      const [result, current] = await Promise.all([query(this.records({ collection, generation })), this.liveGeneration(collection)]);
-      if (current === generation || switches === MAX_GENERATION_SWITCHES) return result;
-      generation = current;
+  private async onLive<Result>(
+    collection: string,
+    none: Result,
+    keep: KeptBy<Result> | null,
+    query: (live: Collection<StoredRecord>) => Promise<Result>,
+  ): Promise<Result> {
+    const kept = keep?.answers.get(keep.key);
+    // Only worth a wait for the catalog alone while the last read found the collection as the answer was kept.
+    if (kept !== undefined && sameState(kept.state, this.liveStates.get(collection)) && sameState(kept.state, await this.liveState(collection))) {
+      return kept.answer;
+    }
+    let state = this.liveStates.get(collection) ?? (await this.liveState(collection));
+    for (let switches = 0; state !== null; switches += 1) {
+      const before = state;
+      const [result, current] = await Promise.all([query(this.records({ collection, generation: before.generation })), this.liveState(collection)]);
+      if (current?.generation === before.generation || switches === MAX_GENERATION_SWITCHES) {
+        if (keep !== null && sameState(before, current)) keep.answers.set(keep.key, { state: before, answer: deepFreeze(result) });
+        return result;
+      }
+      state = current;
     }
     return none;
   }
 
   /**
-   * The collection's live generation as the catalog says in a read sent after this call (the next turn of
-   * the event loop), shared with every other query made before it is sent; remembered for the queries that follow.
+   * The collection's live state as the catalog says in a read sent after this call (the next turn of the
+   * event loop), shared with every other query made before it is sent; remembered for the queries that follow.
    */
-  private async liveGeneration(collection: string): Promise<number | null> {
+  private async liveState(collection: string): Promise<LiveState | null> {
     this.dueCatalogRead ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
       // Queries made from here on wait for a read sent after them.
       this.dueCatalogRead = null;
-      return this.liveGenerations();
+      return this.readLiveStates();
     });
     return (await this.dueCatalogRead).get(collection) ?? null;
   }
 
-  /** Every collection's live generation, read from the catalog now and remembered. */
-  private async liveGenerations(): Promise<ReadonlyMap<string, number | null>> {
+  /** Every collection's live state, read from the catalog now and remembered. */
+  private async readLiveStates(): Promise<ReadonlyMap<string, LiveState | null>> {
     const documents = await onMongo(STORE, () => this.catalog.find({}, { projection: { live: 1 } }).toArray());
-    const generations = new Map(documents.map((document) => [document._id, document.live?.generation ?? null]));
-    for (const [collection, generation] of generations) this.livePointers.set(collection, generation);
-    return generations;
+    const states = new Map(documents.map((document) => [document._id, liveStateOf(document.live ?? null)]));
+    for (const [collection, state] of states) this.liveStates.set(collection, state);
+    return states;
   }
 
   /**
@@ -369,6 +434,14 @@ function guardMissAt(error: unknown): number {
   const [failure] = Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors];
   if (failure?.code !== 11000) throw error;
   return failure.index;
+}
+
+function liveStateOf(live: GenerationFields | null): LiveState | null {
+  return live === null ? null : { generation: live.generation, written: live.written ?? null };
+}
+
+function sameState(kept: LiveState, found: LiveState | null | undefined): boolean {
+  return found !== null && found !== undefined && found.generation === kept.generation && found.written === kept.written;
 }
 
 function withDefaults(document: CatalogDocument): CatalogState {
