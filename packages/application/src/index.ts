@@ -21,7 +21,6 @@ export * from './campaigns/campaigns';
 export * from './campaigns/campaign-sender';
 export { CAMPAIGN_SEND } from './campaigns/campaign-send-kind';
 export type { AudienceSize } from './campaigns/audience';
-export { Audiences } from './campaigns/audience';
 export * from './passes/pass-queries';
 export * from './passes/pass-rewards';
 export * from './passes/pass-scope';

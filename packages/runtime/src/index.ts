@@ -9,7 +9,6 @@ export * from './metrics/prometheus-metrics';
 export * from './metrics/projection-lag-reader';
 export * from './stores/open-stores';
 export * from './stores/stores';
-export * from './stores/campaign-sender-stores';
 export * from './tokens';
 export * from './composition/compose-application';
 export * from './composition/port-registry';

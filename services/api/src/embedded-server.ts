@@ -13,7 +13,6 @@ import { DispatcherService } from '@passes/webhook-dispatcher';
 import { WALLET_FEED_FILTER } from '@passes/wallets';
 import { WEBHOOK_FEED_FILTER } from '@passes/webhooks';
 import { ApiServer } from './api-server';
-import { CampaignSenderThread } from './campaign-sender-thread/campaign-sender-thread';
 import { readYourWritesThrough } from './read-your-writes';
 
 export class EmbeddedServer {
@@ -23,7 +22,6 @@ export class EmbeddedServer {
     private readonly projector: Projector,
     private readonly dispatcher: DispatcherService,
     private readonly runner: WorkRunner,
-    private readonly campaignSender: CampaignSenderThread | null,
   ) {}
 
   /** Runs on the `given` stores, or on those the configuration names; either way it closes them when it stops. */
@@ -36,16 +34,9 @@ export class EmbeddedServer {
 
     const projector = processProjector(ports);
     const runner = processWorkRunner(ports);
-    // Campaigns are sent on a thread of their own, a process of its own as the dispatchers are in the distributed profile.
-    const campaignSender = config.campaignSenderThread
-      ? await CampaignSenderThread.start({ dataDir: config.dataDir, googleWallet: config.wallets.google !== null, workPollIntervalMs: config.workPollIntervalMs }, logger)
-      : null;
     // The API is made below; its address is asked for only once it listens.
     const appUrl = () => config.appUrl ?? api.url;
-    const application = composeApplication(ports, { readYourWrites: readYourWritesThrough(projector, logger, config.readYourWritesTimeoutMs), appUrl, wakeDispatcher: () => {
-        runner.wake();
-        campaignSender?.wake();
-      } });
+    const application = composeApplication(ports, { readYourWrites: readYourWritesThrough(projector, logger, config.readYourWritesTimeoutMs), appUrl, wakeDispatcher: () => runner.wake() });
     const wallets = composeWallets(ports, application, appUrl);
     const dispatcher = new DispatcherService(ports, {
       application,
@@ -54,11 +45,10 @@ export class EmbeddedServer {
       walletFeed: new CheckpointedFeed(events, stores.checkpoints, { name: 'wallet-notifier', filter: WALLET_FEED_FILTER }),
       automationFeed: new CheckpointedFeed(events, stores.checkpoints, { name: 'automations', filter: WEBHOOK_FEED_FILTER }),
       runner,
-      sendsCampaigns: campaignSender === null,
     });
     const api = new ApiServer(ports, { application, wallets, followers: () => dispatcher.followers() });
 
-    const server = new EmbeddedServer(stores, api, projector, dispatcher, runner, campaignSender);
+    const server = new EmbeddedServer(stores, api, projector, dispatcher, runner);
     await server.run();
     return server;
   }
@@ -91,7 +81,6 @@ export class EmbeddedServer {
     await this.api.stop();
     await this.dispatcher.stop();
     await this.runner.stop();
-    await this.campaignSender?.stop();
     this.dispatcher.close();
     await this.projector.stop();
     await this.stores.close();

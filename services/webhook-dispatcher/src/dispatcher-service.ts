@@ -46,8 +46,6 @@ export interface DispatcherParts {
   automationFeed: EventFeed;
   /** The process's background-work runner: the deliveries and notifications are sent on it. */
   runner: WorkRunner;
-  /** Whether campaigns are sent on this runner (the default); the embedded profile may send them on a thread of their own. */
-  sendsCampaigns?: boolean;
 }
 
 export class DispatcherService {
@@ -62,7 +60,7 @@ export class DispatcherService {
   /** The automations' process manager and its work, beside the webhooks in the same process. */
   private readonly automations: AutomationProcess;
 
-  constructor(ports: PortRegistry, { application, wallets, webhookFeed, walletFeed, automationFeed, runner, sendsCampaigns = true }: DispatcherParts) {
+  constructor(ports: PortRegistry, { application, wallets, webhookFeed, walletFeed, automationFeed, runner }: DispatcherParts) {
     this.webhookFeed = webhookFeed;
     this.walletFeed = walletFeed;
     this.automationFeed = automationFeed;
@@ -100,7 +98,7 @@ export class DispatcherService {
       ...AUTOMATION_WORK_KINDS,
     ]));
     // Campaigns are sent here, beside the deliveries: once across instances, each item under its lease.
-    if (sendsCampaigns) runner.register(application.campaignSender({ wake: () => runner.wake() }));
+    runner.register(application.campaignSender({ wake: () => runner.wake() }));
     this.automations = new AutomationProcess({
       feed: automationFeed,
       events,

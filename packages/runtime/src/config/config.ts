@@ -155,11 +155,6 @@ export interface Config {
   readYourWritesTimeoutMs: number;
   /** How long a generation replaced by a rebuild is kept before it is dropped; not read from the environment, tests shorten it. */
   retiredGenerationGraceMs: number;
-  /**
-   * The embedded profile sends campaigns on a thread of its own, with the system's clock; not read from the
-   * environment: tests that drive a clock of their own send them on the server's thread instead.
-   */
-  campaignSenderThread: boolean;
 }
 
 /** The values an unset environment gives, for tests that build a Config by hand. */
@@ -191,7 +186,6 @@ export const DEFAULT_CONFIG: Omit<Config, 'dataDir'> = {
   readYourWritesTimeoutMs: 5000,
   // Long beside anything that reads a generation it looked up before a promotion.
   retiredGenerationGraceMs: 30_000,
-  campaignSenderThread: true,
 };
 
 export class ConfigError extends Error {}
@@ -245,7 +239,6 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv): Config {
     walletTimeoutMs: DEFAULT_CONFIG.walletTimeoutMs,
     readYourWritesTimeoutMs: DEFAULT_CONFIG.readYourWritesTimeoutMs,
     retiredGenerationGraceMs: DEFAULT_CONFIG.retiredGenerationGraceMs,
-    campaignSenderThread: DEFAULT_CONFIG.campaignSenderThread,
   };
 }
 

@@ -156,8 +156,7 @@ export class TestServer {
   }
 
   private async boot(): Promise<void> {
-    // Campaigns are sent on the server's thread, by the test's clock, unless a test asks for the sender's own thread.
-    const config: Config = { ...DEFAULT_CONFIG, ...UNLIMITED, port: 0, appUrl: 'https://passes.test', campaignSenderThread: false, ...this.overrides, dataDir: this.dataDir };
+    const config: Config = { ...DEFAULT_CONFIG, ...UNLIMITED, port: 0, appUrl: 'https://passes.test', ...this.overrides, dataDir: this.dataDir };
     const stores = await openStores(config, () => this.clock.now());
     const wrapEvents = this.observers.wrapEvents ?? ((opened: EventStore) => opened);
     this.events = wrapEvents(stores.events);
