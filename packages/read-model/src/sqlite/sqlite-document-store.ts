@@ -211,7 +211,7 @@ export class SqliteDocumentStore implements DocumentStore {
   }
 
   async findPage(collection: string, index: string, key: string, after: string | null, limit: number): Promise<DocumentPage> {
-    return this.liveTables(collection)?.findPage(index, key, after, limit, this.dataVersion) ?? { docs: [], next: null };
+    return this.liveTables(collection)?.findPage(index, key, after, limit) ?? { docs: [], next: null };
   }
 
   async count(collection: string, index: string, key: string): Promise<number> {
