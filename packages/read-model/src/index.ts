@@ -21,5 +21,6 @@ export * from './sqlite/wal-checkpointer/wal-checkpointer';
 export * from './analytics/analytics-counters';
 export * from './analytics/analytics-ids';
 export * from './analytics/quarter-hours';
+export { addSpan } from './analytics/running-totals';
 export * from './projector/in-memory-replay';
 export { ANALYTICS_COLLECTION, analyticsProjection } from './analytics/analytics-projection';

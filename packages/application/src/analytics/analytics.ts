@@ -1,12 +1,14 @@
 /**
  * Analytics (PROGRAMME §4): a business's counts, day by day in the zone asked for, from the analytics
- * read model's UTC quarter hours: a few documents a month of the range, whatever the number of passes.
+ * read model's UTC days: one document a day of the range, whatever the number of passes, each split into
+ * the spans of its quarter hours that fall in one local day (at most a few), each span one subtraction a
+ * counter of its running totals.
  */
 import { DomainError, invalidField, MAX_ANALYTICS_DAYS } from '@passes/domain';
-import { addCounts, analyticsIds, DAY_MS, QUARTER_MS, utcDayOf, zeroCounts, type Counts, type ReadModels } from '@passes/read-model';
+import { addCounts, addSpan, analyticsIds, DAY_MS, utcDayOf, zeroCounts, type Counts, type ReadModels } from '@passes/read-model';
 import type { PassScope } from '../passes/pass-scope';
 import type { AnalyticsDayCounts, AnalyticsReport, AnalyticsRequest } from './analytics-report';
-import { dayIndexOf, zoneDays, zoneFormat } from './zone-days';
+import { spansOf, zoneDays, zoneFormat } from './zone-days';
 
 export class Analytics {
   constructor(private readonly readModels: Pick<ReadModels, 'analytics' | 'templates'>) {}
@@ -19,12 +21,12 @@ export class Analytics {
     const start = zone.starts[0] ?? 0;
     const end = zone.starts.at(-1) ?? 0;
     for (const doc of await this.daysBetween(scope, utcDayOf(start), utcDayOf(end - 1))) {
-      const dayStart = Date.parse(`${doc.day}T00:00:00Z`);
-      for (const [templateId, quarters] of Object.entries(doc.templates)) {
+      const spans = spansOf(zone, Date.parse(`${doc.day}T00:00:00Z`));
+      for (const [templateId, running] of Object.entries(doc.templates)) {
         if (request.templateId !== null && templateId !== request.templateId) continue;
-        for (const [quarter, counts] of Object.entries(quarters)) {
-          const day = days[dayIndexOf(zone, dayStart + Number(quarter) * QUARTER_MS)];
-          if (day) addCounts(day, counts);
+        for (const { index, from, to } of spans) {
+          const day = days[index];
+          if (day) addSpan(day, running, from, to);
         }
       }
     }

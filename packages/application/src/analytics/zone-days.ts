@@ -3,7 +3,7 @@
  * day starts, whatever its length (23 or 25 hours on DST days). Days start on quarter hours, which is
  * what lets analytics sum UTC quarter hours into them (read-model's quarter-hours).
  */
-import { DAY_MS, QUARTER_MS } from '@passes/read-model';
+import { DAY_MS, QUARTER_MS, QUARTERS_A_DAY } from '@passes/read-model';
 
 /** Local days and the UTC instants they start at, the day after the last included (its end). */
 export interface ZoneDays {
@@ -93,4 +93,27 @@ export function dayIndexOf({ starts }: ZoneDays, ms: number): number {
     else high = middle - 1;
   }
   return low;
+}
+
+/** Quarters `from` to `to` (0–96, `to` excluded) of a UTC day, all in the local day of this index. */
+interface Span {
+  index: number;
+  from: number;
+  to: number;
+}
+
+/** The spans of the UTC day starting at `utcDayStart` that fall in the local days: where a local day starts, a span does. */
+export function spansOf(zone: ZoneDays, utcDayStart: number): Span[] {
+  const { starts } = zone;
+  const spans: Span[] = [];
+  for (let from = 0; from < QUARTERS_A_DAY; ) {
+    const at = utcDayStart + from * QUARTER_MS;
+    const index = dayIndexOf(zone, at);
+    // Where the local day holding `at` ends, or, outside the days, where the first starts (or never).
+    const next = index !== -1 ? (starts[index + 1] ?? Infinity) : at < (starts[0] ?? Infinity) ? (starts[0] ?? Infinity) : Infinity;
+    const to = Math.min(QUARTERS_A_DAY, Math.ceil((next - utcDayStart) / QUARTER_MS));
+    if (index !== -1) spans.push({ index, from, to });
+    from = to;
+  }
+  return spans;
 }

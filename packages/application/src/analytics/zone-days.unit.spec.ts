@@ -1,6 +1,6 @@
 /** A zone's days as UTC instants: 24 hours most days, 23 or 25 on DST days, starting on the zone's midnight whatever its offset. */
 import { describe, expect, it } from '@jest/globals';
-import { dayIndexOf, zoneDays, zoneFormat } from './zone-days';
+import { dayIndexOf, spansOf, zoneDays, zoneFormat } from './zone-days';
 
 const HOUR = 3_600_000;
 
@@ -39,6 +39,24 @@ describe('the days of a zone', () => {
     expect(dayIndexOf(days, Date.parse('2026-03-29T23:00:00.000Z'))).toBe(2);
     expect(dayIndexOf(days, Date.parse('2026-03-27T23:59:59.999Z'))).toBe(-1);
     expect(dayIndexOf(days, Date.parse('2026-03-30T23:00:00.000Z'))).toBe(-1);
+  });
+
+  it('splits a UTC day where a local day starts: Kathmandu at quarter 73 (18:15 UTC), none past the last day, none before the first', () => {
+    const days = daysOf('Asia/Kathmandu', '2026-01-10', '2026-01-11');
+    expect(spansOf(days, Date.parse('2026-01-10T00:00:00Z'))).toEqual([
+      { index: 0, from: 0, to: 73 },
+      { index: 1, from: 73, to: 96 },
+    ]);
+    expect(spansOf(days, Date.parse('2026-01-11T00:00:00Z'))).toEqual([{ index: 1, from: 0, to: 73 }]);
+    expect(spansOf(days, Date.parse('2026-01-09T00:00:00Z'))).toEqual([{ index: 0, from: 73, to: 96 }]);
+  });
+
+  it('splits the UTC day of a DST change by the local days around it: London springs forward at 01:00 UTC, its next day starts at 23:00 UTC', () => {
+    const days = daysOf('Europe/London', '2026-03-28', '2026-03-30');
+    expect(spansOf(days, Date.parse('2026-03-29T00:00:00Z'))).toEqual([
+      { index: 1, from: 0, to: 92 },
+      { index: 2, from: 92, to: 96 },
+    ]);
   });
 
   it('knows no zone the platform does not', () => {

@@ -22,7 +22,7 @@ export const ANALYTICS_COUNTERS = [
 
 export type AnalyticsCounter = (typeof ANALYTICS_COUNTERS)[number];
 
-export const counts = z.partialRecord(z.enum(ANALYTICS_COUNTERS), z.number().int());
+const counts = z.partialRecord(z.enum(ANALYTICS_COUNTERS), z.number().int());
 
 /** Counters present only where they are not zero. */
 export type Counts = z.infer<typeof counts>;

@@ -2,11 +2,12 @@
  * The analytics collection's documents. Pass events come to it without their template or mode, and an
  * install is a new wallet only if the device was not registered already, so the collection keeps a
  * little of each pass (its facts) beside the counts those decide: per business and mode, one document a
- * UTC day of counts by template and quarter hour, and one of the passes active and installed now.
+ * UTC day of counts by template, as running totals through each quarter hour (running-totals.ts), and one
+ * of the passes active and installed now.
  */
 import { positionFrom } from '@passes/event-store';
 import { z } from 'zod';
-import { counts } from './analytics-counters';
+import { runningTotals } from './running-totals';
 
 const mode = z.enum(['live', 'test']);
 const position = z.string().transform(positionFrom);
@@ -23,13 +24,13 @@ const passFacts = z.object({
   devices: z.array(z.string()),
 });
 
-/** A UTC day of one business and mode: template → quarter hour (0–95) → counts. */
+/** A UTC day of one business and mode: template → its counts' running totals through each quarter hour. */
 const analyticsDay = z.object({
   kind: z.literal('day'),
   businessId: z.string(),
   mode,
   day: z.string(),
-  templates: z.record(z.string(), z.record(z.string(), counts)),
+  templates: z.record(z.string(), runningTotals),
   /** The last event counted. */
   position,
 });

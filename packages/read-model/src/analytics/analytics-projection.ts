@@ -7,12 +7,13 @@
 import { aggregateIdOf, decodeEvent, eventTypesOf, passEvents, type PassEvent } from '@passes/domain';
 import { hasReached, type RecordedEvent } from '@passes/event-store';
 import type { DerivedWrite, Projection } from '../projections/projection';
-import { addCounts, type Counts } from './analytics-counters';
+import type { Counts } from './analytics-counters';
 import { analyticsDocument, type AnalyticsDocument, type PassFacts } from './analytics-documents';
 import { analyticsIds } from './analytics-ids';
 import { countsOf } from './pass-event-counts';
 import { evolvePassFacts } from './pass-facts';
 import { utcQuarterOf } from './quarter-hours';
+import { withCounts } from './running-totals';
 
 export const ANALYTICS_COLLECTION = 'analytics';
 
@@ -22,8 +23,8 @@ const passFactsOf = (doc: AnalyticsDocument | null): PassFacts | null => (doc?.k
 
 export const analyticsProjection: Projection<AnalyticsDocument, AnalyticsIndex> = {
   collection: ANALYTICS_COLLECTION,
-  // 2: messages sent are counted, which days counted before did not.
-  version: 2,
+  // 2: messages sent are counted, which days counted before did not. 3: a day's counts as running totals.
+  version: 3,
   schema: analyticsDocument,
   indexes: ['month'],
   eventTypes: new Set(eventTypesOf(passEvents)),
@@ -52,12 +53,7 @@ function dayWrites(facts: PassFacts, increments: Counts, decoded: PassEvent, eve
       apply: (doc) => {
         const stored = doc?.kind === 'day' ? doc : null;
         if (stored !== null && hasReached(stored.position, event.position)) return null;
-        const templates = { ...stored?.templates };
-        const quarters = { ...templates[templateId] };
-        const counted = { ...quarters[String(quarter)] };
-        addCounts(counted, increments);
-        quarters[String(quarter)] = counted;
-        templates[templateId] = quarters;
+        const templates = { ...stored?.templates, [templateId]: withCounts(stored?.templates[templateId], quarter, increments) };
         return { kind: 'day', businessId, mode, day, templates, position: event.position };
       },
     },

@@ -7,6 +7,7 @@ import { describe, expect, it } from '@jest/globals';
 import { passEvents, schemaVersionOf, type MessageDelivery, type PassEvent } from '@passes/domain';
 import { positionOfInteger, type RecordedEvent } from '@passes/event-store';
 import { InMemoryReplay } from '../projector/in-memory-replay';
+import { analyticsDocument } from './analytics-documents';
 import { analyticsProjection } from './analytics-projection';
 
 let position = 0;
@@ -52,13 +53,45 @@ async function project(...batches: RecordedEvent[][]) {
   return replay.documents();
 }
 
+/** A day document's counts by template and quarter hour, read back from its running totals (quarters with counts only). */
+function quartersOf(documents: ReadonlyMap<string, unknown>, id: string): Record<string, Record<string, Record<string, number>>> {
+  const doc = analyticsDocument.parse(documents.get(id));
+  if (doc.kind !== 'day') throw new Error(`${id} is no day`);
+  const quarters: Record<string, Record<string, Record<string, number>>> = {};
+  for (const [template, running] of Object.entries(doc.templates)) {
+    const byQuarter: Record<string, Record<string, number>> = {};
+    for (const [counter, totals] of Object.entries(running)) {
+      totals.forEach((total, quarter) => {
+        const counted = total - (totals[quarter - 1] ?? 0);
+        if (counted !== 0) byQuarter[String(quarter)] = { ...byQuarter[String(quarter)], [counter]: counted };
+      });
+    }
+    quarters[template] = byQuarter;
+  }
+  return quarters;
+}
+
 describe('the analytics projection', () => {
   it('counts an event in the UTC quarter hour of its occurred_at, under its pass’s template', async () => {
     const documents = await project(
       recorded('p1', [issued('p1', '2026-11-21T23:59:59.999Z', 'live', 'coffee'), { type: 'PassStamped', data: { count: 3, stamps: 3, occurred_at: '2026-11-22T00:15:00.000Z' } }]),
     );
-    expect(documents.get('day:b/live/2026-11-21')).toMatchObject({ templates: { coffee: { '95': { passes_issued: 1 } } } });
-    expect(documents.get('day:b/live/2026-11-22')).toMatchObject({ templates: { coffee: { '1': { stamps: 3 } } } });
+    expect(quartersOf(documents, 'day:b/live/2026-11-21')).toEqual({ coffee: { '95': { passes_issued: 1 } } });
+    expect(quartersOf(documents, 'day:b/live/2026-11-22')).toEqual({ coffee: { '1': { stamps: 3 } } });
+  });
+
+  it('keeps a day’s counts as running totals: each quarter hour’s total holds every earlier quarter’s of the day', async () => {
+    const documents = await project(
+      recorded('p1', [issued('p1', '2026-11-21T10:00:00.000Z'), { type: 'PassStamped', data: { count: 2, stamps: 2, occurred_at: '2026-11-21T10:20:00.000Z' } }]),
+      recorded('p2', [issued('p2', '2026-11-21T00:00:00.000Z')]),
+    );
+    const day = analyticsDocument.parse(documents.get('day:b/live/2026-11-21'));
+    const running = day.kind === 'day' ? day.templates['t'] : undefined;
+    expect(running?.passes_issued?.slice(0, 2)).toEqual([1, 1]);
+    expect(running?.passes_issued?.slice(39, 42)).toEqual([1, 2, 2]);
+    expect(running?.passes_issued?.at(-1)).toBe(2);
+    expect(running?.stamps?.slice(40, 42)).toEqual([0, 2]);
+    expect(running?.stamps).toHaveLength(96);
   });
 
   it('counts a device newly registered as an install, not the same device with a new push token, and an unregistration as an uninstall', async () => {
@@ -73,7 +106,7 @@ describe('the analytics projection', () => {
         { type: 'PassUninstalled', data: { device_library_identifier: 'd1', reason: 'unregistered', occurred_at: at } },
       ]),
     );
-    expect(documents.get('day:b/live/2026-11-21')).toMatchObject({ templates: { t: { '40': { passes_issued: 1, wallet_installs: 2, wallet_uninstalls: 1 } } } });
+    expect(quartersOf(documents, 'day:b/live/2026-11-21')).toEqual({ t: { '40': { passes_issued: 1, wallet_installs: 2, wallet_uninstalls: 1 } } });
     expect(documents.get('totals:b/live')).toMatchObject({ templates: { t: { active: 1, installed: 1 } } });
   });
 
@@ -85,7 +118,7 @@ describe('the analytics projection', () => {
       recorded('p3', [issued('p3', at), { type: 'PassVoided', data: { occurred_at: at } }]),
     );
     expect(documents.get('totals:b/live')).toMatchObject({ templates: { t: { active: 1, installed: 0 } } });
-    expect(documents.get('day:b/live/2026-11-21')).toMatchObject({ templates: { t: { '40': { passes_issued: 3, passes_voided: 2 } } } });
+    expect(quartersOf(documents, 'day:b/live/2026-11-21')).toEqual({ t: { '40': { passes_issued: 3, passes_voided: 2 } } });
   });
 
   it('counts points spent by adjustments and by rewards redeemed for points, and points awarded apart', async () => {
@@ -98,7 +131,7 @@ describe('the analytics projection', () => {
         { type: 'RewardRedeemed', data: { reward_id: 'r', metric: 'points', deducted: 20, value: 5, occurred_at: at } },
       ]),
     );
-    expect(documents.get('day:b/live/2026-11-21')).toMatchObject({ templates: { t: { '40': { points_awarded: 30, points_spent: 25, rewards_redeemed: 1 } } } });
+    expect(quartersOf(documents, 'day:b/live/2026-11-21')).toEqual({ t: { '40': { passes_issued: 1, points_awarded: 30, points_spent: 25, rewards_redeemed: 1 } } });
   });
 
   it('counts each message a pass was sent on its day, whatever its delivery', async () => {
@@ -115,8 +148,8 @@ describe('the analytics projection', () => {
       ]),
       recorded('p2', [issued('p2', '2026-11-21T10:00:00.000Z'), message('not_installed', '2026-11-21T10:05:00.000Z', 'c1')]),
     );
-    expect(documents.get('day:b/live/2026-11-21')).toMatchObject({ templates: { t: { '40': { passes_issued: 2, messages_sent: 3 } } } });
-    expect(documents.get('day:b/live/2026-11-22')).toMatchObject({ templates: { t: { '32': { messages_sent: 1 } } } });
+    expect(quartersOf(documents, 'day:b/live/2026-11-21')).toEqual({ t: { '40': { passes_issued: 2, messages_sent: 3 } } });
+    expect(quartersOf(documents, 'day:b/live/2026-11-22')).toEqual({ t: { '32': { messages_sent: 1 } } });
     expect(documents.get('totals:b/live')).toMatchObject({ templates: { t: { active: 2, installed: 0 } } });
   });
 
@@ -131,6 +164,6 @@ describe('the analytics projection', () => {
     const at = '2026-11-21T10:00:00.000Z';
     const batch = recorded('p1', [issued('p1', at), { type: 'PassScanned', data: { mode: 'verify', valid: true, reason: null, checked_in: false, occurred_at: at } }]);
     const documents = await project(batch, batch);
-    expect(documents.get('day:b/live/2026-11-21')).toMatchObject({ templates: { t: { '40': { passes_issued: 1, scans: 1 } } } });
+    expect(quartersOf(documents, 'day:b/live/2026-11-21')).toEqual({ t: { '40': { passes_issued: 1, scans: 1 } } });
   });
 });

@@ -111,8 +111,8 @@ interface KeptLookup {
 }
 
 /**
- * A generation's statements, and the documents it read lately. A document read is kept, parsed, and
- * served as it is while this connection's data_version (which the caller reads and passes in) stays where
+ * A generation's statements, and the documents it read lately. A document read is kept (one a page read
+ * is not: passingRead), parsed, and served as it is while this connection's data_version (which the caller reads and passes in) stays where
  * it was; this connection's own writes replace or drop it. Once another connection has committed to the
  * file, a kept document is served again only after its stored revision is read and found unchanged: a
  * revision is written once in a generation's table, and a generation's number is never given twice (the
@@ -204,7 +204,7 @@ export class PreparedGeneration {
   }
 
   /** A page of `find` after the row `after` names; the cursor is the last row's number, as text. */
-  findPage(index: string, key: string, after: string | null, limit: number, dataVersion: number, order: PageOrder): DocumentPage {
+  findPage(index: string, key: string, after: string | null, limit: number, order: PageOrder): DocumentPage {
     const from = after === null ? null : Number(placeOf(after, order));
     if (from !== null && (!Number.isSafeInteger(from) || from < 0)) throw new RangeError(`'${after}' is no cursor of this store`);
     const rows =
@@ -214,7 +214,7 @@ export class PreparedGeneration {
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return {
-      docs: page.map((row) => this.keepRead(row, dataVersion).doc),
+      docs: page.map((row) => this.passingRead(row).doc),
       next: rows.length > limit && last !== undefined ? cursorAt(String(last.row), order) : null,
     };
   }
@@ -277,15 +277,31 @@ export class PreparedGeneration {
       kept.dataVersion = dataVersion;
       return kept.stored;
     }
-    const stored = deepFreeze({ id: row.id, revision: row.revision, doc: row.doc === null ? null : (JSON.parse(row.doc) as unknown) });
+    const stored = storedOf(row);
     this.recent.set(row.id, { stored, dataVersion });
     return stored;
+  }
+
+  /**
+   * The document of a row a page read: the copy kept already when it is of the same revision, otherwise
+   * parsed and not kept. Pages are read by scans (a campaign's audience, an export) that pass each document
+   * once: kept, each would push out one that requests read, and stay alive long enough to reach the old
+   * generation of the heap, where a scan through a million leaves its garbage until a full collection.
+   */
+  private passingRead(row: DocumentRow): StoredDocument<unknown> {
+    const kept = this.recent.get(row.id);
+    return kept !== undefined && kept.stored.revision === row.revision ? kept.stored : storedOf(row);
   }
 
   /** Lookups of keys a write is changing, forgotten: dropping them is right whether or not it commits. */
   private forgetLookups(keys: readonly (readonly [string, string])[]): void {
     for (const key of keys) this.lookups.delete(keyText(key));
   }
+}
+
+/** A row's document, parsed and frozen, since every reader shares it. */
+function storedOf(row: DocumentRow): StoredDocument<unknown> {
+  return deepFreeze({ id: row.id, revision: row.revision, doc: row.doc === null ? null : (JSON.parse(row.doc) as unknown) });
 }
 
 interface TableNames {

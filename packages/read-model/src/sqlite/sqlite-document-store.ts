@@ -212,7 +212,7 @@ export class SqliteDocumentStore implements DocumentStore {
   }
 
   async findPage(collection: string, index: string, key: string, after: string | null, limit: number, order: PageOrder = 'oldest-first'): Promise<DocumentPage> {
-    return this.liveTables(collection)?.findPage(index, key, after, limit, this.dataVersion, order) ?? { docs: [], next: null };
+    return this.liveTables(collection)?.findPage(index, key, after, limit, order) ?? { docs: [], next: null };
   }
 
   async count(collection: string, index: string, key: string): Promise<number> {

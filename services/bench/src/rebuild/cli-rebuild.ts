@@ -26,9 +26,10 @@ export interface CliRebuild {
 
 const integer = (text: string) => Number(text.replaceAll(',', ''));
 
-export function runCliRebuild(storesEnv: NodeJS.ProcessEnv, resources: Resources): Promise<CliRebuild> {
+/** Rebuilds the projections named (every one when none is). */
+export function runCliRebuild(storesEnv: NodeJS.ProcessEnv, resources: Resources, projections: readonly string[] = []): Promise<CliRebuild> {
   const started = performance.now();
-  const child = spawn(process.execPath, [CLI_SCRIPT, 'projections', 'rebuild'], { env: { ...process.env, ...storesEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI_SCRIPT, 'projections', 'rebuild', ...projections], { env: { ...process.env, ...storesEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
   resources.defer(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   });

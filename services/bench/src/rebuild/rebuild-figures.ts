@@ -15,6 +15,11 @@ export interface RebuildFigures {
   /** p99 during the rebuild over p99 without; null when the latter is 0 ms. */
   p99Ratio: number | null;
   rateGoalMet: boolean;
+  /** `passes projections rebuild analytics analytics_exports` afterwards, with no load. */
+  analytics: CliRebuild;
+  /** storeEvents over that CLI's wall-clock time. */
+  analyticsWallEventsPerSecond: number;
+  analyticsRateGoalMet: boolean;
   latencyGoalMet: boolean;
 }
 

@@ -1,17 +1,25 @@
 /**
- * The rows of each kind of export, pulled a page at a time: `passes` walks the issues in the event store
- * and reads each page's passes, `events` walks the business's pass events, so neither ever holds more than
- * a page, whatever the size of the business.
+ * The rows of each kind of export, pulled a page at a time as the file takes them: `passes` pages through
+ * the business's passes by their audience key (of one mode, or of one template) in the passes read model,
+ * `events` walks the business's pass events, so neither ever holds more than a page, whatever the size of
+ * the business.
  */
-import { decodeEvent, minorUnitsToNumber, passEvents, PASS_EVENT_TYPES, rewardStatusAt, type AnalyticsExport, type Pass } from '@passes/domain';
+import { minorUnitsToNumber, PASS_EVENT_TYPES, rewardStatusAt, type AnalyticsExport, type Pass } from '@passes/domain';
 import type { EventStore, Position, RecordedEvent } from '@passes/event-store';
-import { ANALYTICS_COUNTERS, analyticsIds, type ReadModels } from '@passes/read-model';
+import { ANALYTICS_COUNTERS, analyticsIds, lookupKeys, type ReadModels } from '@passes/read-model';
 import type { Analytics } from '../analytics';
 import { zoneDays, zoneFormat } from '../zone-days';
 import type { CsvCell } from './csv-file';
 
 /** Events read from the store at a time. */
 const PAGE = 1_000;
+
+/**
+ * Passes read from the read model at a time. A page lives until the file has taken its rows, long enough
+ * for the garbage collector to move it to the old generation, where it stays until a full collection: the
+ * smaller the page, the less of that there is, for one more indexed read a page.
+ */
+export const PASS_PAGE = 200;
 
 type Row = readonly CsvCell[];
 
@@ -45,17 +53,13 @@ async function* dailyRows(exported: AnalyticsExport, { analytics }: ExportSource
   for (const day of report.days) yield [day.date, ...ANALYTICS_COUNTERS.map((counter) => day[counter])];
 }
 
-async function* passRows(exported: AnalyticsExport, { events, readModels }: ExportSources, window: Window | null, now: Date): AsyncIterable<Row> {
-  for await (const page of pages(events, ['PassIssued'])) {
-    const ids = page.flatMap((event) => {
-      const issued = decodeEvent(passEvents, event);
-      if (issued.type !== 'PassIssued') return [];
-      const { business_id, mode, template_id, pass_id } = issued.data;
-      const ours = business_id === exported.businessId && mode === exported.mode && (exported.templateId === null || template_id === exported.templateId);
-      return ours && within(window, issued.data.occurred_at) ? [pass_id] : [];
-    });
-    const passes = await Promise.all(ids.map((id) => readModels.passes.get(id)));
-    for (const pass of passes) if (pass !== null) yield passRow(pass, now);
+async function* passRows(exported: AnalyticsExport, { readModels }: ExportSources, window: Window | null, now: Date): AsyncIterable<Row> {
+  const key = lookupKeys.passAudience(exported.businessId, exported.mode, exported.templateId);
+  for (let after: string | null = null; ; ) {
+    const page = await readModels.passes.findPage('audience', key, after, PASS_PAGE);
+    for (const pass of page.docs) if (within(window, pass.createdAt)) yield passRow(pass, now);
+    if (page.next === null) return;
+    after = page.next;
   }
 }
 

@@ -1,0 +1,143 @@
+/**
+ * A passes export never holds the business's passes: given a business whose passes span several pages,
+ * when its rows are made, then the passes read model is read a page of PASS_PAGE at a time through the
+ * read-store port (and never pass by pass); and while the file takes nothing, no page is read beyond
+ * what the CSV stream's buffers hold. Real SQLite stores in a temporary directory; the port's calls are
+ * recorded on the way to the store.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { passEvents, schemaVersionOf, type AnalyticsExport, type PassEvent } from '@passes/domain';
+import { positionOfInteger, SqliteEventStore, type RecordedEvent } from '@passes/event-store';
+import { InMemoryReplay, passProjection, readModelsOf, SqliteDocumentStore, type DocumentStore, type DocumentWrite } from '@passes/read-model';
+import { Analytics } from '../analytics';
+import { csvOf } from './csv-file';
+import { PASS_COLUMNS } from './export-columns';
+import { PASS_PAGE, rowsOf, type ExportSources } from './export-rows';
+
+/** Passes in the store, one in a hundred another business's. */
+const PASSES = 5 * PASS_PAGE;
+const businessOf = (index: number) => (index % 100 === 0 ? 'other' : 'b');
+const ours = [...Array(PASSES).keys()].filter((index) => businessOf(index) === 'b').map((index) => `p${index}`);
+const PAGES = Math.ceil(ours.length / PASS_PAGE);
+
+let directory: string;
+let documents: SqliteDocumentStore;
+let events: SqliteEventStore;
+/** Every call through the read-store port, by method, with its arguments. */
+const calls: { method: string; args: unknown[] }[] = [];
+
+/** The store, each call through the port recorded before it reaches it. */
+function recording(store: DocumentStore): DocumentStore {
+  return new Proxy(store, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        calls.push({ method: String(property), args });
+        return value.apply(target, args);
+      };
+    },
+  });
+}
+
+function issued(passId: string, businessId: string, position: number): RecordedEvent {
+  const event: PassEvent = {
+    type: 'PassIssued',
+    data: {
+      pass_id: passId,
+      business_id: businessId,
+      mode: 'live',
+      template_id: 't',
+      serial_number: `S-${passId}`,
+      customer_name: `Customer ${passId}`,
+      customer_email: null,
+      external_id: null,
+      points: 0,
+      balance_minor: null,
+      barcode_data: null,
+      nfc_data: null,
+      metadata: {},
+      occurred_at: '2026-11-21T10:00:00.000Z',
+    },
+  };
+  return {
+    id: `${passId}/0`,
+    stream: `pass-${passId}`,
+    revision: 0,
+    position: positionOfInteger(position),
+    type: event.type,
+    data: { ...event.data },
+    metadata: { correlation_id: 'c', causation_id: null, business_id: businessId, actor: 'test', schema_version: schemaVersionOf(passEvents, event.type) },
+    created_at: '2026-11-21T10:00:00.000Z',
+  };
+}
+
+const exported: AnalyticsExport = {
+  id: 'e1',
+  businessId: 'b',
+  mode: 'live',
+  kind: 'passes',
+  from: null,
+  to: null,
+  tz: 'UTC',
+  templateId: null,
+  status: 'running',
+  rows: null,
+  bytes: null,
+  createdAt: '2026-11-22T10:00:00.000Z',
+  updatedAt: '2026-11-22T10:00:00.000Z',
+  expiresAt: null,
+};
+
+function sources(): ExportSources {
+  const readModels = readModelsOf(recording(documents));
+  return { events, readModels, analytics: new Analytics(readModels) };
+}
+
+const passPages = () => calls.filter(({ method, args }) => method === 'findPage' && args[0] === 'passes');
+
+beforeAll(async () => {
+  directory = fs.mkdtempSync(path.join(os.tmpdir(), 'export-rows-'));
+  documents = SqliteDocumentStore.open(path.join(directory, 'read-models.sqlite'));
+  events = SqliteEventStore.open(path.join(directory, 'events.sqlite'));
+  const feed = Array.from({ length: PASSES }, (_, index) => issued(`p${index}`, businessOf(index), index + 1));
+  const replay = new InMemoryReplay(passProjection);
+  await replay.take(feed);
+  const { generation } = await documents.createGeneration({ collection: passProjection.collection, version: passProjection.version, indexes: passProjection.indexes }, 'live', new Date());
+  const writes = [...replay.documents()].map(([id, doc]): DocumentWrite => ({ id, revision: 0, doc, keys: passProjection.keys(passProjection.schema.parse(doc)), isNew: true }));
+  await documents.commit([{ target: { collection: passProjection.collection, generation }, writes }], positionOfInteger(feed.length));
+});
+
+afterAll(async () => {
+  await documents.close();
+  await events.close();
+  fs.rmSync(directory, { recursive: true, force: true });
+});
+
+describe('the rows of a passes export', () => {
+  it('are read from the passes read model a page of PASS_PAGE at a time, never pass by pass', async () => {
+    calls.length = 0;
+    const ids: unknown[] = [];
+    for await (const row of rowsOf(exported, sources(), new Date('2026-11-22T10:00:00.000Z'))) ids.push(row[0]);
+
+    expect(ids).toEqual(ours);
+    expect(passPages().map(({ args }) => args[4])).toEqual(Array(PAGES).fill(PASS_PAGE));
+    expect(calls.filter(({ method, args }) => method === 'get' && args[0] === 'passes')).toEqual([]);
+  });
+
+  it('are read no further than the CSV stream buffers while the file takes nothing, and all once it reads', async () => {
+    calls.length = 0;
+    const csv = csvOf(PASS_COLUMNS, rowsOf(exported, sources(), new Date('2026-11-22T10:00:00.000Z')));
+    csv.pause();
+    for (let turn = 0; turn < 50; turn++) await new Promise((resolve) => setImmediate(resolve));
+    expect(passPages().length).toBeLessThan(PAGES);
+    expect(passPages().length).toBeLessThanOrEqual(2);
+
+    let text = '';
+    for await (const chunk of csv) text += String(chunk);
+    expect(text.split('\r\n').filter((line) => line !== '')).toHaveLength(ours.length + 1);
+  });
+});
