@@ -139,7 +139,8 @@ export class PassBrowsing {
     let from = start;
     let lastTaken: Taken | null = null;
     for (let scanned = 0; scanned < SCAN_LIMIT; ) {
-      const batch = await this.page(key, from, BATCH);
+      // First the page and one more, all a list reads when every pass of its key is taken; then whole batches.
+      const batch = await this.page(key, from, scanned === 0 ? Math.min(BATCH, request.limit + 1) : BATCH);
       for (const [offset, pass] of batch.docs.entries()) {
         const item = await take(pass);
         if (item === null) continue;
