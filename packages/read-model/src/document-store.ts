@@ -86,11 +86,6 @@ export interface DocumentStore {
   /** Live documents whose `index` holds `key`, in the order they were first written, as `get` gives them. */
   find(collection: string, index: string, key: string, limit?: number): Promise<unknown[]>;
   /**
-   * The page of `find` after the document `afterId`: up to `limit` live documents the key finds, in the same
-   * order, from the one first written after it. A document the collection does not hold starts no page: none.
-   */
-  findAfter(collection: string, index: string, key: string, afterId: string, limit: number): Promise<unknown[]>;
-  /**
    * A page of `find`: up to `limit` live documents after `after` (a page's `next`; null for the first),
    * and where the next page starts (null after the last). A cursor is good within one generation.
    * `order` newest first pages the key backwards, from the document written last: a document first written
@@ -98,8 +93,11 @@ export interface DocumentStore {
    * is refused with a RangeError.
    */
   findPage(collection: string, index: string, key: string, after: string | null, limit: number, order?: PageOrder): Promise<DocumentPage>;
-  /** How many live documents' `index` holds `key`. */
-  count(collection: string, index: string, key: string): Promise<number>;
+  /**
+   * How many live documents' `index` holds `key`; given `limit`, counted no further than that, from the index
+   * alone (how rare a key is, told without reading its documents).
+   */
+  count(collection: string, index: string, key: string, limit?: number): Promise<number>;
 
   /** Every collection that has a generation, live or being built. */
   collections(): Promise<CollectionState[]>;

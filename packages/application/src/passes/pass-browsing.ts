@@ -1,14 +1,15 @@
 /**
  * Browsing a business's passes and its customers (issue 38): lists that search by the beginning of any
  * word, filter by status and template, and page by cursor, from the `search` index of the passes read
- * model (pass-search.ts). A page reads one key's documents in the order they were first written, from
- * after the cursor's, and checks each against what the index cannot (the other filters, the other words):
- * a bounded number per request, so a search that matches few passes answers in bounded time too, with a
+ * model (pass-search.ts). A page reads one key's documents a store page at a time, in the order they were
+ * first written, and checks each against what the index cannot (the other filters, the other words): a
+ * bounded number per request, so a search that matches few passes answers in bounded time too, with a
  * shorter page and a cursor to go on.
  */
-import { DomainError, invalidField, type Pass, type PassStatus } from '@passes/domain';
+import { DomainError, type Pass, type PassStatus } from '@passes/domain';
 import { customerWordsOf, passSearchKeys, passWordsOf, termsMatch, wordsOf, type ReadModels } from '@passes/read-model';
 import type { PageRequest } from '../shared/pages';
+import { cursorFrom, cursorText, notACursor } from './browse-cursor';
 import type { PassQueries } from './pass-queries';
 import type { PassScope } from './pass-scope';
 
@@ -39,13 +40,17 @@ export interface BrowsedPage<Item> {
 const BATCH = 200;
 const SCAN_LIMIT = 5_000;
 
-const cursorOf = (passId: string) => Buffer.from(passId, 'utf8').toString('base64url');
+/**
+ * How far a term's key is counted when choosing the one to read: enough to tell a rare word from a common
+ * one, which is all the choice needs, and cheap since the count reads the index alone.
+ */
+const COUNT_BOUND = 1_000;
 
-function afterIdOf(cursor: string | null): string | null {
-  if (cursor === null) return null;
-  const id = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (id === '' || cursorOf(id) !== cursor) throw invalidField('cursor', 'is not the next_cursor of a page of this list');
-  return id;
+/** A pass a page took: the store page it was read in (from `from`) and its place there. */
+interface Taken {
+  from: string | null;
+  offset: number;
+  passId: string;
 }
 
 export class PassBrowsing {
@@ -56,27 +61,24 @@ export class PassBrowsing {
 
   async passesOf(scope: PassScope, filter: PassFilter, request: PageRequest): Promise<BrowsedPage<Pass>> {
     const terms = wordsOf(filter.q ?? '');
-    const key =
-      terms.length > 0
-        ? await this.narrowest(scope, terms)
-        : filter.status !== null
-          ? passSearchKeys.status(scope.businessId, scope.mode, filter.status)
-          : filter.templateId !== null
-            ? passSearchKeys.template(scope.businessId, scope.mode, filter.templateId)
-            : passSearchKeys.all(scope.businessId, scope.mode);
     const matches = (pass: Pass) =>
       (filter.status === null || pass.status === filter.status) &&
       (filter.templateId === null || pass.templateId === filter.templateId) &&
       termsMatch(terms, passWordsOf(pass));
-    return this.scan(key, request, async (pass) => (matches(pass) ? pass : null));
+    const unsearched =
+      filter.status !== null
+        ? passSearchKeys.status(scope.businessId, scope.mode, filter.status)
+        : filter.templateId !== null
+          ? passSearchKeys.template(scope.businessId, scope.mode, filter.templateId)
+          : passSearchKeys.all(scope.businessId, scope.mode);
+    return this.browse(scope, terms, unsearched, request, async (pass) => (matches(pass) ? pass : null));
   }
 
   async customersOf(scope: PassScope, q: string | null, request: PageRequest): Promise<BrowsedPage<Customer>> {
     const terms = wordsOf(q ?? '');
-    const key = terms.length > 0 ? await this.narrowest(scope, terms) : passSearchKeys.customers(scope.businessId, scope.mode);
     const matches = (pass: Pass) => pass.customerEmail !== null && termsMatch(terms, customerWordsOf(pass));
     // A customer shows once: at the first of their passes (in the order the scan meets them) that matches.
-    return this.scan(key, request, async (pass) => {
+    return this.browse(scope, terms, passSearchKeys.customers(scope.businessId, scope.mode), request, async (pass) => {
       if (!matches(pass) || pass.customerEmail === null) return null;
       const theirs = await this.passes.byEmail(scope, pass.customerEmail);
       return theirs.find(matches)?.id === pass.id ? customerOf(pass.customerEmail.toLowerCase(), theirs) : null;
@@ -90,42 +92,85 @@ export class PassBrowsing {
   }
 
   /**
-   * The key of the term that begins the fewest words, found by reading up to a batch of each term's key
-   * (`ada example` is looked up by `ada`, not by the `example` every customer of the domain shares).
-   * Every key lists its passes in the same order, so a page's cursor holds whichever key the next page uses.
+   * A page of the list: read from the key of the search's narrowest term (the cursor's, on later pages), or
+   * from `unsearched` when there is no search.
    */
-  private async narrowest(scope: PassScope, terms: readonly string[]): Promise<string> {
-    const keys = [...new Set(terms)].map((term) => passSearchKeys.beginning(scope.businessId, scope.mode, term));
-    const [only] = keys;
-    if (keys.length === 1 && only !== undefined) return only;
-    const sizes = await Promise.all(keys.map(async (key) => ({ key, size: (await this.readModels.passes.find('search', key, BATCH)).length })));
-    return sizes.reduce((best, candidate) => (candidate.size < best.size || (candidate.size === best.size && candidate.key.length > best.key.length) ? candidate : best)).key;
+  private async browse<Item>(
+    scope: PassScope,
+    terms: readonly string[],
+    unsearched: string,
+    request: PageRequest,
+    take: (pass: Pass) => Promise<Item | null>,
+  ): Promise<BrowsedPage<Item>> {
+    const cursor = cursorFrom(request.cursor, terms);
+    const term = terms.length === 0 ? undefined : (cursor?.term ?? (await this.narrowest(scope, terms)));
+    const key = term === undefined ? unsearched : passSearchKeys.beginning(scope.businessId, scope.mode, term);
+    const { items, after } = await this.scan(key, cursor?.after ?? null, request, take);
+    return { items, nextCursor: after === undefined ? null : cursorText({ ...(term === undefined ? {} : { term }), after }) };
   }
 
   /**
-   * Reads `key`'s passes from after the cursor and keeps what `take` makes of them, until the page is full
-   * and one more is found (so `has_more` is exact), the key has no more, or the scan reaches its bound.
+   * The term that begins the fewest words, by counting each term's key in the index, no further than
+   * COUNT_BOUND and without reading a pass (`ada example` is read by `ada`, not by the `example` every
+   * customer of the domain shares; the first letters of a serial number by its four-letter word, not by
+   * `ps`); between equally common ones, the longer. Any term's key finds every pass that matches the search.
    */
-  private async scan<Item>(key: string, request: PageRequest, take: (pass: Pass) => Promise<Item | null>): Promise<BrowsedPage<Item>> {
+  private async narrowest(scope: PassScope, terms: readonly string[]): Promise<string> {
+    const distinct = [...new Set(terms)];
+    const [only] = distinct;
+    if (distinct.length === 1 && only !== undefined) return only;
+    const keyOf = (term: string) => passSearchKeys.beginning(scope.businessId, scope.mode, term);
+    const sizes = await Promise.all(distinct.map(async (term) => ({ term, size: await this.readModels.passes.count('search', keyOf(term), COUNT_BOUND) })));
+    return sizes.reduce((best, candidate) => (candidate.size < best.size || (candidate.size === best.size && keyOf(candidate.term).length > keyOf(best.term).length) ? candidate : best)).term;
+  }
+
+  /**
+   * Reads `key`'s passes from the store cursor `from` and keeps what `take` makes of them, until the page is
+   * full and one more is found (so `has_more` is exact), the key has no more, or the scan reaches its bound.
+   * `after` is where the next page starts; undefined after the last.
+   */
+  private async scan<Item>(
+    key: string,
+    start: string | null,
+    request: PageRequest,
+    take: (pass: Pass) => Promise<Item | null>,
+  ): Promise<{ items: Item[]; after?: string | null }> {
     const items: Item[] = [];
-    let afterId = afterIdOf(request.cursor);
-    /** The pass the last item on the page was taken at. */
-    let lastTaken: string | null = null;
+    let from = start;
+    let lastTaken: Taken | null = null;
     for (let scanned = 0; scanned < SCAN_LIMIT; ) {
-      const batch = afterId === null ? await this.readModels.passes.find('search', key, BATCH) : await this.readModels.passes.findAfter('search', key, afterId, BATCH);
-      for (const pass of batch) {
-        scanned += 1;
-        afterId = pass.id;
+      // First the page and one more, all a list reads when every pass of its key is taken; then whole batches.
+      const batch = await this.page(key, from, scanned === 0 ? Math.min(BATCH, request.limit + 1) : BATCH);
+      for (const [offset, pass] of batch.docs.entries()) {
         const item = await take(pass);
         if (item === null) continue;
-        if (items.length === request.limit) return { items, nextCursor: lastTaken === null ? null : cursorOf(lastTaken) };
+        if (items.length === request.limit && lastTaken !== null) return { items, after: await this.after(key, lastTaken) };
         items.push(item);
-        lastTaken = pass.id;
+        lastTaken = { from, offset, passId: pass.id };
       }
-      if (batch.length < BATCH) return { items, nextCursor: null };
+      scanned += batch.docs.length;
+      if (batch.next === null) return { items };
+      from = batch.next;
     }
     // Bounded: the next page goes on from the last pass read (a full page's next one is looked for there too).
-    return { items, nextCursor: afterId === null ? null : cursorOf(items.length === request.limit && lastTaken !== null ? lastTaken : afterId) };
+    return { items, after: items.length === request.limit && lastTaken !== null ? await this.after(key, lastTaken) : from };
+  }
+
+  /**
+   * The store's cursor just after a pass the page took, which only a store page that ends with it gives: its
+   * store page read again up to it. Should a pass before it have left the key meanwhile, that page would end
+   * past it: the next page then starts where its store page did, and may repeat passes but skips none.
+   */
+  private async after(key: string, taken: Taken): Promise<string | null> {
+    const again = await this.page(key, taken.from, taken.offset + 1);
+    return again.docs.at(-1)?.id === taken.passId && again.next !== null ? again.next : taken.from;
+  }
+
+  private async page(key: string, from: string | null, limit: number): Promise<{ docs: Pass[]; next: string | null }> {
+    return this.readModels.passes.findPage('search', key, from, limit).catch((error: unknown) => {
+      // A store cursor the store never gave (SQLite's are row numbers).
+      throw error instanceof RangeError ? notACursor() : error;
+    });
   }
 }
 

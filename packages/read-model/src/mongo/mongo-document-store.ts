@@ -149,21 +149,6 @@ export class MongoDocumentStore implements DocumentStore {
     });
   }
 
-  async findAfter(collection: string, index: string, key: string, afterId: string, limit: number): Promise<unknown[]> {
-    const records = await this.onLive(collection, [], null, async (live) => {
-      const after = await onMongo(STORE, () => live.findOne({ _id: afterId }, { projection: { order: 1 } }));
-      if (after === null) return [];
-      return onMongo(STORE, () =>
-        live
-          .find({ [`keys.${index}`]: key, doc: { $ne: null }, order: { $gt: after.order } })
-          .sort({ order: 1 })
-          .limit(limit)
-          .toArray(),
-      );
-    });
-    return records.map((record) => record.doc);
-  }
-
   async findPage(collection: string, index: string, key: string, after: string | null, limit: number, order: PageOrder = 'oldest-first'): Promise<DocumentPage> {
     const place = after === null ? null : placeOf(after, order);
     // Newest first walks the same index (`keys.<index>`, `order`) backwards: still a seek, not a sort.
@@ -182,8 +167,8 @@ export class MongoDocumentStore implements DocumentStore {
     return { docs: page.map((record) => record.doc), next: records.length > limit && last !== undefined ? cursorAt(last.order, order) : null };
   }
 
-  async count(collection: string, index: string, key: string): Promise<number> {
-    return this.onLive(collection, 0, null, (live) => onMongo(STORE, () => live.countDocuments({ [`keys.${index}`]: key })));
+  async count(collection: string, index: string, key: string, limit?: number): Promise<number> {
+    return this.onLive(collection, 0, null, (live) => onMongo(STORE, () => live.countDocuments({ [`keys.${index}`]: key }, limit === undefined ? {} : { limit })));
   }
 
   async collections(): Promise<CollectionState[]> {
@@ -215,7 +200,7 @@ export class MongoDocumentStore implements DocumentStore {
     if (allocated === null) throw new Error(`Could not allocate a generation of ${shape.collection}`);
     const generation = allocated.lastGeneration;
     const target = { collection: shape.collection, generation };
-    // Each key's documents in first-write order: `find` and a page of `findAfter` are a seek, not a sort.
+    // Each key's documents in first-write order: `find` and a page of `findPage` are a seek, not a sort.
     await onMongo(STORE, () =>
       this.records(target).createIndexes([{ key: { order: 1 } }, ...shape.indexes.map((index) => ({ key: { [`keys.${index}`]: 1, order: 1 } }))]),
     );

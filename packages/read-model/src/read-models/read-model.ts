@@ -46,21 +46,15 @@ export class ReadModel<Doc, Index extends string> {
     return found.map((doc) => this.checkedDocument(doc, `found by ${index}`));
   }
 
-  /** The page of `find` after the document `afterId` (DocumentStore.findAfter). */
-  async findAfter(index: Index, key: string, afterId: string, limit: number): Promise<Doc[]> {
-    const found = await this.documents.findAfter(this.collection, index, key, afterId, limit);
-    return found.map((doc) => this.checkedDocument(doc, `found by ${index}`));
-  }
-
   /** A page of what `find` finds, from a previous page's `next` (null: the first), and where the next one starts; `order` as DocumentStore.findPage. */
   async findPage(index: Index, key: string, after: string | null, limit: number, order?: PageOrder): Promise<{ docs: Doc[]; next: string | null }> {
     const page = await this.documents.findPage(this.collection, index, key, after, limit, order);
     return { docs: page.docs.map((doc) => this.checkedDocument(doc, `found by ${index}`)), next: page.next };
   }
 
-  /** How many live documents' `index` holds `key`. */
-  count(index: Index, key: string): Promise<number> {
-    return this.documents.count(this.collection, index, key);
+  /** How many live documents' `index` holds `key`; at most `limit` (DocumentStore.count). */
+  count(index: Index, key: string, limit?: number): Promise<number> {
+    return this.documents.count(this.collection, index, key, limit);
   }
 
   /** How far into the feed the live documents reflect; null before the first event, or before there are any. */

@@ -138,11 +138,6 @@ export class PreparedGeneration {
         `SELECT d.id, d.revision, d.doc FROM ${lookups} l JOIN ${documents} d ON d.rowid = l.doc
          WHERE l.index_name = ? AND l.key = ? AND d.doc IS NOT NULL ORDER BY l.doc ${BOUND_LIMIT}`,
       ),
-      // From the row after the given document's: the lookup table's primary key seeks straight to it.
-      findAfter: db.prepare<[string, string, string, number], DocumentRow>(
-        `SELECT d.id, d.revision, d.doc FROM ${lookups} l JOIN ${documents} d ON d.rowid = l.doc
-         WHERE l.index_name = ? AND l.key = ? AND l.doc > (SELECT rowid FROM ${documents} WHERE id = ?) AND d.doc IS NOT NULL ORDER BY l.doc ${BOUND_LIMIT}`,
-      ),
       findPage: db.prepare<[string, string, number, number], DocumentRow & { row: number }>(
         `SELECT l.doc AS row, d.id, d.revision, d.doc FROM ${lookups} l JOIN ${documents} d ON d.rowid = l.doc
          WHERE l.index_name = ? AND l.key = ? AND l.doc > ? AND d.doc IS NOT NULL ORDER BY l.doc LIMIT ?`,
@@ -153,6 +148,8 @@ export class PreparedGeneration {
          WHERE l.index_name = ? AND l.key = ? AND l.doc < ? AND d.doc IS NOT NULL ORDER BY l.doc DESC LIMIT ?`,
       ),
       count: db.prepare<[string, string], { count: number }>(`SELECT COUNT(*) AS count FROM ${lookups} WHERE index_name = ? AND key = ?`),
+      // The lookup table alone: removed documents have no keys, so no document row need be read.
+      countUpTo: db.prepare<[string, string, number], number>(`SELECT COUNT(*) FROM (SELECT 1 FROM ${lookups} WHERE index_name = ? AND key = ? LIMIT ?)`).pluck(),
       // A new document's: a row stored after all is left to `upsert` and its guard.
       insert: db.prepare<[string, number, string | null]>(`INSERT INTO ${documents} (id, revision, doc) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING`),
       // Newer revisions only: a replayed or redelivered event changes nothing. The row of a document it changed.
@@ -198,11 +195,6 @@ export class PreparedGeneration {
     return rows.slice(0, limit).map((row) => this.keepRead(row, dataVersion).doc);
   }
 
-  /** Up to `limit` documents the key finds after the document `afterId`, in the order they were first written. */
-  findAfter(index: string, key: string, afterId: string, limit: number, dataVersion: number): unknown[] {
-    return this.statements.findAfter.all(index, key, afterId, limit).map((row) => this.keepRead(row, dataVersion).doc);
-  }
-
   /** A page of `find` after the row `after` names; the cursor is the last row's number, as text. */
   findPage(index: string, key: string, after: string | null, limit: number, order: PageOrder): DocumentPage {
     const from = after === null ? null : Number(placeOf(after, order));
@@ -219,7 +211,8 @@ export class PreparedGeneration {
     };
   }
 
-  count(index: string, key: string): number {
+  count(index: string, key: string, limit?: number): number {
+    if (limit !== undefined) return this.statements.countUpTo.get(index, key, limit) ?? 0;
     return this.statements.count.get(index, key)?.count ?? 0;
   }
 

@@ -207,16 +207,12 @@ export class SqliteDocumentStore implements DocumentStore {
     return this.liveTables(collection)?.find(index, key, limit, this.dataVersion) ?? [];
   }
 
-  async findAfter(collection: string, index: string, key: string, afterId: string, limit: number): Promise<unknown[]> {
-    return this.liveTables(collection)?.findAfter(index, key, afterId, limit, this.dataVersion) ?? [];
-  }
-
   async findPage(collection: string, index: string, key: string, after: string | null, limit: number, order: PageOrder = 'oldest-first'): Promise<DocumentPage> {
     return this.liveTables(collection)?.findPage(index, key, after, limit, order) ?? { docs: [], next: null };
   }
 
-  async count(collection: string, index: string, key: string): Promise<number> {
-    return this.liveTables(collection)?.count(index, key) ?? 0;
+  async count(collection: string, index: string, key: string, limit?: number): Promise<number> {
+    return this.liveTables(collection)?.count(index, key, limit) ?? 0;
   }
 
   async collections(): Promise<CollectionState[]> {

@@ -63,18 +63,6 @@ export function describeDocumentStoreContract(
         expect(await store().find(target.collection, 'email', 'e', 2)).toEqual([{ id: 'z', revision: 1 }, { id: 'a', revision: 0 }]);
       });
 
-      it('find the page after a document, in the same order; after a document it does not hold, none', async () => {
-        const target = await liveCollection();
-        await store().commit([{ target, writes: [write('z', 0, { email: ['e'] }), write('a', 0, { email: ['e'] }), write('x', 0, { email: ['f'] })] }], at(1));
-        await store().commit([{ target, writes: [write('m', 0, { email: ['e'] }), write('q', 0, { email: ['e'] })] }], at(2));
-        await store().commit([{ target, writes: [write('m', 1, {}, null)] }], at(3));
-        expect(await store().findAfter(target.collection, 'email', 'e', 'z', 10)).toEqual([{ id: 'a', revision: 0 }, { id: 'q', revision: 0 }]);
-        expect(await store().findAfter(target.collection, 'email', 'e', 'z', 1)).toEqual([{ id: 'a', revision: 0 }]);
-        expect(await store().findAfter(target.collection, 'email', 'e', 'x', 10)).toEqual([{ id: 'q', revision: 0 }]);
-        expect(await store().findAfter(target.collection, 'email', 'e', 'q', 10)).toEqual([]);
-        expect(await store().findAfter(target.collection, 'email', 'e', 'unknown', 10)).toEqual([]);
-      });
-
       it('find documents by key a page at a time, each page after the one before, skipping removed ones', async () => {
         const target = await liveCollection();
         await store().commit([{ target, writes: [write('z', 0, { email: ['e'] }), write('a', 0, { email: ['e'] }), write('x', 0, { email: ['other'] })] }], at(1));
@@ -130,6 +118,17 @@ export function describeDocumentStoreContract(
         await store().commit([{ target, writes: [write('a', 1, { business: ['b1/test'] }), write('b', 1, {}, null)] }], at(2));
         expect(await store().count(target.collection, 'business', 'b1/live')).toBe(0);
         expect(await store().count(target.collection, 'business', 'b1/test')).toBe(2);
+      });
+
+      it('count a key no further than a limit, removed documents and other keys apart', async () => {
+        const target = await liveCollection();
+        const writes = ['a', 'b', 'c', 'd'].map((id) => write(id, 0, { email: ['e'] }));
+        await store().commit([{ target, writes: [...writes, write('x', 0, { email: ['f'] })] }], at(1));
+        await store().commit([{ target, writes: [write('b', 1, {}, null)] }], at(2));
+        expect(await store().count(target.collection, 'email', 'e', 2)).toBe(2);
+        expect(await store().count(target.collection, 'email', 'e', 10)).toBe(3);
+        expect(await store().count(target.collection, 'email', 'f', 10)).toBe(1);
+        expect(await store().count(target.collection, 'email', 'none', 10)).toBe(0);
       });
 
       it('find a document by the keys of its latest write: the same keys, then as many others, then one more', async () => {

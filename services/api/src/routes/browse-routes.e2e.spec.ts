@@ -49,6 +49,19 @@ const list = async (query: string) => {
   return answer;
 };
 const ids = async (query: string) => (await list(query)).body.data.map((pass) => pass.id);
+/** Every page of a list, from the first, by each page's cursor. */
+const everyPage = async (query: string) => {
+  const seen: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: Awaited<ReturnType<typeof list>> = await list(`${query}${cursor === null ? '' : `&cursor=${cursor}`}`);
+    expect(page.status).toBe(200);
+    expect(page.body.has_more).toBe(page.body.next_cursor !== null);
+    seen.push(...page.body.data.map((pass) => pass.id));
+    cursor = page.body.next_cursor;
+  } while (cursor !== null);
+  return seen;
+};
 
 describe('GET /passes', () => {
   it('lists every live pass of the business, oldest first, with who it is for', async () => {
@@ -93,6 +106,32 @@ describe('GET /passes', () => {
     expect(last.body).toMatchObject({ has_more: false, next_cursor: null });
   });
 
+  it('pages through a search, a filter and both, more than one page each, neither repeating nor skipping', async () => {
+    expect(await everyPage('?status=active&limit=1')).toEqual([ada.id, alan.id, grace.id, anonymous.id]);
+    expect(await everyPage('?q=example%20com&limit=1')).toEqual([ada.id, alan.id]);
+    expect(await everyPage('?q=navy&status=active&limit=1')).toEqual([grace.id]);
+    expect(await everyPage(`?q=navy&template_id=${giftTemplate}&limit=1`)).toEqual([graceGift.id]);
+    expect(await everyPage('?q=example&status=active&limit=2')).toEqual([ada.id, alan.id]);
+  });
+
+  it('finds by the beginning of a serial number or an email as typed, separators and all', async () => {
+    expect(await ids(`?q=${encodeURIComponent(anonymous.serial_number.slice(0, 10))}`)).toEqual([anonymous.id]);
+    expect(await ids(`?q=${encodeURIComponent(grace.serial_number.toLowerCase())}`)).toEqual([grace.id]);
+    expect(await ids('?q=ada%40example.com')).toEqual([ada.id]);
+    expect(await ids('?q=example.com%20alan')).toEqual([alan.id]);
+    expect(await ids('?q=ada%40example.org')).toEqual([]);
+  });
+
+  it('refuses the cursor of another search (422)', async () => {
+    const first = await list('?q=example&limit=1');
+    expect(first.body.next_cursor).not.toBeNull();
+    for (const query of ['?q=navy', '?q=', '']) {
+      const answer = await list(`${query}${query === '' ? '?' : '&'}cursor=${first.body.next_cursor}`);
+      expect(answer.status).toBe(422);
+      expect(answer.body.error.details).toEqual([{ path: 'cursor', message: 'is not the next_cursor of a page of this list' }]);
+    }
+  });
+
   it('keeps sandbox passes and other businesses apart', async () => {
     const sandbox = await createApiKey(server, business, 'test');
     const answer = await server.request<PageBody<ListedPass>>('GET', `/businesses/${business.businessId}/passes?q=ada`, { apiKey: sandbox.key });
@@ -132,6 +171,17 @@ describe('GET /customers', () => {
     const second = await customers(`?limit=2&cursor=${first.next_cursor}`);
     expect(second.data.map((customer) => customer.email)).toEqual(['grace@navy.mil']);
     expect(second.has_more).toBe(false);
+  });
+
+  it('pages through a search of customers, and finds one by their whole email', async () => {
+    const first = await customers('?q=example&limit=1');
+    expect(first.data.map((customer) => customer.email)).toEqual(['ada@example.com']);
+    expect(first.has_more).toBe(true);
+    const second = await customers(`?q=example&limit=1&cursor=${first.next_cursor}`);
+    expect(second.data.map((customer) => customer.email)).toEqual(['alan@example.com']);
+    expect(second.has_more).toBe(false);
+    expect((await customers('?q=alan%40example.com')).data.map((customer) => customer.email)).toEqual(['alan@example.com']);
+    expect((await customers('?q=grace%40navy.mil')).data.map((customer) => customer.totals.passes)).toEqual([2]);
   });
 
   it('reads one customer by email, case-insensitively; an unknown one is 404', async () => {
