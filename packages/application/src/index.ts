@@ -54,3 +54,5 @@ export * from './automations/automations';
 export * from './automations/automation-process';
 export * from './automations/automation-work';
 export * from './automations/automation-run-handler';
+export type { LinkedPass } from './automations/automation-email-choices';
+export type { UnsubscribeLinks } from './automations/unsubscribe-links';
