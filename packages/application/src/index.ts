@@ -56,4 +56,4 @@ export * from './automations/automation-work';
 export * from './automations/automation-run-handler';
 export type { LinkedPass } from './automations/automation-email-choices';
 export type { UnsubscribeLinks } from './automations/unsubscribe-links';
-export { SWEEP_PAGE_SIZE } from './automations/automation-sweep-handler';
+export { AutomationSweepHandler, SWEEP_PAGE_SIZE } from './automations/automation-sweep-handler';
