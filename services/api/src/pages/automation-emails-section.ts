@@ -14,7 +14,7 @@ export const AUTOMATION_EMAILS_CSS = `
 `;
 
 /** The path of a pass's unsubscribe link, from its absolute address. */
-export function unsubscribePath(unsubscribeUrl: string): string {
+function unsubscribePath(unsubscribeUrl: string): string {
   return new URL(unsubscribeUrl).pathname;
 }
 
