@@ -10,6 +10,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { AUTOMATION_SWEEP, AutomationSweepHandler, SWEEP_PAGE_SIZE } from '@passes/application';
 import { newWork, SqliteWorkStore } from '@passes/background-work';
 import { SqliteEventStore } from '@passes/event-store';
@@ -41,10 +43,21 @@ export interface AutomationSweepFigures {
   rssHighMiB: number;
   heapLowMiB: number;
   heapHighMiB: number;
+  /** The heap that survives a full collection, before and after the sweep: what the sweep keeps, unlike garbage not yet collected. */
+  retainedBeforeMiB: number;
+  retainedAfterMiB: number;
   loadAverage: number[];
 }
 
 const mib = (bytes: number) => bytes / 1024 / 1024;
+
+/** The heap in use after a full collection (V8's `gc`, exposed to this process for the measurement). */
+function retainedHeap(): number {
+  v8.setFlagsFromString('--expose-gc');
+  const collect: unknown = vm.runInNewContext('gc');
+  if (typeof collect === 'function') collect();
+  return process.memoryUsage().heapUsed;
+}
 
 export async function runAutomationSweepSection(passes: number, resources: Resources): Promise<SectionOutcome<AutomationSweepFigures>> {
   const service = await startEmbeddedService(resources, 'automation sweep service');
@@ -85,7 +98,8 @@ export async function runAutomationSweepSection(passes: number, resources: Resou
   const sweptAt = new Date(issuedAt.getTime() + QUIET_DAYS * DAY_MS + 60_000);
   const sweep = new AutomationSweepHandler(readModelsOf(documents), work, { now: () => sweptAt }, () => undefined);
   process.stderr.write(`automation-sweep: sweeping the ${QUIET_DAYS}-day quiet spell of ${count(passes)} passes…\n`);
-  // The seeding's garbage is still about at the start: growth is read between the lowest and highest samples.
+  const retainedBefore = retainedHeap();
+  // Garbage is collected when V8 sees fit: growth is read between the lowest and highest samples.
   const memory = { rss: [Infinity, 0], heap: [Infinity, 0] };
   const sample = () => {
     const { rss, heapUsed } = process.memoryUsage();
@@ -104,6 +118,7 @@ export async function runAutomationSweepSection(passes: number, resources: Resou
     sample();
   }
   const sweepSeconds = (performance.now() - started) / 1000;
+  const retainedAfter = retainedHeap();
   const runsRecorded = (await work.backlog()).find((each) => each.kind === 'automation.run')?.pending ?? 0;
   const figures: AutomationSweepFigures = {
     passes,
@@ -113,6 +128,8 @@ export async function runAutomationSweepSection(passes: number, resources: Resou
     rssHighMiB: mib(memory.rss[1] ?? 0),
     heapLowMiB: mib(memory.heap[0] ?? 0),
     heapHighMiB: mib(memory.heap[1] ?? 0),
+    retainedBeforeMiB: mib(retainedBefore),
+    retainedAfterMiB: mib(retainedAfter),
     loadAverage: os.loadavg(),
   };
   const warnings = runsRecorded === passes ? [] : [`automation-sweep: ${count(runsRecorded)} runs recorded for ${count(passes)} quiet passes`];
@@ -121,7 +138,7 @@ export async function runAutomationSweepSection(passes: number, resources: Resou
       '',
       heading(`automation-sweep · embedded profile · the daily inactive sweep over ${count(passes)} passes in one day's bucket, pages of ${SWEEP_PAGE_SIZE}`),
       `sweep: ${seconds(sweepSeconds)} (goal < ${SWEEP_GOAL_SECONDS} s at 1,000,000: ${verdict(sweepSeconds < SWEEP_GOAL_SECONDS)}), ${count(runsRecorded)} runs recorded`,
-      `memory of this process during the sweep: RSS ${figures.rssLowMiB.toFixed(0)}–${figures.rssHighMiB.toFixed(0)} MiB (growth ${(figures.rssHighMiB - figures.rssLowMiB).toFixed(1)} MiB), heap ${figures.heapLowMiB.toFixed(0)}–${figures.heapHighMiB.toFixed(0)} MiB`,
+      `memory of this process during the sweep: RSS ${figures.rssLowMiB.toFixed(0)}–${figures.rssHighMiB.toFixed(0)} MiB (growth ${(figures.rssHighMiB - figures.rssLowMiB).toFixed(1)} MiB), heap ${figures.heapLowMiB.toFixed(0)}–${figures.heapHighMiB.toFixed(0)} MiB; heap left after a full collection ${figures.retainedBeforeMiB.toFixed(1)} MiB before, ${figures.retainedAfterMiB.toFixed(1)} MiB after`,
       `load average at the end: ${figures.loadAverage.map((value) => value.toFixed(2)).join(' ')}`,
     ],
     warnings,
