@@ -24,6 +24,9 @@ export class AutomationEmailHandler implements WorkHandler<AutomationEmailWork> 
 
   async handle({ id, payload }: Work<AutomationEmailWork>): Promise<WorkResult> {
     const unsubscribeUrl = this.links.urlFor(payload.passId);
+    // Without PASSES_APP_URL the public address is the server's own, known once it listens; a runner that
+    // starts before that waits, rather than sending an email without its link (or giving the email up).
+    if (!URL.canParse(unsubscribeUrl)) return { outcome: 'retry', error: 'the public address is not known yet' };
     const html = payload.body
       .split(/\r?\n/)
       .map((line) => escapeHtml(line))
