@@ -32,7 +32,8 @@ const QUIET_DAYS = 30;
 const ISSUED_DAYS_AGO = 40;
 const COMMITS_BETWEEN_WAITS = 20;
 const MEMORY_SAMPLE_MS = 100;
-export const SWEEP_GOAL_SECONDS = 60;
+const SWEEP_GOAL_SECONDS = 60;
+const GOAL_PASSES = 1_000_000;
 
 export interface AutomationSweepFigures {
   passes: number;
@@ -137,7 +138,7 @@ export async function runAutomationSweepSection(passes: number, resources: Resou
     lines: [
       '',
       heading(`automation-sweep · embedded profile · the daily inactive sweep over ${count(passes)} passes in one day's bucket, pages of ${SWEEP_PAGE_SIZE}`),
-      `sweep: ${seconds(sweepSeconds)} (goal < ${SWEEP_GOAL_SECONDS} s at 1,000,000: ${verdict(sweepSeconds < SWEEP_GOAL_SECONDS)}), ${count(runsRecorded)} runs recorded`,
+      `sweep: ${seconds(sweepSeconds)} (goal < ${SWEEP_GOAL_SECONDS} s at 1,000,000: ${passes >= GOAL_PASSES ? verdict(sweepSeconds < SWEEP_GOAL_SECONDS) : 'judged only at 1,000,000 passes'}), ${count(runsRecorded)} runs recorded`,
       `memory of this process during the sweep: RSS ${figures.rssLowMiB.toFixed(0)}–${figures.rssHighMiB.toFixed(0)} MiB (growth ${(figures.rssHighMiB - figures.rssLowMiB).toFixed(1)} MiB), heap ${figures.heapLowMiB.toFixed(0)}–${figures.heapHighMiB.toFixed(0)} MiB; heap left after a full collection ${figures.retainedBeforeMiB.toFixed(1)} MiB before, ${figures.retainedAfterMiB.toFixed(1)} MiB after`,
       `load average at the end: ${figures.loadAverage.map((value) => value.toFixed(2)).join(' ')}`,
     ],
