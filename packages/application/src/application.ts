@@ -11,6 +11,8 @@ import { Authenticator } from './auth/authenticator';
 import { BarcodeSignatures } from './barcodes/barcode-signatures';
 import { PassBarcodes } from './barcodes/pass-barcodes';
 import { AutomationRunHandler } from './automations/automation-run-handler';
+import { AutomationEmailChoices } from './automations/automation-email-choices';
+import { UnsubscribeLinks } from './automations/unsubscribe-links';
 import { Automations } from './automations/automations';
 import { Businesses } from './businesses/businesses';
 import { Analytics } from './analytics/analytics';
@@ -105,6 +107,8 @@ export class Application {
   readonly automations: Automations;
   /** Carries out automation runs: registered on the work runner of the process that runs automations. */
   readonly automationRuns: AutomationRunHandler;
+  /** The holder's choice of automation emails, by the unsubscribe link each of them carries. */
+  readonly automationEmails: AutomationEmailChoices;
 
   constructor(ports: ApplicationPorts) {
     const { events, readModels, clock, ids, readYourWrites } = ports;
@@ -147,6 +151,7 @@ export class Application {
     this.sender = (options) => new CampaignSender(commands, this.passMessages, audiences, ports.work, clock, options);
     this.automations = new Automations(commands, readModels, this.passes, this.plans, clock, ids, readYourWrites, googleWallet);
     this.automationRuns = new AutomationRunHandler(commands, this.milestones, this.plans, clock, googleWallet);
+    this.automationEmails = new AutomationEmailChoices(commands, readModels, new UnsubscribeLinks(ports.secretKey, ports.appUrl), clock, readYourWrites);
   }
 
   /** The handler of `campaigns.send`, for the process whose runner sends campaigns. */

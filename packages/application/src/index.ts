@@ -54,3 +54,6 @@ export * from './automations/automations';
 export * from './automations/automation-process';
 export * from './automations/automation-work';
 export * from './automations/automation-run-handler';
+export type { LinkedPass } from './automations/automation-email-choices';
+export type { UnsubscribeLinks } from './automations/unsubscribe-links';
+export { AutomationSweepHandler, SWEEP_PAGE_SIZE } from './automations/automation-sweep-handler';

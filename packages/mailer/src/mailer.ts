@@ -16,6 +16,12 @@ const mailMessage = z.strictObject({
    * id, and SMTP sends it as the Message-ID, by which a receiving system can drop a repeat.
    */
   id: z.string().min(1).max(200).optional(),
+  /** Where the recipient stops mail of this kind (RFC 8058: a POST there unsubscribes in one click). */
+  unsubscribeUrl: z
+    .url({ protocol: /^https?$/ })
+    .max(2000)
+    .refine((value) => !LINE_BREAK.test(value) && !/[<>\s]/.test(value), 'must be one address')
+    .optional(),
 });
 
 export type MailMessage = z.infer<typeof mailMessage>;
@@ -32,6 +38,11 @@ export class InvalidMailMessage extends Error {
     super(`Invalid mail message: ${issues.join('; ')}`);
     this.name = 'InvalidMailMessage';
   }
+}
+
+/** The headers of a message with an unsubscribe address (RFC 2369, RFC 8058), the same from every adapter. */
+export function unsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
+  return { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
 }
 
 export function checkedMailMessage(message: MailMessage): MailMessage {

@@ -16,7 +16,7 @@ describeMailerContract('outbox directory', async () => {
   const outbox = path.join(dir, 'outbox');
   return {
     mailer: new OutboxMailer(outbox, () => SENT_AT),
-    delivered: async () => (await readOutbox(outbox)).map(({ to, subject, text, html }) => ({ to, subject, text, html })),
+    delivered: async () => (await readOutbox(outbox)).map(({ to, subject, text, html, headers }) => ({ to, subject, text, html, ...(headers && { headers }) })),
     dispose: async () => fs.rmSync(dir, { recursive: true, force: true }),
   };
 });

@@ -1,5 +1,5 @@
 /**
- * The embedded profile's mail: one JSON file `{to, subject, text, html, sent_at}` per message in the
+ * The embedded profile's mail: one JSON file `{to, subject, text, html, sent_at, headers?}` per message in the
  * outbox directory. A file appears whole or not at all (written aside, flushed, then linked into place), so
  * a reader never sees half a message. A message with an id has a name made of it alone and is linked only
  * where no file has that name: a second attempt of the same message leaves the first one as it was.
@@ -7,10 +7,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { checkedMailMessage, type MailMessage, type Mailer } from './mailer';
+import { checkedMailMessage, unsubscribeHeaders, type MailMessage, type Mailer } from './mailer';
 
 export interface OutboxFile extends MailMessage {
   sent_at: string;
+  /** The headers an SMTP server would have been given beyond the addresses and subject: the unsubscribe ones. */
+  headers?: Record<string, string>;
 }
 
 export class OutboxMailer implements Mailer {
@@ -22,7 +24,7 @@ export class OutboxMailer implements Mailer {
   async send(message: MailMessage): Promise<void> {
     const checked = checkedMailMessage(message);
     const sentAt = this.now().toISOString();
-    const file: OutboxFile = { ...checked, sent_at: sentAt };
+    const file: OutboxFile = { ...checked, sent_at: sentAt, ...(checked.unsubscribeUrl !== undefined && { headers: unsubscribeHeaders(checked.unsubscribeUrl) }) };
     // Names sort by time; the uuid keeps two messages of the same millisecond apart.
     const name = checked.id === undefined ? `${sentAt.replace(/[:.]/g, '-')}-${randomUUID()}.json` : `message-${createHash('sha256').update(checked.id).digest('hex')}.json`;
     // Aside under a name of its own: an attempt killed mid-write may have left its temporary file behind.

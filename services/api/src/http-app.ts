@@ -28,6 +28,7 @@ import { addApiKeyRoutes } from './routes/api-key-routes';
 import { addCustomerListRoutes, addPassListRoute } from './routes/browse-routes';
 import { appleWebServiceRoutes } from './routes/apple-web-service-routes';
 import { customerPageRoutes } from './routes/customer-page-routes';
+import { automationEmailRoutes } from './routes/automation-email-routes';
 import { addCustomerRoutes } from './routes/customer-routes';
 import { dashboardRoutes } from './routes/dashboard-routes';
 import { downloadRoutes } from './routes/download-routes';
@@ -75,7 +76,7 @@ interface HttpAppDependencies {
 }
 
 /** Where the pages for people and wallets (not the API) live. */
-const PUBLIC_PAGES = ['/validate', '/customer', '/passes', '/wallet', '/docs', '/join', '/template-images'];
+const PUBLIC_PAGES = ['/validate', '/customer', '/passes', '/wallet', '/docs', '/join', '/template-images', '/automation-emails'];
 
 export function createHttpApp(dependencies: HttpAppDependencies): express.Express {
   const { application, wallets, events, documents, readModels, work, clock, logger, metrics, limits } = dependencies;
@@ -141,6 +142,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   app.use('/customer/link', magicLinkPageRoutes(application, dependencies.magicLinkLimits, dependencies.background));
   app.use('/customer', customerPageRoutes(application, wallets));
   app.use('/join', joinPageRoutes(join));
+  app.use('/automation-emails', automationEmailRoutes(application));
   app.use(topUpPageRoutes(application, wallets));
   app.use(downloadRoutes(wallets, clock, application.passRewards, application.payments));
   app.use(templateImageFileRoutes(application));

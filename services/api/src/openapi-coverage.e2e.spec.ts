@@ -18,6 +18,7 @@ const OUTSIDE_THE_DOCUMENT: ReadonlyArray<[prefix: string, reason: string]> = [
   ['/docs', 'the HTML reference page rendered from this document'],
   ['/join/', "a template's join page, an HTML form a customer opens from a poster"],
   ['/template-images/', 'the files of template images, which wallets and the dashboard fetch by address'],
+  ['/automation-emails/', 'the HTML page of the unsubscribe link in automation emails, and its forms'],
 ];
 
 /** A route's method and full path, as the document names methods (lower case). */

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --sections=http,batches,hot-pass,long-stream,pkpass,images,rebuild,audit,payments,distributed,campaign,automations,scale,soak,analytics,browse]
+ * `npm run bench [-- --sections=http,batches,hot-pass,long-stream,pkpass,images,rebuild,audit,payments,distributed,campaign,automations,scale,soak,analytics,browse,automation-sweep]
  * [--passes=N] [--soak-seconds=S]`: each section starts what it measures in child processes of its own, on fresh
  * data, and stops them before the next one starts (scale, soak and analytics run only when named).
  * Progress goes to stderr; the report to stdout, ending with one `BENCH_RESULT` JSON line.
@@ -17,6 +17,7 @@ import { runPkpassSection } from './pkpass-timing';
 import { runAutomationRulesSection } from './automation-rules-timing';
 import { runImageRenderingSection } from './image-rendering-timing';
 import { machineLines, resultLine, type BenchResult } from './report';
+import { runAutomationSweepSection } from './automation-sweep/automation-sweep-section';
 import { Resources } from './resources';
 import type { SectionOutcome } from './section';
 import { argumentsFrom, type BenchArguments } from './sections';
@@ -33,7 +34,7 @@ async function run({ sections, scale }: BenchArguments, resources: Resources): P
   const machine = describeMachine();
   print(machineLines(machine, settings));
 
-  const result: BenchResult = { machine, settings, sections: [...sections], scenarios: null, batches: null, hotPass: null, longStream: null, pkpass: null, images: null, rebuild: null, audit: null, payments: null, distributed: null, campaign: null, automations: null, scale: null, analytics: null, browse: null };
+  const result: BenchResult = { machine, settings, sections: [...sections], scenarios: null, batches: null, hotPass: null, longStream: null, pkpass: null, images: null, rebuild: null, audit: null, payments: null, distributed: null, campaign: null, automations: null, scale: null, analytics: null, browse: null, automationSweep: null };
   const warnings: string[] = [];
   /** Prints a section as soon as it is done; its warnings wait for the end of the report. */
   const report = <Figures>(outcome: SectionOutcome<Figures>): Figures => {
@@ -65,6 +66,7 @@ async function run({ sections, scale }: BenchArguments, resources: Resources): P
   if (sections.has('analytics')) result.analytics = report(await resources.scoped((own) => runAnalyticsSection(scale.passes, own)));
 
   if (sections.has('browse')) result.browse = report(await resources.scoped((own) => runBrowseSection(settings, scale, own)));
+  if (sections.has('automation-sweep')) result.automationSweep = report(await resources.scoped((own) => runAutomationSweepSection(scale.passes, own)));
 
   if (warnings.length > 0) print(['', ...warnings]);
   print(['', resultLine(result)]);

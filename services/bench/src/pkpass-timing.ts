@@ -125,6 +125,7 @@ function benchPass(): WalletPass {
     lastScannedAt: null,
     lastActivityAt: at,
     automationRuns: [],
+    automationEmailsStoppedAt: null,
   };
   const template: Template = {
     ...defaultTemplateSettings('Coffee card'),

@@ -2,6 +2,7 @@
  * What a person reads (machine, table, warnings) and what a script reads (one `BENCH_RESULT ` JSON line).
  * Failed requests are always reported: a figure made of errors looks fast and means nothing.
  */
+import type { AutomationSweepFigures } from './automation-sweep/automation-sweep-section';
 import type { AnalyticsFigures } from './analytics/analytics-figures';
 import type { AuditFigures } from './audit/audit-figures';
 import type { BrowseFigures } from './browse/browse-section';
@@ -143,6 +144,8 @@ export interface BenchResult {
   analytics: AnalyticsFigures | null;
   /** Searching and listing passes and customers on a large store. */
   browse: BrowseFigures | null;
+  /** The timed automations' daily sweep over a large bucket. */
+  automationSweep: AutomationSweepFigures | null;
 }
 
 export function resultLine(result: BenchResult): string {

@@ -2,12 +2,13 @@
  * Which parts of the bench run: `--sections=http,batches,hot-pass,long-stream,pkpass,images,rebuild,audit,payments,distributed`
  * (default: all but the long ones), so that one part can be measured again without waiting for the others. They
  * run in this order. The long sections (`scale`, `soak`: a store of `--passes` passes, a steady load of
- * `--soak-seconds`; `analytics`: a business of `--passes` passes; `browse`: searches on a store of `--passes` passes) run only when named.
+ * `--soak-seconds`; `analytics`: a business of `--passes` passes; `browse`: searches on a store of `--passes` passes; `automation-sweep`: the
+ * daily `inactive` sweep over `--passes` passes) run only when named.
  */
 import { parseArgs } from 'node:util';
 
-const SECTION_NAMES = ['http', 'batches', 'hot-pass', 'long-stream', 'pkpass', 'images', 'rebuild', 'audit', 'payments', 'distributed', 'campaign', 'automations', 'scale', 'soak', 'analytics', 'browse'] as const;
-const LONG_SECTIONS: readonly SectionName[] = ['scale', 'soak', 'analytics', 'browse'];
+const SECTION_NAMES = ['http', 'batches', 'hot-pass', 'long-stream', 'pkpass', 'images', 'rebuild', 'audit', 'payments', 'distributed', 'campaign', 'automations', 'scale', 'soak', 'analytics', 'browse', 'automation-sweep'] as const;
+const LONG_SECTIONS: readonly SectionName[] = ['scale', 'soak', 'analytics', 'browse', 'automation-sweep'];
 
 export type SectionName = (typeof SECTION_NAMES)[number];
 

@@ -107,6 +107,7 @@ export class DispatcherService {
       runner,
       runs: application.automationRuns,
       mailer: ports.get(TOKENS.mailer),
+      unsubscribeLinks: application.automationEmails.links,
       clock,
       onError: (error) => logger.error('automations failed; they carry on by themselves', { error }),
     });

@@ -13,6 +13,7 @@ import { AutomationEmailHandler } from './automation-email-handler';
 import { AutomationPlanner } from './automation-planner';
 import type { AutomationRunHandler } from './automation-run-handler';
 import { AutomationSweepHandler } from './automation-sweep-handler';
+import type { UnsubscribeLinks } from './unsubscribe-links';
 import { AUTOMATION_EMAIL, AUTOMATION_RUN, AUTOMATION_SWEEP } from './automation-work';
 
 /** How often the timed triggers are swept: inside the minute the PROGRAMME asks them to be checked in. */
@@ -29,6 +30,8 @@ export interface AutomationProcessParts {
   runner: WorkRunner;
   runs: AutomationRunHandler;
   mailer: Mailer;
+  /** The link each email carries to stop them (the application's `automationEmails.links`). */
+  unsubscribeLinks: UnsubscribeLinks;
   clock: Clock;
   onError: (error: unknown) => void;
 }
@@ -42,7 +45,7 @@ export class AutomationProcess {
     const planner = new AutomationPlanner(events, readModels, () => clock.now());
     this.follower = new FeedWorkRecorder(feed, work, (event) => planner.workOf(event), { onRecorded: wake, onError });
     runner.register(parts.runs);
-    runner.register(new AutomationEmailHandler(parts.mailer));
+    runner.register(new AutomationEmailHandler(parts.mailer, parts.unsubscribeLinks));
     runner.every(new AutomationSweepHandler(readModels, work, clock, wake), { periodMs: AUTOMATION_SWEEP_PERIOD_MS, payload: {} });
   }
 

@@ -1,7 +1,8 @@
 /**
  * The sweep of the timed triggers (AUTOMATION_SWEEP, recurring): for every enabled `inactive` or `birthday`
  * automation, the passes whose quiet spell ends or whose birthday is today, looked up by day in the pass
- * read model one bucket at a time (never every pass), each recorded as a run due now. The run checks the
+ * read model one bucket at a time, and each bucket read a store page at a time (never every pass, nor a
+ * whole bucket, in memory), each recorded as a run due now. The run checks the
  * occurrence again on the pass's stream (automation-run-handler.ts), and the pass refuses a repeat, so a
  * sweep repeated, overlapping or catching up on missed days fires nothing twice.
  */
@@ -14,6 +15,8 @@ import { AUTOMATION_RUN, AUTOMATION_SWEEP, automationRunId } from './automation-
 const MINUTE_MS = 60_000;
 /** Days before today a sweep looks at again, so a process that was down for them catches them up. */
 const CATCH_UP_DAYS = 2;
+/** Passes read in one page of a bucket: large enough to batch the runs' recording, small enough to hold at once. */
+export const SWEEP_PAGE_SIZE = 500;
 
 export class AutomationSweepHandler implements WorkHandler<Record<string, never>> {
   readonly kind = AUTOMATION_SWEEP;
@@ -26,28 +29,34 @@ export class AutomationSweepHandler implements WorkHandler<Record<string, never>
     private readonly work: WorkStore,
     private readonly clock: Clock,
     private readonly onRecorded: () => void,
+    private readonly pageSize = SWEEP_PAGE_SIZE,
   ) {}
 
   async handle(_work: Work<Record<string, never>>, signal: AbortSignal): Promise<WorkResult> {
     for (const type of ['inactive', 'birthday'] as const) {
       for (const automation of await this.readModels.automations.find('timed', lookupKeys.timedAutomations(type))) {
-        if (signal.aborted) return { outcome: 'abandoned' };
-        await this.sweep(automation);
+        if (signal.aborted || !(await this.sweep(automation, signal))) return { outcome: 'abandoned' };
       }
     }
     return { outcome: 'done' };
   }
 
-  /** Records the runs of one automation, a day's bucket of passes at a time. */
-  private async sweep(automation: Automation): Promise<void> {
+  /** Records the runs of one automation, a page of a day's bucket of passes at a time; false when aborted. */
+  private async sweep(automation: Automation, signal: AbortSignal): Promise<boolean> {
     const now = this.clock.now();
+    const index = automation.trigger.type === 'inactive' ? 'quiet_since' : 'birthday';
     for (const key of bucketsOf(automation, now)) {
-      const index = automation.trigger.type === 'inactive' ? 'quiet_since' : 'birthday';
-      const passes = await this.readModels.passes.find(index, key);
-      const runs = passes.flatMap((pass) => this.runOf(automation, pass, now));
-      await this.work.record(runs);
-      if (runs.length > 0) this.onRecorded();
+      let after: string | null = null;
+      do {
+        if (signal.aborted) return false;
+        const page: { docs: Pass[]; next: string | null } = await this.readModels.passes.findPage(index, key, after, this.pageSize);
+        const runs = page.docs.flatMap((pass) => this.runOf(automation, pass, now));
+        await this.work.record(runs);
+        if (runs.length > 0) this.onRecorded();
+        after = page.next;
+      } while (after !== null);
     }
+    return true;
   }
 
   private runOf(automation: Automation, pass: Pass, now: Date): NewWork[] {

@@ -7,6 +7,7 @@
 import { assertNever } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
 import { addStamps } from './add-stamps';
+import { resumeAutomationEmails, stopAutomationEmails } from './automation-emails';
 import { adjustPoints } from './adjust-points';
 import { chargeBalance } from './charge-balance';
 import { checkIn } from './check-in';
@@ -41,6 +42,8 @@ function decideOnPass(command: Exclude<PassCommand, { type: 'IssuePass' }>, stat
   if (command.type === 'ScanPass') return scanPass(command, state);
   if (command.type === 'RedeemReward') return redeemReward(command, state);
   if (command.type === 'RunAutomation') return runAutomation(command, state);
+  if (command.type === 'StopAutomationEmails') return stopAutomationEmails(command, state);
+  if (command.type === 'ResumeAutomationEmails') return resumeAutomationEmails(command, state);
   if (command.type === 'SendMessage') return sendMessage(command, state);
   if (command.type === 'RegisterDevice') return registerDevice(command, state);
   if (command.type === 'UnregisterDevice') return unregisterDevice(command, state);

@@ -8,7 +8,10 @@ import { withPaymentEvent } from './online-payment-evolve';
 import type { Reward } from './rewards';
 import { automationRunKey } from './automation-run-key';
 
-type PassChangingEvent = Exclude<PassEvent, { type: 'PassIssued' | 'PassScanned' | 'PassInstalled' | 'PassUninstalled' | 'PaymentStarted' | 'PaymentExpired' | 'AutomationRan' }>;
+type PassChangingEvent = Exclude<
+  PassEvent,
+  { type: 'PassIssued' | 'PassScanned' | 'PassInstalled' | 'PassUninstalled' | 'PaymentStarted' | 'PaymentExpired' | 'AutomationRan' | 'AutomationEmailsStopped' | 'AutomationEmailsResumed' }
+>;
 
 /** The facts of the holder's or staff's use of the pass: each ends a quiet spell. */
 const ACTIVITY: ReadonlySet<PassEvent['type']> = new Set(['PassStamped', 'PointsAdjusted', 'BalanceCharged', 'BalanceToppedUp', 'PassCheckedIn', 'PassRedeemed', 'RewardRedeemed']);
@@ -23,6 +26,9 @@ export function evolvePass(state: PassState, event: PassEvent): PassState {
   if (event.type === 'PassUninstalled') return { ...state, walletDevices: withoutDevice(state.walletDevices, event.data.device_library_identifier) };
   // Nor is a payment opened or left to expire: the pass holds what it held.
   if (event.type === 'PaymentStarted' || event.type === 'PaymentExpired') return { ...state, payments: withPaymentEvent(state.payments, event) };
+  // Nor is the holder's choice of automation emails: it is about mail, not about what the pass shows.
+  if (event.type === 'AutomationEmailsStopped') return { ...state, automationEmailsStoppedAt: event.data.occurred_at };
+  if (event.type === 'AutomationEmailsResumed') return { ...state, automationEmailsStoppedAt: null };
   // A run is recorded after its actions' events, and gives back the activity they would have moved.
   if (event.type === 'AutomationRan') {
     const { automation_id, occurrence, activity_at } = event.data;
@@ -61,6 +67,7 @@ function passFromIssued(data: PassIssuedData): Pass {
     lastScannedAt: null,
     lastActivityAt: data.occurred_at,
     automationRuns: [],
+    automationEmailsStoppedAt: null,
     lastMessage: null,
     messageSources: [],
     notifiedAt: [],

@@ -40,6 +40,7 @@ describe('evolving a pass', () => {
       lastScannedAt: null,
       lastActivityAt: ISSUED_AT,
       automationRuns: [],
+      automationEmailsStoppedAt: null,
     });
   });
 

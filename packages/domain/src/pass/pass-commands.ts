@@ -100,6 +100,8 @@ export type PassCommand =
   | { type: 'ExpirePayment'; paymentId: string; now: Date }
   | { type: 'RecordRefund'; paymentId: string; refundedTotalMinor: number; now: Date }
   | { type: 'RunAutomation'; run: AutomationRun; milestones: readonly ActiveMilestone[]; now: Date }
+  | { type: 'StopAutomationEmails'; now: Date }
+  | { type: 'ResumeAutomationEmails'; now: Date }
   | ScanPassCommand
   | SendMessageCommand
   | { type: 'RegisterDevice'; deviceLibraryIdentifier: string; pushToken: string; now: Date }

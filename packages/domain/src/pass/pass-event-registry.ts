@@ -119,6 +119,9 @@ export const passEvents: EventRegistry<PassEvent> = {
       occurred_at: occurredAt,
     }),
   },
+  // The holder asked, through the link in an automation's email or their page, for no more (or again) automation emails.
+  AutomationEmailsStopped: { version: 1, schema: onlyOccurredAt },
+  AutomationEmailsResumed: { version: 1, schema: onlyOccurredAt },
 };
 
 export const PASS_EVENT_TYPES = eventTypesOf(passEvents);

@@ -159,6 +159,8 @@ export type PassEvent =
   | { type: 'RewardRedeemed'; data: RewardRedeemedData }
   | OnlinePaymentEvent
   | { type: 'AutomationRan'; data: AutomationRanData }
-  | { type: 'MessageSent'; data: MessageSentData };
+  | { type: 'MessageSent'; data: MessageSentData }
+  | { type: 'AutomationEmailsStopped'; data: { occurred_at: string } }
+  | { type: 'AutomationEmailsResumed'; data: { occurred_at: string } };
 
 export type PassEventType = PassEvent['type'];

@@ -10,9 +10,13 @@ import type { PassStatus } from './pass-events';
 /**
  * Every command on a pass that already exists, but a scan (a scan of any pass is recorded, valid or
  * not), the wallet registrations (a pass of any status stays in the wallets it was added to) and a
- * reward's redemption (which one reward of the pass decides: redeem-reward.ts) and a message (send-message.ts).
+ * reward's redemption (which one reward of the pass decides: redeem-reward.ts) and a message (send-message.ts),
+ * and the holder's choice of automation emails (automation-emails.ts).
  */
-export type PassMove = Exclude<PassCommand['type'], 'IssuePass' | 'ScanPass' | 'RegisterDevice' | 'UnregisterDevice' | 'RejectPushToken' | 'RedeemReward' | 'SendMessage' | 'RunAutomation' | OnlinePaymentCommandType>;
+export type PassMove = Exclude<
+  PassCommand['type'],
+  'IssuePass' | 'ScanPass' | 'RegisterDevice' | 'UnregisterDevice' | 'RejectPushToken' | 'RedeemReward' | 'SendMessage' | 'RunAutomation' | 'StopAutomationEmails' | 'ResumeAutomationEmails' | OnlinePaymentCommandType
+>;
 
 const LIVE: readonly PassStatus[] = ['active', 'checked_in'];
 

@@ -52,6 +52,8 @@ export interface Pass {
   lastActivityAt: string;
   /** Every automation occurrence the pass ran (`{automation_id}/{occurrence}`): each runs once. */
   automationRuns: readonly string[];
+  /** Since when the holder wants no automation emails for the pass (automation-emails.ts); null: they get them. */
+  automationEmailsStoppedAt: string | null;
 }
 
 export interface LastMessage {

@@ -60,6 +60,7 @@ export function runAutomation({ run, now }: PassCommandOf<'RunAutomation'>, pass
 /** Why an action does not apply to the pass at all, or null when it does. */
 function skipReason(action: AutomationAction, pass: Pass): string | null {
   if (action.type === 'send_email' && pass.customerEmail === null) return 'no_email';
+  if (action.type === 'send_email' && pass.automationEmailsStoppedAt !== null) return 'unsubscribed';
   return null;
 }
 

@@ -8,6 +8,8 @@ export interface DeliveredMessage {
   subject: string;
   text: string;
   html: string;
+  /** The unsubscribe headers (List-Unsubscribe, List-Unsubscribe-Post), when it has any. */
+  headers?: Record<string, string>;
 }
 
 interface MailerUnderTest {
@@ -44,6 +46,19 @@ export function describeMailerContract(adapterName: string, create: () => Promis
       await Promise.all(sent.map((each) => subject().mailer.send(each)));
       const delivered = await subject().delivered();
       expect([...delivered].sort((a, b) => a.subject.localeCompare(b.subject))).toEqual(sent);
+    });
+
+    it('carries an unsubscribe address as the List-Unsubscribe headers of RFC 8058, long addresses included', async () => {
+      const unsubscribeUrl = `https://passes.test/automation-emails/pass-1/${'x'.repeat(120)}`;
+      await subject().mailer.send(message({ unsubscribeUrl }));
+      const [delivered] = await subject().delivered();
+      expect(delivered?.headers).toEqual({ 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+    });
+
+    it('refuses an unsubscribe address that is not one web address, and delivers nothing', async () => {
+      await expect(subject().mailer.send(message({ unsubscribeUrl: 'https://passes.test/u\r\nBcc: eve@example.com' }))).rejects.toBeInstanceOf(InvalidMailMessage);
+      await expect(subject().mailer.send(message({ unsubscribeUrl: 'mailto:eve@example.com' }))).rejects.toBeInstanceOf(InvalidMailMessage);
+      expect(await subject().delivered()).toEqual([]);
     });
 
     it('refuses a recipient or subject that would smuggle a header, and delivers nothing', async () => {

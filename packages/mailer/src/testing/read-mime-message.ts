@@ -6,7 +6,10 @@ interface MimeContent {
   subject: string;
   text: string;
   html: string;
+  headers?: Record<string, string>;
 }
+
+const UNSUBSCRIBE_HEADERS = ['List-Unsubscribe', 'List-Unsubscribe-Post'];
 
 interface Part {
   headers: Map<string, string>;
@@ -26,7 +29,16 @@ export function readMimeMessage(raw: string): MimeContent {
     if (!part) throw new Error(`no ${type} part`);
     return decodeBody(part).replace(/\r\n/g, '\n').replace(/\n$/, '');
   };
-  return { subject: decodeEncodedWords(message.headers.get('subject') ?? ''), text: partOfType('text/plain'), html: partOfType('text/html') };
+  const unsubscribe = UNSUBSCRIBE_HEADERS.flatMap((name) => {
+    const value = message.headers.get(name.toLowerCase());
+    return value === undefined ? [] : [[name, value] as const];
+  });
+  return {
+    subject: decodeEncodedWords(message.headers.get('subject') ?? ''),
+    text: partOfType('text/plain'),
+    html: partOfType('text/html'),
+    ...(unsubscribe.length > 0 && { headers: Object.fromEntries(unsubscribe) }),
+  };
 }
 
 function splitPart(raw: string): Part {

@@ -50,6 +50,9 @@ export function countsOf(before: PassFacts | null, after: PassFacts, event: Pass
     case 'PaymentRefunded':
     // A run is the record of what an automation did; its actions' own events are counted as they are.
     case 'AutomationRan':
+    // The holder's choice of automation emails is no use of the pass.
+    case 'AutomationEmailsStopped':
+    case 'AutomationEmailsResumed':
       return {};
     default:
       return assertNever(event);

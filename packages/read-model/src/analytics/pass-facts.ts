@@ -40,6 +40,8 @@ export function evolvePassFacts(facts: PassFacts | null, event: PassEvent): Pass
     case 'PaymentRefunded':
     case 'AutomationRan':
     case 'MessageSent':
+    case 'AutomationEmailsStopped':
+    case 'AutomationEmailsResumed':
       return facts;
     default:
       return assertNever(event);

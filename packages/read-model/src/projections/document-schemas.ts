@@ -93,6 +93,7 @@ export const passDocument = z.object({
   // Documents built before automations read as a pass with none run, quiet since the epoch, until rebuilt.
   lastActivityAt: instant.default('1970-01-01T00:00:00.000Z'),
   automationRuns: z.array(text).default([]),
+  automationEmailsStoppedAt: instant.nullable().default(null),
 }) satisfies z.ZodType<Pass>;
 
 export const businessDocument = z.object({

@@ -198,6 +198,7 @@ export function describeDocumentStoreContract(
         lastScannedAt: null,
         lastActivityAt: T0.toISOString(),
         automationRuns: [],
+        automationEmailsStoppedAt: null,
       };
       const passesIn = (target: GenerationRef) => new ReadModel(store(), { ...passProjection, collection: target.collection });
 

@@ -12,10 +12,10 @@ import { lookupKeys, StreamStates, type ReadModels } from '@passes/read-model';
 import { WALLET_NOTIFICATION, type WalletWork } from './wallet-notification-kind';
 
 /**
- * Facts that change nothing a wallet shows: a scan, the registrations themselves, and an automation's run
- * (what its actions change comes as events of their own).
+ * Facts that change nothing a wallet shows: a scan, the registrations themselves, an automation's run
+ * (what its actions change comes as events of their own), and the holder's choice of automation emails.
  */
-const UNSEEN: ReadonlySet<PassEventType> = new Set<PassEventType>(['PassScanned', 'PassInstalled', 'PassUninstalled', 'AutomationRan']);
+const UNSEEN: ReadonlySet<PassEventType> = new Set<PassEventType>(['PassScanned', 'PassInstalled', 'PassUninstalled', 'AutomationRan', 'AutomationEmailsStopped', 'AutomationEmailsResumed']);
 
 export interface NotificationPlannerOptions {
   apple: boolean;

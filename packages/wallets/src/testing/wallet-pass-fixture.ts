@@ -33,6 +33,7 @@ const PASS: Pass = {
   lastScannedAt: null,
   lastActivityAt: '2026-11-21T09:00:00.000Z',
   automationRuns: [],
+    automationEmailsStoppedAt: null,
 };
 
 const TEMPLATE: Template = {

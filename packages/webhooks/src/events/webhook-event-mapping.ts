@@ -4,7 +4,7 @@
  */
 import { assertNever, type PassEventType, type WebhookEventName } from '@passes/domain';
 
-/** Null for a pass event nobody is told of: a payment opened, or left to expire. */
+/** Null for a pass event nobody is told of: a payment opened, or left to expire; the holder's choice of automation emails. */
 export function webhookEventOf(type: PassEventType): WebhookEventName | null {
   switch (type) {
     case 'PassIssued':
@@ -29,6 +29,8 @@ export function webhookEventOf(type: PassEventType): WebhookEventName | null {
       return 'payment.refunded';
     case 'PaymentStarted':
     case 'PaymentExpired':
+    case 'AutomationEmailsStopped':
+    case 'AutomationEmailsResumed':
       return null;
     case 'PassUpdated':
     case 'PassStamped':

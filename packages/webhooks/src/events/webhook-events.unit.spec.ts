@@ -28,6 +28,8 @@ describe('webhook events', () => {
       PaymentRefunded: 'payment.refunded',
       MessageSent: 'pass.updated',
       AutomationRan: 'pass.updated',
+      AutomationEmailsStopped: null,
+      AutomationEmailsResumed: null,
     });
   });
 

@@ -100,12 +100,31 @@ describe('GET /customer?token=… in a phone-sized browser', () => {
   it('escapes what businesses wrote and runs no script, under a strict Content-Security-Policy', async () => {
     const response = await customerPage(`?token=${encodeURIComponent(token)}`);
     const headers = response?.headers() ?? {};
-    expect(headers['content-security-policy']).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'$/);
+    expect(headers['content-security-policy']).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'$/);
     expect(headers['referrer-policy']).toBe('no-referrer');
     expect(headers['cache-control']).toBe('no-store');
     expect(await page.locator('li.pass h2').nth(1).innerText()).toBe(HOSTILE_NAME);
     expect(await page.locator('script').count()).toBe(0);
     expect(await page.title()).toBe('Your passes');
+  });
+
+  it("stops a pass's automation emails and turns them back on, by forms the policy lets post to the page's own origin", async () => {
+    await customerPage(`?token=${encodeURIComponent(token)}`);
+    const section = page.locator('li.pass').nth(0).locator('section.automation-emails');
+    expect(await section.innerText()).toContain('Automation emails for this pass are on.');
+    await section.getByRole('button', { name: 'Stop automation emails' }).click();
+    await page.waitForURL(/\/automation-emails\/[^/]+\/[A-Za-z0-9_-]{43}$/);
+    expect(await page.locator('h1').innerText()).toBe('Automation emails stopped');
+    expect(await page.locator('main').innerText()).toContain('Corner Café');
+    await page.screenshot({ path: path.join(screenshots, 'automation-emails-stopped.png'), fullPage: true });
+
+    await customerPage(`?token=${encodeURIComponent(token)}`);
+    expect(await section.innerText()).toMatch(/Automation emails for this pass are off \(since \d{4}-\d{2}-\d{2}\)\./);
+    await section.getByRole('button', { name: 'Turn automation emails back on' }).click();
+    await page.waitForURL(/\/resume$/);
+    expect(await page.locator('h1').innerText()).toBe('Automation emails back on');
+    await customerPage(`?token=${encodeURIComponent(token)}`);
+    expect(await section.innerText()).toContain('Automation emails for this pass are on.');
   });
 
   it('says honestly that the link has expired once 15 minutes have passed', async () => {

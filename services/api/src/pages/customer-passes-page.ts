@@ -1,8 +1,9 @@
 /**
  * The customer's page behind a magic link (`{app_url}/customer?token=…`): their passes, each with the
- * code to show at the counter (usable printed or saved, with no wallet), or why the link doesn't work.
+ * code to show at the counter (usable printed or saved, with no wallet), whether it gets automation emails
+ * (with the form that stops them or turns them back on), or why the link doesn't work.
  */
-import { escapeHtml, type CustomerPass, type CustomerPassesResult, type PassBarcodes, type PassRewards, type PassRewardsView, type Payments } from '@passes/application';
+import { escapeHtml, type CustomerPass, type CustomerPassesResult, type PassBarcodes, type PassRewards, type PassRewardsView, type Payments, type UnsubscribeLinks } from '@passes/application';
 import type { Wallets } from '@passes/wallets';
 import type { Response } from 'express';
 import { customerPassRepresentation } from '../representations/customer-pass-representation';
@@ -11,6 +12,7 @@ import { pageStyle, sendPage } from './page-document';
 import { passCodeFigure, PASS_CODE_CSS, PASS_CODE_PRINT_CSS } from './pass-code-figure';
 import { PASS_STATUS_LABELS } from './pass-status-labels';
 import { messageSection, MESSAGE_CSS } from './message-section';
+import { automationEmailsSection, AUTOMATION_EMAILS_CSS } from './automation-emails-section';
 import { rewardsSection, REWARDS_CSS } from './rewards-section';
 import { walletButtons, WALLET_BUTTONS_CSS } from './wallet-buttons';
 
@@ -39,6 +41,7 @@ const CSS = `
 ${PASS_CODE_CSS}
 ${REWARDS_CSS}
 ${MESSAGE_CSS}
+${AUTOMATION_EMAILS_CSS}
   .code { margin: 0 auto .875rem; }
 ${WALLET_BUTTONS_CSS}
   .wallets { margin: 0 0 .75rem; }
@@ -53,12 +56,13 @@ ${WALLET_BUTTONS_CSS}
     body { background: #fff; }
     main { max-width: none; padding: 0; }
     .pass { break-inside: avoid; border-color: #000; }
-    .wallets, .download, .footnote { display: none; }
+    .wallets, .download, .footnote, .automation-emails { display: none; }
 ${PASS_CODE_PRINT_CSS}
   }
 `;
 
-const STYLE = pageStyle(CSS);
+// Forms: each pass's automation emails are stopped or turned back on from here.
+const STYLE = pageStyle(CSS, { forms: true });
 
 /** A pass on the page: what its holder sees, and the barcode message its wallet pass would carry. */
 interface ShownPass {
@@ -67,6 +71,8 @@ interface ShownPass {
   rewards: PassRewardsView;
   /** Whether the pass's own page offers a top-up (PROGRAMME §5): the card links there. */
   topUp: boolean;
+  /** The pass's unsubscribe link, whose forms change its automation emails. */
+  unsubscribeUrl: string;
 }
 
 type ShownResult = Exclude<CustomerPassesResult, { status: 'valid' }> | { status: 'valid'; passes: ShownPass[]; expiresAt: Date };
@@ -78,6 +84,7 @@ export async function sendCustomerPassesPage(
   barcodes: PassBarcodes,
   rewards: PassRewards,
   payments: Payments,
+  unsubscribeLinks: UnsubscribeLinks,
 ): Promise<void> {
   const shown: ShownResult =
     result.status === 'valid'
@@ -89,6 +96,7 @@ export async function sendCustomerPassesPage(
               barcodeMessage: (await barcodes.codesOf(customerPass.pass)).barcode.message,
               rewards: await rewards.viewOf(customerPass.pass),
               topUp: (await payments.topUpOffer(customerPass.pass)) !== null,
+              unsubscribeUrl: unsubscribeLinks.urlFor(customerPass.pass.id),
             })),
           ),
         }
@@ -122,7 +130,7 @@ function customerPassesPage(result: ShownResult, wallets: Wallets): { status: nu
   return { status: 200, title: 'Your passes', body };
 }
 
-function passCard({ customerPass, barcodeMessage, rewards, topUp }: ShownPass, wallets: Wallets): string {
+function passCard({ customerPass, barcodeMessage, rewards, topUp, unsubscribeUrl }: ShownPass, wallets: Wallets): string {
   const links = wallets.links(customerPass.pass);
   const pass = customerPassRepresentation(customerPass, links);
   const usable = pass.status !== 'voided';
@@ -143,6 +151,7 @@ function passCard({ customerPass, barcodeMessage, rewards, topUp }: ShownPass, w
     usable ? walletButtons(links) : '',
     usable && topUp ? `<a class="download topup-link" href="${escapeHtml(pass.download_url)}#topup">Top up this pass</a>` : '',
     usable ? `<a class="download" href="${escapeHtml(pass.download_url)}">Open this pass to print or save it</a>` : '',
+    automationEmailsSection(customerPass.pass, unsubscribeUrl),
     `<p class="serial">${escapeHtml(pass.serial_number)}</p>`,
     '</li>',
   ]

@@ -8,7 +8,7 @@ import { sendCustomerPassesPage } from '../pages/customer-passes-page';
 export function customerPageRoutes(application: Application, wallets: Wallets): Router {
   const router = Router();
   router.get('/', async (request, response) => {
-    await sendCustomerPassesPage(response, await application.customerPasses.forToken(linkTokenOf(request)), wallets, application.passBarcodes, application.passRewards, application.payments);
+    await sendCustomerPassesPage(response, await application.customerPasses.forToken(linkTokenOf(request)), wallets, application.passBarcodes, application.passRewards, application.payments, application.automationEmails.links);
   });
   return router;
 }

@@ -28,6 +28,11 @@ describe('describing a pass event', () => {
     expect(describeEvent(entry('AutomationRan', { occurrence: 'issued' }))).toBe('An automation ran (issued)');
   });
 
+  it("says the holder stopped automation emails, or turned them back on", () => {
+    expect(describeEvent(entry('AutomationEmailsStopped', {}))).toBe('The holder stopped automation emails');
+    expect(describeEvent(entry('AutomationEmailsResumed', {}))).toBe('The holder turned automation emails back on');
+  });
+
   it('says why a scan was not valid', () => {
     expect(describeEvent(entry('PassScanned', { mode: 'verify', valid: false, reason: 'invalid_signature' }))).toBe('Scanned: not valid, the signature did not match');
     expect(describeEvent(entry('PassScanned', { mode: 'checkin', valid: true, reason: null, checked_in: true }))).toBe('Scanned to check in: valid, checked in');

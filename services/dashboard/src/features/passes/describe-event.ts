@@ -79,6 +79,10 @@ export function describeEvent({ type, data }: HistoryEntry, currency: string | n
     }
     case 'AutomationRan':
       return `An automation ran (${typeof data['occurrence'] === 'string' ? data['occurrence'] : '?'})`;
+    case 'AutomationEmailsStopped':
+      return 'The holder stopped automation emails';
+    case 'AutomationEmailsResumed':
+      return 'The holder turned automation emails back on';
     default: {
       const unexpected: never = type;
       return unexpected;
