@@ -24,9 +24,12 @@ export function customerWordsOf(pass: Pick<Pass, 'customerName' | 'customerEmail
   return [...wordsOf(pass.customerName ?? ''), ...wordsOf(pass.customerEmail ?? '')];
 }
 
-/** Every word a pass is found by: its customer's, and its external id's and serial number's, whole and in words. */
-export function passWordsOf(pass: Pass): string[] {
-  const identifiers = [pass.externalId, pass.serialNumber].flatMap((identifier) => (identifier === null ? [] : [identifier.toLowerCase(), ...wordsOf(identifier)]));
+/**
+ * Every word a pass is found by: its customer's, and its external id's and serial number's. An identifier
+ * is found by its words only, as a search is split into words: `PS-7K3M` is the words `ps` and `7k3m`.
+ */
+export function passWordsOf(pass: Pick<Pass, 'customerName' | 'customerEmail' | 'externalId' | 'serialNumber'>): string[] {
+  const identifiers = [pass.externalId, pass.serialNumber].flatMap((identifier) => (identifier === null ? [] : wordsOf(identifier)));
   return [...customerWordsOf(pass), ...identifiers];
 }
 
@@ -45,7 +48,7 @@ export const passSearchKeys = {
   customers: (businessId: string, mode: Mode) => `${businessId}/${mode}/customers`,
 };
 
-export function searchKeysOf(pass: Pass): string[] {
+export function searchKeysOf(pass: Pick<Pass, 'businessId' | 'mode' | 'templateId' | 'status' | 'customerName' | 'customerEmail' | 'externalId' | 'serialNumber'>): string[] {
   const { businessId, mode } = pass;
   const beginnings = new Set<string>();
   for (const word of passWordsOf(pass)) {

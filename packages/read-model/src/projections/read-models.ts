@@ -118,7 +118,7 @@ export const passProjection = aggregateProjection<Pass, PassEvent, PassIndex>({
   // holds its rewards, which a document built before has not. 5: found by search (pass-search.ts).
   // 6: and holds its online payments. 7: and its messages; campaigns page through a business's passes by
   // their audience keys. 8: the last activity and the automations run, with the sweep's lookups by quiet
-  // day and birthday. 9: and whether its holder stopped automation emails.
+  // day and birthday. 9: and whether its holder stopped automation emails; identifiers found by their words only.
   version: 9,
   category: 'pass',
   events: passEvents,
