@@ -49,6 +49,7 @@ export * from './analytics/analytics';
 export * from './analytics/analytics-report';
 export * from './analytics/exports/analytics-exports';
 export * from './analytics/exports/analytics-export-work';
+export * from './programme-work';
 export type { ExportFiles } from './analytics/exports/export-files';
 export * from './automations/automations';
 export * from './automations/automation-process';

@@ -5,28 +5,13 @@
  * embedded profile it runs inside the API process and follows the event store; in the distributed one it
  * is a process of its own in a Kafka consumer group.
  */
-import {
-  ANALYTICS_EXPORT,
-  ANALYTICS_EXPORT_SWEEP,
-  AUTOMATION_WORK_KINDS,
-  AutomationProcess,
-  CAMPAIGN_SEND,
-  AnalyticsExportHandler,
-  AnalyticsExportSweep,
-  EXPORT_SWEEP_PERIOD_MS,
-  PAYMENT_RECONCILIATION,
-  PaymentReconciliation,
-  RECONCILIATION_PERIOD_MS,
-  SUBSCRIPTION_GRACE_END,
-  SubscriptionGraceEnd,
-  type Application,
-} from '@passes/application';
+import { AutomationProcess, registerProgrammeWork, type Application } from '@passes/application';
 import { workLag, type WorkRunner } from '@passes/background-work';
 import type { EventFeed } from '@passes/event-store';
 import { CheckpointWaiter, collections } from '@passes/read-model';
 import { serviceSecrets, TOKENS, type FollowerHealth, type PortRegistry } from '@passes/runtime';
-import { WALLET_NOTIFICATION, WalletNotifier, type Wallets } from '@passes/wallets';
-import { WEBHOOK_DELIVERY, WebhookDispatcher } from '@passes/webhooks';
+import { WalletNotifier, type Wallets } from '@passes/wallets';
+import { WebhookDispatcher } from '@passes/webhooks';
 
 /** How often the notifier looks at another process's projector while a push waits for the read models. */
 const READ_MODEL_POLL_INTERVAL_MS = 20;
@@ -81,24 +66,9 @@ export class DispatcherService {
       onError: (error) => logger.error('webhook dispatcher failed; it carries on by itself', { error }),
       onAttempted: (outcome) => metrics.webhookAttempted(outcome),
     });
-    // Analytics exports are made, and swept when they expire, on the same runner.
-    runner.register(new AnalyticsExportHandler(application.analyticsExports));
-    runner.every(new AnalyticsExportSweep(application.analyticsExports), { periodMs: EXPORT_SWEEP_PERIOD_MS, payload: {} });
-    // Payments' reconciliation joins the dispatcher's process, where the runner already is in either profile.
-    if (application.payments.available) runner.every(new PaymentReconciliation(application.payments, clock), { periodMs: RECONCILIATION_PERIOD_MS, payload: {} });
-    runner.register(new SubscriptionGraceEnd(application.subscriptions));
-    metrics.watchWorkBacklog(() => workLag(work, clock.now(), [
-      WEBHOOK_DELIVERY.name,
-      WALLET_NOTIFICATION.name,
-      ANALYTICS_EXPORT.name,
-      ANALYTICS_EXPORT_SWEEP.name,
-      PAYMENT_RECONCILIATION.name,
-      SUBSCRIPTION_GRACE_END.name,
-      CAMPAIGN_SEND.name,
-      ...AUTOMATION_WORK_KINDS,
-    ]));
-    // Campaigns are sent here, beside the deliveries: once across instances, each item under its lease.
-    runner.register(application.campaignSender({ wake: () => runner.wake() }));
+    registerProgrammeWork(application, runner, clock);
+    // Every kind the runner does, the wallet notifier's included once it registers below.
+    metrics.watchWorkBacklog(() => workLag(work, clock.now(), runner.kinds()));
     this.automations = new AutomationProcess({
       feed: automationFeed,
       events,

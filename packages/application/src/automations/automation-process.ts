@@ -14,13 +14,10 @@ import { AutomationPlanner } from './automation-planner';
 import type { AutomationRunHandler } from './automation-run-handler';
 import { AutomationSweepHandler } from './automation-sweep-handler';
 import type { UnsubscribeLinks } from './unsubscribe-links';
-import { AUTOMATION_EMAIL, AUTOMATION_RUN, AUTOMATION_SWEEP } from './automation-work';
 
 /** How often the timed triggers are swept: inside the minute the PROGRAMME asks them to be checked in. */
 export const AUTOMATION_SWEEP_PERIOD_MS = 60_000;
 
-/** The work kinds of automations, for the backlog metrics. */
-export const AUTOMATION_WORK_KINDS: readonly string[] = [AUTOMATION_RUN.name, AUTOMATION_SWEEP.name, AUTOMATION_EMAIL.name];
 
 export interface AutomationProcessParts {
   feed: EventFeed;

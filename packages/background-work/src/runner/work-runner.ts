@@ -86,6 +86,11 @@ export class WorkRunner {
     return this;
   }
 
+  /** The kinds this runner does: what its process reports the backlog of. */
+  kinds(): string[] {
+    return [...this.lanes.keys()];
+  }
+
   start(): void {
     this.scans.start();
   }
