@@ -12,15 +12,16 @@ import type { Clock } from '../shared/clock';
 import { AutomationEmailHandler } from './automation-email-handler';
 import { AutomationPlanner } from './automation-planner';
 import type { AutomationRunHandler } from './automation-run-handler';
+import { AutomationRunPageHandler } from './automation-run-page-handler';
 import { AutomationSweepHandler } from './automation-sweep-handler';
 import type { UnsubscribeLinks } from './unsubscribe-links';
-import { AUTOMATION_EMAIL, AUTOMATION_RUN, AUTOMATION_SWEEP } from './automation-work';
+import { AUTOMATION_EMAIL, AUTOMATION_RUN, AUTOMATION_RUN_PAGE, AUTOMATION_SWEEP } from './automation-work';
 
 /** How often the timed triggers are swept: inside the minute the PROGRAMME asks them to be checked in. */
 export const AUTOMATION_SWEEP_PERIOD_MS = 60_000;
 
 /** The work kinds of automations, for the backlog metrics. */
-export const AUTOMATION_WORK_KINDS: readonly string[] = [AUTOMATION_RUN.name, AUTOMATION_SWEEP.name, AUTOMATION_EMAIL.name];
+export const AUTOMATION_WORK_KINDS: readonly string[] = [AUTOMATION_RUN.name, AUTOMATION_RUN_PAGE.name, AUTOMATION_SWEEP.name, AUTOMATION_EMAIL.name];
 
 export interface AutomationProcessParts {
   feed: EventFeed;
@@ -45,6 +46,7 @@ export class AutomationProcess {
     const planner = new AutomationPlanner(events, readModels, () => clock.now());
     this.follower = new FeedWorkRecorder(feed, work, (event) => planner.workOf(event), { onRecorded: wake, onError });
     runner.register(parts.runs);
+    runner.register(new AutomationRunPageHandler(parts.runs, work, clock));
     runner.register(new AutomationEmailHandler(parts.mailer, parts.unsubscribeLinks));
     runner.every(new AutomationSweepHandler(readModels, work, clock, wake), { periodMs: AUTOMATION_SWEEP_PERIOD_MS, payload: {} });
   }
