@@ -154,7 +154,7 @@ export async function runAutomationSweepSection(passes: number, resources: Resou
   return {
     lines: [
       '',
-      heading(`automation-sweep · embedded profile · the daily inactive sweep over ${count(passes)} passes in one day's bucket, pages of ${SWEEP_PAGE_SIZE}`),
+      heading(`automation-sweep · embedded profile · the daily inactive sweep over ${count(passes)} passes in one day's bucket, read ${SWEEP_PAGE_SIZE} at a time`),
       `sweep (finding the due passes and recording their runs): ${seconds(sweepSeconds)} (goal < ${SWEEP_GOAL_SECONDS} s at 1,000,000: ${passes >= GOAL_PASSES ? verdict(sweepSeconds < SWEEP_GOAL_SECONDS) : 'judged only at 1,000,000 passes'}), ${count(runsRecorded)} runs recorded in ${count(pages.length)} work items`,
       `the runs then go on the service's runner at its command rate: ${count(runner.runs)} of them carried out in ${seconds(runner.seconds)} (${count(runner.runs / runner.seconds)} runs/s)`,
       `memory of this process during the sweep: RSS ${figures.rssLowMiB.toFixed(0)}–${figures.rssHighMiB.toFixed(0)} MiB (growth ${(figures.rssHighMiB - figures.rssLowMiB).toFixed(1)} MiB), heap ${figures.heapLowMiB.toFixed(0)}–${figures.heapHighMiB.toFixed(0)} MiB; heap left after a full collection ${figures.retainedBeforeMiB.toFixed(1)} MiB before, ${figures.retainedAfterMiB.toFixed(1)} MiB after`,
