@@ -58,3 +58,4 @@ export * from './automations/automation-run-handler';
 export type { LinkedPass } from './automations/automation-email-choices';
 export type { UnsubscribeLinks } from './automations/unsubscribe-links';
 export { AutomationSweepHandler, SWEEP_PAGE_SIZE } from './automations/automation-sweep-handler';
+export { AutomationRunPageHandler } from './automations/automation-run-page-handler';

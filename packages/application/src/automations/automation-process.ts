@@ -12,6 +12,7 @@ import type { Clock } from '../shared/clock';
 import { AutomationEmailHandler } from './automation-email-handler';
 import { AutomationPlanner } from './automation-planner';
 import type { AutomationRunHandler } from './automation-run-handler';
+import { AutomationRunPageHandler } from './automation-run-page-handler';
 import { AutomationSweepHandler } from './automation-sweep-handler';
 import type { UnsubscribeLinks } from './unsubscribe-links';
 
@@ -42,6 +43,7 @@ export class AutomationProcess {
     const planner = new AutomationPlanner(events, readModels, () => clock.now());
     this.follower = new FeedWorkRecorder(feed, work, (event) => planner.workOf(event), { onRecorded: wake, onError });
     runner.register(parts.runs);
+    runner.register(new AutomationRunPageHandler(parts.runs, work, clock));
     runner.register(new AutomationEmailHandler(parts.mailer, parts.unsubscribeLinks));
     runner.every(new AutomationSweepHandler(readModels, work, clock, wake), { periodMs: AUTOMATION_SWEEP_PERIOD_MS, payload: {} });
   }

@@ -16,6 +16,9 @@ import { AUTOMATION_RUN, type AutomationRunWork } from './automation-work';
 
 const MINUTE_MS = 60_000;
 
+/** What one run came to: the pass took it (or had it already), nothing to do, or to go again later. */
+export type RunOutcome = { outcome: 'done' } | { outcome: 'cancelled' } | { outcome: 'retry'; error: string };
+
 export class AutomationRunHandler implements WorkHandler<AutomationRunWork> {
   readonly kind = AUTOMATION_RUN;
   // A run is one append and a few reads: a process killed mid-run hands its items on soon after.
@@ -32,7 +35,12 @@ export class AutomationRunHandler implements WorkHandler<AutomationRunWork> {
     private readonly googleWallet: boolean,
   ) {}
 
-  async handle({ id, payload }: Work<AutomationRunWork>): Promise<WorkResult> {
+  handle({ id, payload }: Work<AutomationRunWork>): Promise<WorkResult> {
+    return this.carryOut(id, payload);
+  }
+
+  /** One run, whoever holds it (its own item, or a page of the sweep's), `correlationId` naming it in the events' metadata. */
+  async carryOut(correlationId: string, payload: AutomationRunWork): Promise<RunOutcome> {
     const automation = (await this.commands.load(automationAggregate, streamNames.automation(payload.automationId))).state;
     if (automation === null || !automation.enabled) return { outcome: 'cancelled' };
     const stream = streamNames.pass(payload.passId);
@@ -42,7 +50,7 @@ export class AutomationRunHandler implements WorkHandler<AutomationRunWork> {
     const plan = await this.plans.planOf(automation.businessId);
     const context = {
       actor: `automation:${automation.id}`,
-      correlationId: id,
+      correlationId,
       ...(payload.causationId !== null && { causationId: payload.causationId }),
       depth: payload.depth,
     };

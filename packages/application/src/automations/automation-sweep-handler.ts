@@ -2,21 +2,28 @@
  * The sweep of the timed triggers (AUTOMATION_SWEEP, recurring): for every enabled `inactive` or `birthday`
  * automation, the passes whose quiet spell ends or whose birthday is today, looked up by day in the pass
  * read model one bucket at a time, and each bucket read a store page at a time (never every pass, nor a
- * whole bucket, in memory), each recorded as a run due now. The run checks the
- * occurrence again on the pass's stream (automation-run-handler.ts), and the pass refuses a repeat, so a
- * sweep repeated, overlapping or catching up on missed days fires nothing twice.
+ * whole bucket, in memory). The due runs are recorded a page at a time, one AUTOMATION_RUN_PAGE item a
+ * page (automation-run-page-cuts.ts says where pages end), so a day's bucket costs the work store its
+ * pages, not its passes. The run checks the occurrence again on the pass's stream
+ * (automation-run-handler.ts), and the pass refuses a repeat, so a sweep repeated, overlapping or
+ * catching up on missed days fires nothing twice.
  */
-import { newWork, type NewWork, type Work, type WorkHandler, type WorkResult, type WorkStore } from '@passes/background-work';
+import { newWork, type Work, type WorkHandler, type WorkResult, type WorkStore } from '@passes/background-work';
 import { automationRunKey, birthdaysOn, quietDaysFor, timedOccurrence, type Automation, type Pass } from '@passes/domain';
 import { lookupKeys, type ReadModels } from '@passes/read-model';
 import type { Clock } from '../shared/clock';
-import { AUTOMATION_RUN, AUTOMATION_SWEEP, automationRunId } from './automation-work';
+import { AutomationRunPageCuts } from './automation-run-page-cuts';
+import { AUTOMATION_RUN_PAGE, AUTOMATION_SWEEP, automationRunPageId, type AutomationRunPageWork } from './automation-work';
+
+type Run = AutomationRunPageWork['runs'][number];
 
 const MINUTE_MS = 60_000;
 /** Days before today a sweep looks at again, so a process that was down for them catches them up. */
 const CATCH_UP_DAYS = 2;
-/** Passes read in one page of a bucket: large enough to batch the runs' recording, small enough to hold at once. */
+/** Passes read in one page of a bucket, and about as many in a page of runs: small enough to hold at once. */
 export const SWEEP_PAGE_SIZE = 500;
+/** The most passes a page of runs covers when no pass's id marks its end sooner. */
+const RUN_PAGE_MAX_PASSES = 4 * SWEEP_PAGE_SIZE;
 
 export class AutomationSweepHandler implements WorkHandler<Record<string, never>> {
   readonly kind = AUTOMATION_SWEEP;
@@ -46,31 +53,40 @@ export class AutomationSweepHandler implements WorkHandler<Record<string, never>
     const now = this.clock.now();
     const index = automation.trigger.type === 'inactive' ? 'quiet_since' : 'birthday';
     for (const key of bucketsOf(automation, now)) {
+      const cuts = new AutomationRunPageCuts(this.pageSize, RUN_PAGE_MAX_PASSES);
       let after: string | null = null;
       do {
         if (signal.aborted) return false;
         const page: { docs: Pass[]; next: string | null } = await this.readModels.passes.findPage(index, key, after, this.pageSize);
-        const runs = page.docs.flatMap((pass) => this.runOf(automation, pass, now));
-        await this.work.record(runs);
-        if (runs.length > 0) this.onRecorded();
+        const runPages: Run[][] = [];
+        for (const pass of page.docs) {
+          const cut = cuts.add(pass.id, this.runOf(automation, pass, now));
+          if (cut !== null) runPages.push(cut);
+        }
+        if (page.next === null) runPages.push(cuts.end());
+        const items = runPages.filter((runs) => runs.length > 0).map((runs) => this.itemOf(automation, key, runs, now));
+        await this.work.record(items);
+        if (items.length > 0) this.onRecorded();
         after = page.next;
       } while (after !== null);
     }
     return true;
   }
 
-  private runOf(automation: Automation, pass: Pass, now: Date): NewWork[] {
+  private runOf(automation: Automation, pass: Pass, now: Date): Run | null {
     const occurrence = timedOccurrence(automation, pass, now);
-    if (occurrence === null || pass.automationRuns.includes(automationRunKey(automation.id, occurrence))) return [];
-    if (automation.templateId !== null && automation.templateId !== pass.templateId) return [];
-    return [
-      newWork(AUTOMATION_RUN, {
-        id: automationRunId(automation.id, pass.id, occurrence),
-        payload: { automationId: automation.id, passId: pass.id, occurrence, depth: 1, causationId: null, timed: true },
-        dueAt: now,
-        createdAt: now,
-      }),
-    ];
+    if (occurrence === null || pass.automationRuns.includes(automationRunKey(automation.id, occurrence))) return null;
+    if (automation.templateId !== null && automation.templateId !== pass.templateId) return null;
+    return { passId: pass.id, occurrence };
+  }
+
+  private itemOf(automation: Automation, bucket: string, runs: Run[], now: Date) {
+    return newWork(AUTOMATION_RUN_PAGE, {
+      id: automationRunPageId(automation.id, bucket, runs),
+      payload: { automationId: automation.id, runs },
+      dueAt: now,
+      createdAt: now,
+    });
   }
 }
 

@@ -5,15 +5,18 @@
  * day's sweep is then run in this process, as the automation runner runs it, on the service's read store,
  * at the time the passes' quiet spell ends (so the service's own sweeps, on today, find none), recording its
  * runs into a work store of its own (so no runner carries them out meanwhile). Timed from start to end,
- * with this process's resident memory sampled throughout.
+ * with this process's resident memory sampled throughout: the sweep's time is finding the due passes and
+ * recording their work, a page of runs an item. The runs themselves then go on the service's runner at
+ * its command rate; a sample of the recorded pages (RUNNER_SAMPLE_RUNS runs at most) is handed to the
+ * service's own work store and timed until its runner has carried out every run of them.
  */
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { AUTOMATION_SWEEP, AutomationSweepHandler, SWEEP_PAGE_SIZE } from '@passes/application';
-import { newWork, SqliteWorkStore } from '@passes/background-work';
+import { AUTOMATION_RUN_PAGE, AUTOMATION_SWEEP, AutomationSweepHandler, SWEEP_PAGE_SIZE, type AutomationRunPageWork } from '@passes/application';
+import { newWork, SqliteWorkStore, workOf, type Work } from '@passes/background-work';
 import { SqliteEventStore } from '@passes/event-store';
 import { readModelsOf, SqliteDocumentStore } from '@passes/read-model';
 import { EmbeddedFollowers } from '../embedded-followers';
@@ -34,11 +37,19 @@ const COMMITS_BETWEEN_WAITS = 20;
 const MEMORY_SAMPLE_MS = 100;
 const SWEEP_GOAL_SECONDS = 60;
 const GOAL_PASSES = 1_000_000;
+/** The most runs handed to the service's runner to time it: enough for a rate, few enough for a short wait. */
+const RUNNER_SAMPLE_RUNS = 10_000;
+const RUNNER_POLL_MS = 200;
 
 export interface AutomationSweepFigures {
   passes: number;
   runsRecorded: number;
+  /** The work items the runs were recorded in: pages of runs. */
+  pagesRecorded: number;
   sweepSeconds: number;
+  /** The runs of the sample handed to the service's runner, and how long it took to carry them all out. */
+  runnerRuns: number;
+  runnerSeconds: number;
   /** The lowest and highest resident memory and heap of this process sampled during the sweep. */
   rssLowMiB: number;
   rssHighMiB: number;
@@ -120,11 +131,17 @@ export async function runAutomationSweepSection(passes: number, resources: Resou
   }
   const sweepSeconds = (performance.now() - started) / 1000;
   const retainedAfter = retainedHeap();
-  const runsRecorded = (await work.backlog()).find((each) => each.kind === 'automation.run')?.pending ?? 0;
+  const pages = await recordedPages(work, passes);
+  const runsRecorded = pages.reduce((sum, page) => sum + page.payload.runs.length, 0);
+  process.stderr.write(`automation-sweep: handing up to ${count(RUNNER_SAMPLE_RUNS)} of the runs to the service's runner…\n`);
+  const runner = await timeRunner(path.join(service.dataDir, 'background-work.sqlite'), pages);
   const figures: AutomationSweepFigures = {
     passes,
     runsRecorded,
+    pagesRecorded: pages.length,
     sweepSeconds,
+    runnerRuns: runner.runs,
+    runnerSeconds: runner.seconds,
     rssLowMiB: mib(memory.rss[0] ?? 0),
     rssHighMiB: mib(memory.rss[1] ?? 0),
     heapLowMiB: mib(memory.heap[0] ?? 0),
@@ -137,12 +154,44 @@ export async function runAutomationSweepSection(passes: number, resources: Resou
   return {
     lines: [
       '',
-      heading(`automation-sweep · embedded profile · the daily inactive sweep over ${count(passes)} passes in one day's bucket, pages of ${SWEEP_PAGE_SIZE}`),
-      `sweep: ${seconds(sweepSeconds)} (goal < ${SWEEP_GOAL_SECONDS} s at 1,000,000: ${passes >= GOAL_PASSES ? verdict(sweepSeconds < SWEEP_GOAL_SECONDS) : 'judged only at 1,000,000 passes'}), ${count(runsRecorded)} runs recorded`,
+      heading(`automation-sweep · embedded profile · the daily inactive sweep over ${count(passes)} passes in one day's bucket, read ${SWEEP_PAGE_SIZE} at a time`),
+      `sweep (finding the due passes and recording their runs): ${seconds(sweepSeconds)} (goal < ${SWEEP_GOAL_SECONDS} s at 1,000,000: ${passes >= GOAL_PASSES ? verdict(sweepSeconds < SWEEP_GOAL_SECONDS) : 'judged only at 1,000,000 passes'}), ${count(runsRecorded)} runs recorded in ${count(pages.length)} work items`,
+      `the runs then go on the service's runner at its command rate: ${count(runner.runs)} of them carried out in ${seconds(runner.seconds)} (${count(runner.runs / runner.seconds)} runs/s)`,
       `memory of this process during the sweep: RSS ${figures.rssLowMiB.toFixed(0)}–${figures.rssHighMiB.toFixed(0)} MiB (growth ${(figures.rssHighMiB - figures.rssLowMiB).toFixed(1)} MiB), heap ${figures.heapLowMiB.toFixed(0)}–${figures.heapHighMiB.toFixed(0)} MiB; heap left after a full collection ${figures.retainedBeforeMiB.toFixed(1)} MiB before, ${figures.retainedAfterMiB.toFixed(1)} MiB after`,
       `load average at the end: ${figures.loadAverage.map((value) => value.toFixed(2)).join(' ')}`,
     ],
     warnings,
     figures,
   };
+}
+
+/** The pages of runs the sweep recorded (at most one a pass). */
+async function recordedPages(work: SqliteWorkStore, passes: number): Promise<Work<AutomationRunPageWork>[]> {
+  const items = await work.list({ kind: AUTOMATION_RUN_PAGE.name, limit: Math.max(passes, 1) });
+  return items.flatMap((item) => workOf(AUTOMATION_RUN_PAGE, item) ?? []);
+}
+
+/**
+ * Records pages of runs, up to RUNNER_SAMPLE_RUNS runs, in the service's own work store, due now, and
+ * waits until its runner has none of them pending (each run done on its pass's stream).
+ */
+async function timeRunner(serviceWorkFile: string, pages: readonly Work<AutomationRunPageWork>[]): Promise<{ runs: number; seconds: number }> {
+  const sample: Work<AutomationRunPageWork>[] = [];
+  let runs = 0;
+  for (const page of pages) {
+    if (runs >= RUNNER_SAMPLE_RUNS) break;
+    sample.push(page);
+    runs += page.payload.runs.length;
+  }
+  const work = SqliteWorkStore.open(serviceWorkFile);
+  try {
+    const now = new Date();
+    const started = performance.now();
+    await work.record(sample.map((page) => newWork(AUTOMATION_RUN_PAGE, { id: page.id, payload: page.payload, dueAt: now, createdAt: now })));
+    const pending = async () => (await work.backlog()).filter((each) => each.kind === AUTOMATION_RUN_PAGE.name || each.kind === 'automation.run').reduce((sum, each) => sum + each.pending, 0);
+    while ((await pending()) > 0) await new Promise((resolve) => setTimeout(resolve, RUNNER_POLL_MS));
+    return { runs, seconds: (performance.now() - started) / 1000 };
+  } finally {
+    await work.close();
+  }
 }
