@@ -49,7 +49,10 @@ export class ReadModel<Doc, Index extends string> {
   /** A page of what `find` finds, from a previous page's `next` (null: the first), and where the next one starts; `order` as DocumentStore.findPage. */
   async findPage(index: Index, key: string, after: string | null, limit: number, order?: PageOrder): Promise<{ docs: Doc[]; next: string | null }> {
     const page = await this.documents.findPage(this.collection, index, key, after, limit, order);
-    return { docs: page.docs.map((doc) => this.checkedDocument(doc, `found by ${index}`)), next: page.next };
+    // A page's documents are the store's kept copies or read in passing (DocumentStore.findPage): one read in
+    // passing is never given again, so it is checked but not remembered: remembered, it reached the
+    // heap's old generation, to wait there for a full collection.
+    return { docs: page.docs.map((doc) => this.checkedDocument(doc, `found by ${index}`, false)), next: page.next };
   }
 
   /** How many live documents' `index` holds `key`; at most `limit` (DocumentStore.count). */
@@ -62,7 +65,7 @@ export class ReadModel<Doc, Index extends string> {
     return leastCheckpoint(await this.documents.collections(), [this.collection]);
   }
 
-  private checkedDocument(stored: unknown, which: string): Doc {
+  private checkedDocument(stored: unknown, which: string, remembered = true): Doc {
     const isObject = typeof stored === 'object' && stored !== null;
     const known = isObject ? this.checked.get(stored) : undefined;
     if (known !== undefined) return known;
@@ -76,7 +79,7 @@ export class ReadModel<Doc, Index extends string> {
     }
     // Shared by every reader of the kept document, as the store's own copy is.
     const doc = deepFreeze(parsed.data);
-    if (isObject) {
+    if (isObject && remembered) {
       this.checked.set(stored, doc);
       // The projector in this process folds its next event onto this very object (the store keeps it).
       this.passedCheck?.(stored);
