@@ -16,6 +16,9 @@ import { AUTOMATION_RUN, type AutomationRunWork } from './automation-work';
 
 const MINUTE_MS = 60_000;
 
+/** When a run that failed is tried again, whether it came alone or in a sweep's page. */
+export const AUTOMATION_RETRY_SCHEDULE_MS: readonly number[] = [MINUTE_MS, 5 * MINUTE_MS, 30 * MINUTE_MS, 120 * MINUTE_MS];
+
 /** What one run came to: the pass took it (or had it already), nothing to do, or to go again later. */
 export type RunOutcome = { outcome: 'done' } | { outcome: 'cancelled' } | { outcome: 'retry'; error: string };
 
@@ -23,7 +26,7 @@ export class AutomationRunHandler implements WorkHandler<AutomationRunWork> {
   readonly kind = AUTOMATION_RUN;
   // A run is one append and a few reads: a process killed mid-run hands its items on soon after.
   readonly leaseMs = 30_000;
-  readonly retryScheduleMs = [MINUTE_MS, 5 * MINUTE_MS, 30 * MINUTE_MS, 120 * MINUTE_MS];
+  readonly retryScheduleMs = AUTOMATION_RETRY_SCHEDULE_MS;
   readonly maxConcurrent = 8;
 
   constructor(

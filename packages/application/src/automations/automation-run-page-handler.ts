@@ -8,7 +8,7 @@
  */
 import { newWork, type Work, type WorkHandler, type WorkResult, type WorkStore } from '@passes/background-work';
 import type { Clock } from '../shared/clock';
-import type { AutomationRunHandler } from './automation-run-handler';
+import { AUTOMATION_RETRY_SCHEDULE_MS, type AutomationRunHandler } from './automation-run-handler';
 import { AUTOMATION_RUN, AUTOMATION_RUN_PAGE, automationRunId, type AutomationRunPageWork, type AutomationRunWork } from './automation-work';
 
 const MINUTE_MS = 60_000;
@@ -19,7 +19,7 @@ export class AutomationRunPageHandler implements WorkHandler<AutomationRunPageWo
   readonly kind = AUTOMATION_RUN_PAGE;
   // A page is many runs: a process killed mid-page hands it on later than a run, and its done runs are refused then.
   readonly leaseMs = 10 * MINUTE_MS;
-  readonly retryScheduleMs = [MINUTE_MS, 5 * MINUTE_MS, 30 * MINUTE_MS, 120 * MINUTE_MS];
+  readonly retryScheduleMs = AUTOMATION_RETRY_SCHEDULE_MS;
   readonly maxConcurrent = 2;
 
   constructor(

@@ -17,14 +17,13 @@ import { requestJson, stringAt } from '../json-request';
 import { warningLines } from '../report';
 import type { Resources } from '../resources';
 import type { SectionOutcome } from '../section';
-import { appendIssuedPasses } from '../seeding/pass-histories';
+import { appendCustomerPasses } from '../seeding/pass-histories';
 import { upgradeToPro } from '../upgrade-to-pro';
 import { ANALYTICS_QUERY_GOAL_MS, analyticsLines, EXPORT_GOAL_MS, EXPORT_MEMORY_GOAL_MIB, type AnalyticsFigures, type ExportFigures } from './analytics-figures';
 import { growthOf, memoryOf, type MemorySample } from './server-memory';
 
 const DAY_MS = 86_400_000;
 const REQUESTS = 200;
-const COMMITS_BETWEEN_WAITS = 20;
 const POLL_MS = 100;
 const IDLE_MS = 2_000;
 const EXPORT_TIMEOUT_MS = 30 * 60_000;
@@ -47,16 +46,9 @@ export async function runAnalyticsSection(passes: number, resources: Resources):
   const now = Date.now();
   process.stderr.write(`analytics: issuing ${count(passes)} passes over the past year straight into events.sqlite…\n`);
   try {
-    await appendIssuedPasses(store, fixture, {
-      from: 0,
-      to: passes,
-      customerOf: (index) => ({ name: `Customer ${index}`, email: `customer-${index}@example.com`, externalId: null }),
-      sampled: new Set(),
-      commitsBetweenWaits: COMMITS_BETWEEN_WAITS,
-      afterCommit: (head) => followers.waitFor(head),
-      // Spread over 365 days, up to now: every day of the year has passes issued, at every time of day.
-      issuedAt: (index) => new Date(now - 365 * DAY_MS + Math.floor(((index + 0.5) * 365 * DAY_MS) / passes)),
-    });
+    // Spread over 365 days, up to now: every day of the year has passes issued, at every time of day.
+    const issuedAt = (index: number) => new Date(now - 365 * DAY_MS + Math.floor(((index + 0.5) * 365 * DAY_MS) / passes));
+    await appendCustomerPasses(store, fixture, passes, issuedAt, (head) => followers.waitFor(head));
   } finally {
     await store.close();
   }

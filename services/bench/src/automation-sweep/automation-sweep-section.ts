@@ -26,14 +26,13 @@ import { count, seconds, verdict } from '../format';
 import { requestJson, stringAt } from '../json-request';
 import type { Resources } from '../resources';
 import { heading, type SectionOutcome } from '../section';
-import { appendIssuedPasses } from '../seeding/pass-histories';
+import { appendCustomerPasses } from '../seeding/pass-histories';
 import { upgradeToPro } from '../upgrade-to-pro';
 
 const DAY_MS = 86_400_000;
 const QUIET_DAYS = 30;
 /** The passes were issued this long before the service's today; the bench sweeps QUIET_DAYS after. */
 const ISSUED_DAYS_AGO = 40;
-const COMMITS_BETWEEN_WAITS = 20;
 const MEMORY_SAMPLE_MS = 100;
 const SWEEP_GOAL_SECONDS = 60;
 const GOAL_PASSES = 1_000_000;
@@ -80,15 +79,7 @@ export async function runAutomationSweepSection(passes: number, resources: Resou
   const issuedAt = new Date(Date.now() - ISSUED_DAYS_AGO * DAY_MS);
   process.stderr.write(`automation-sweep: issuing ${count(passes)} passes on ${issuedAt.toISOString().slice(0, 10)} straight into events.sqlite…\n`);
   try {
-    await appendIssuedPasses(events, fixture, {
-      from: 0,
-      to: passes,
-      customerOf: (index) => ({ name: `Customer ${index}`, email: `customer-${index}@example.com`, externalId: null }),
-      sampled: new Set(),
-      commitsBetweenWaits: COMMITS_BETWEEN_WAITS,
-      afterCommit: (head) => followers.waitFor(head),
-      issuedAt: () => issuedAt,
-    });
+    await appendCustomerPasses(events, fixture, passes, () => issuedAt, (head) => followers.waitFor(head));
   } finally {
     await events.close();
   }

@@ -166,6 +166,25 @@ export async function appendIssuedPasses(store: EventStore, owner: PassOwner, pa
   return ids;
 }
 
+/** Commits between waits for the service when a large business is seeded: the service follows in step, never far behind. */
+const COMMITS_BETWEEN_FOLLOWS = 20;
+
+/**
+ * A large business seeded straight into the event store: `count` passes, `Customer {i}` at
+ * `customer-{i}@example.com`, issued when `issuedAt` says; the service is waited for every few commits.
+ */
+export async function appendCustomerPasses(store: EventStore, owner: PassOwner, count: number, issuedAt: (index: number) => Date, follow: AfterCommit): Promise<void> {
+  await appendIssuedPasses(store, owner, {
+    from: 0,
+    to: count,
+    customerOf: (index) => ({ name: `Customer ${index}`, email: `customer-${index}@example.com`, externalId: null }),
+    sampled: new Set(),
+    commitsBetweenWaits: COMMITS_BETWEEN_FOLLOWS,
+    afterCommit: follow,
+    issuedAt,
+  });
+}
+
 /** Submitted in the same turn of the event loop, the appends share one transaction (GroupCommit). */
 async function appendTogether(store: EventStore, commit: readonly StreamAppend[]): Promise<void> {
   await Promise.all(commit.map(({ stream, events }) => store.append(stream, events, 'no_stream')));
