@@ -76,6 +76,13 @@ export interface DocumentPage {
 /** The order `findPage` gives a key's documents in, by when each was first written. */
 export type PageOrder = 'oldest-first' | 'newest-first';
 
+/**
+ * How a page's documents are read: `kept` as `get` keeps them (a list read again and again: its documents
+ * are served from memory), `in-passing` read once and not kept (an export, a sweep, a campaign's audience:
+ * kept, each would wait in the heap's old generation for a full collection).
+ */
+export type PageReading = 'kept' | 'in-passing';
+
 export interface DocumentStore {
   /**
    * The collection's live document, or null (also for a removed one), as stored: untyped, since only its
@@ -90,9 +97,9 @@ export interface DocumentStore {
    * and where the next page starts (null after the last). A cursor is good within one generation.
    * `order` newest first pages the key backwards, from the document written last: a document first written
    * while paging then comes in no later page (oldest first, in the last). A cursor of the other order
-   * is refused with a RangeError.
+   * is refused with a RangeError. `reading` as PageReading says (kept by default).
    */
-  findPage(collection: string, index: string, key: string, after: string | null, limit: number, order?: PageOrder): Promise<DocumentPage>;
+  findPage(collection: string, index: string, key: string, after: string | null, limit: number, order?: PageOrder, reading?: PageReading): Promise<DocumentPage>;
   /**
    * How many live documents' `index` holds `key`; given `limit`, counted no further than that, from the index
    * alone (how rare a key is, told without reading its documents).

@@ -57,7 +57,7 @@ export class AutomationSweepHandler implements WorkHandler<Record<string, never>
       let after: string | null = null;
       do {
         if (signal.aborted) return false;
-        const page: { docs: Pass[]; next: string | null } = await this.readModels.passes.findPage(index, key, after, this.pageSize);
+        const page: { docs: Pass[]; next: string | null } = await this.readModels.passes.findPage(index, key, after, this.pageSize, 'oldest-first', 'in-passing');
         const runPages: Run[][] = [];
         for (const pass of page.docs) {
           const cut = cuts.add(pass.id, this.runOf(automation, pass, now));

@@ -6,7 +6,7 @@
 import type { Position } from '@passes/event-store';
 import { z } from 'zod';
 import { deepFreeze } from '../deep-freeze';
-import type { DocumentStore, PageOrder } from '../document-store';
+import type { DocumentStore, PageOrder, PageReading } from '../document-store';
 import { leastCheckpoint } from '../projector/checkpoint-waiter';
 import type { Projection } from '../projections/projection';
 
@@ -46,13 +46,12 @@ export class ReadModel<Doc, Index extends string> {
     return found.map((doc) => this.checkedDocument(doc, `found by ${index}`));
   }
 
-  /** A page of what `find` finds, from a previous page's `next` (null: the first), and where the next one starts; `order` as DocumentStore.findPage. */
-  async findPage(index: Index, key: string, after: string | null, limit: number, order?: PageOrder): Promise<{ docs: Doc[]; next: string | null }> {
-    const page = await this.documents.findPage(this.collection, index, key, after, limit, order);
-    // A page's documents are the store's kept copies or read in passing (DocumentStore.findPage): one read in
-    // passing is never given again, so it is checked but not remembered: remembered, it reached the
-    // heap's old generation, to wait there for a full collection.
-    return { docs: page.docs.map((doc) => this.checkedDocument(doc, `found by ${index}`, false)), next: page.next };
+  /** A page of what `find` finds, from a previous page's `next` (null: the first), and where the next one starts; `order` and `reading` as DocumentStore.findPage. */
+  async findPage(index: Index, key: string, after: string | null, limit: number, order?: PageOrder, reading: PageReading = 'kept'): Promise<{ docs: Doc[]; next: string | null }> {
+    const page = await this.documents.findPage(this.collection, index, key, after, limit, order, reading);
+    // A document read in passing is never given again, so it is checked but not remembered: remembered, it
+    // would reach the heap's old generation, to wait there for a full collection.
+    return { docs: page.docs.map((doc) => this.checkedDocument(doc, `found by ${index}`, reading === 'kept')), next: page.next };
   }
 
   /** How many live documents' `index` holds `key`; at most `limit` (DocumentStore.count). */

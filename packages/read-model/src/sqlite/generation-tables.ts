@@ -7,7 +7,7 @@ import { BOUND_LIMIT } from '@passes/storage';
 import type Database from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
 import { deepFreeze } from '../deep-freeze';
-import type { DocumentPage, DocumentWrite, GenerationRef, PageOrder, StoredDocument } from '../document-store';
+import type { DocumentPage, DocumentWrite, GenerationRef, PageOrder, PageReading, StoredDocument } from '../document-store';
 import { cursorAt, placeOf } from '../page-cursor';
 
 interface DocumentRow {
@@ -196,7 +196,7 @@ export class PreparedGeneration {
   }
 
   /** A page of `find` after the row `after` names; the cursor is the last row's number, as text. */
-  findPage(index: string, key: string, after: string | null, limit: number, order: PageOrder): DocumentPage {
+  findPage(index: string, key: string, after: string | null, limit: number, order: PageOrder, reading: PageReading, dataVersion: number): DocumentPage {
     const from = after === null ? null : Number(placeOf(after, order));
     if (from !== null && (!Number.isSafeInteger(from) || from < 0)) throw new RangeError(`'${after}' is no cursor of this store`);
     const rows =
@@ -206,7 +206,7 @@ export class PreparedGeneration {
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return {
-      docs: page.map((row) => this.passingRead(row).doc),
+      docs: page.map((row) => (reading === 'kept' ? this.keepRead(row, dataVersion) : this.passingRead(row)).doc),
       next: rows.length > limit && last !== undefined ? cursorAt(String(last.row), order) : null,
     };
   }

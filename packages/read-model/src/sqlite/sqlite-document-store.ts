@@ -19,6 +19,7 @@ import {
   type GenerationRef,
   type GenerationWrites,
   type PageOrder,
+  type PageReading,
   type StoredDocument,
 } from '../document-store';
 import { GenerationTables, type PreparedGeneration } from './generation-tables';
@@ -207,8 +208,8 @@ export class SqliteDocumentStore implements DocumentStore {
     return this.liveTables(collection)?.find(index, key, limit, this.dataVersion) ?? [];
   }
 
-  async findPage(collection: string, index: string, key: string, after: string | null, limit: number, order: PageOrder = 'oldest-first'): Promise<DocumentPage> {
-    return this.liveTables(collection)?.findPage(index, key, after, limit, order) ?? { docs: [], next: null };
+  async findPage(collection: string, index: string, key: string, after: string | null, limit: number, order: PageOrder = 'oldest-first', reading: PageReading = 'kept'): Promise<DocumentPage> {
+    return this.liveTables(collection)?.findPage(index, key, after, limit, order, reading, this.dataVersion) ?? { docs: [], next: null };
   }
 
   async count(collection: string, index: string, key: string, limit?: number): Promise<number> {

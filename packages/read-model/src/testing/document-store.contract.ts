@@ -111,6 +111,17 @@ export function describeDocumentStoreContract(
         expect((await page(newest.next, 'newest-first')).docs).toEqual([{ id: 'b', revision: 0 }]);
       });
 
+      it('read a page in passing as it reads one kept: the same documents, changes followed', async () => {
+        const target = await liveCollection();
+        await store().commit([{ target, writes: [write('a', 0, { email: ['e'] }), write('b', 0, { email: ['e'] })] }], at(1));
+        const kept = await store().findPage(target.collection, 'email', 'e', null, 5, 'oldest-first', 'kept');
+        const passing = await store().findPage(target.collection, 'email', 'e', null, 5, 'oldest-first', 'in-passing');
+        expect(passing).toEqual(kept);
+        await store().commit([{ target, writes: [write('a', 1, { email: ['e'] }), write('b', 1, {}, null)] }], at(2));
+        expect(await store().findPage(target.collection, 'email', 'e', null, 5, 'oldest-first', 'in-passing')).toEqual({ docs: [{ id: 'a', revision: 1 }], next: null });
+        expect(await store().findPage(target.collection, 'email', 'e', null, 5, 'oldest-first', 'kept')).toEqual({ docs: [{ id: 'a', revision: 1 }], next: null });
+      });
+
       it('count the documents a key holds, following key changes and removals', async () => {
         const target = await liveCollection();
         await store().commit([{ target, writes: [write('a', 0, { business: ['b1/live'] }), write('b', 0, { business: ['b1/live'] }), write('c', 0, { business: ['b1/test'] })] }], at(1));

@@ -56,7 +56,7 @@ async function* dailyRows(exported: AnalyticsExport, { analytics }: ExportSource
 async function* passRows(exported: AnalyticsExport, { readModels }: ExportSources, window: Window | null, now: Date): AsyncIterable<Row> {
   const key = lookupKeys.passAudience(exported.businessId, exported.mode, exported.templateId);
   for (let after: string | null = null; ; ) {
-    const page = await readModels.passes.findPage('audience', key, after, PASS_PAGE);
+    const page = await readModels.passes.findPage('audience', key, after, PASS_PAGE, 'oldest-first', 'in-passing');
     for (const pass of page.docs) if (within(window, pass.createdAt)) yield passRow(pass, now);
     if (page.next === null) return;
     after = page.next;
