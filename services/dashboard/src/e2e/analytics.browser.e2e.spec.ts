@@ -6,35 +6,31 @@
  * test-artifacts/dashboard/.
  */
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { issuePass, registerBusiness, type TestBusiness } from '../../../api/src/testing/fixtures';
 import { TestServer } from '../../../api/src/testing/test-server';
-import { launchDashboardBrowser, loggedInDashboard, logIn, openDashboard, openSection, PAGE_WIDTH, PHONE, screenshotBothSizes, unexpectedErrors, UNLABELLED_CONTROLS, type DashboardPage } from './support/dashboard-browser';
+import { logIn, openDashboard, openSection, PAGE_WIDTH, PHONE, screenshotBothSizes, unexpectedErrors, UNLABELLED_CONTROLS, type DashboardPage } from './support/dashboard-browser';
+import { dashboardSessions } from './support/dashboard-session';
 
 const STEP_MS = 60_000;
 
-let server: TestServer, business: TestBusiness, free: TestBusiness, browser: Browser, dashboard: DashboardPage, page: Page;
+let server: TestServer, free: TestBusiness, browser: Browser, dashboard: DashboardPage, page: Page;
+const sessions = dashboardSessions();
 
 beforeAll(async () => {
-  server = await TestServer.start(undefined, { workPollIntervalMs: 20 });
-  business = await registerBusiness(server, 'Corner Café');
-  free = await registerBusiness(server, 'Free Café');
-  await server.changePlan(business.businessId, 'pro');
-  for (let index = 0; index < 4; index++) {
-    const pass = await issuePass(server, business, { initial_balance: 10 });
-    await server.request('POST', `/businesses/${business.businessId}/passes/${pass.id}/stamp?count=${index + 1}`, { token: business.token });
-    await server.request('POST', `/businesses/${business.businessId}/passes/${pass.id}/topup?amount=5`, { token: business.token });
-  }
-  browser = await launchDashboardBrowser();
-  dashboard = await loggedInDashboard(browser, server.rootUrl, business);
-  page = dashboard.page;
+  ({ server, browser, dashboard, page } = await sessions.start(() => TestServer.start(undefined, { workPollIntervalMs: 20 }), {
+    prepare: async (server, business) => {
+      free = await registerBusiness(server, 'Free Café');
+      await server.changePlan(business.businessId, 'pro');
+      for (let index = 0; index < 4; index++) {
+        const pass = await issuePass(server, business, { initial_balance: 10 });
+        await server.request('POST', `/businesses/${business.businessId}/passes/${pass.id}/stamp?count=${index + 1}`, { token: business.token });
+        await server.request('POST', `/businesses/${business.businessId}/passes/${pass.id}/topup?amount=5`, { token: business.token });
+      }
+    },
+  }));
 }, STEP_MS);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 const nav = (section: string) => openSection(page, section);
 const total = (label: string) => page.locator('dl[aria-label="Totals"] div').filter({ has: page.getByText(label, { exact: true }) }).locator('dd');

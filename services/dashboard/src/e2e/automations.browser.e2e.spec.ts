@@ -4,28 +4,21 @@
  * that gets them, the rule's runs, a test on a pass, pausing and enabling it, and a bad value refused beside
  * its field. Screens are kept at phone and desktop sizes under test-artifacts/dashboard/.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, Page } from 'playwright-core';
-import { issuePass, registerBusiness, type TestBusiness } from '../../../api/src/testing/fixtures';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { issuePass, type TestBusiness } from '../../../api/src/testing/fixtures';
 import { TestServer } from '../../../api/src/testing/test-server';
-import { launchDashboardBrowser, loggedInDashboard, openSection, PAGE_WIDTH, PHONE, screenshotBothSizes, unexpectedErrors, UNLABELLED_CONTROLS, type DashboardPage } from './support/dashboard-browser';
+import { openSection, PAGE_WIDTH, PHONE, screenshotBothSizes, unexpectedErrors, UNLABELLED_CONTROLS, type DashboardPage } from './support/dashboard-browser';
+import { dashboardSessions } from './support/dashboard-session';
 
 const STEP_MS = 60_000;
 
-let server: TestServer, business: TestBusiness, browser: Browser, dashboard: DashboardPage, page: Page;
+let server: TestServer, business: TestBusiness, dashboard: DashboardPage, page: Page;
+const sessions = dashboardSessions();
 
 beforeAll(async () => {
-  server = await TestServer.start(undefined, { workPollIntervalMs: 50 });
-  business = await registerBusiness(server);
-  browser = await launchDashboardBrowser();
-  dashboard = await loggedInDashboard(browser, server.rootUrl, business);
-  page = dashboard.page;
+  ({ server, business, dashboard, page } = await sessions.start(() => TestServer.start(undefined, { workPollIntervalMs: 50 })));
 }, STEP_MS);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 const nav = (section: string) => openSection(page, section);
 const form = () => page.getByRole('form', { name: 'Add an automation' });

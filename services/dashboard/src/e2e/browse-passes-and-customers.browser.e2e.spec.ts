@@ -5,38 +5,34 @@
  * lists the customers, finds one by the beginning of an email and shows their passes and totals; a scan
  * names the holder. Screens are kept at phone and desktop sizes under test-artifacts/dashboard/.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, Page } from 'playwright-core';
-import { issuePass, registerBusiness, type TestBusiness } from '../../../api/src/testing/fixtures';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { issuePass } from '../../../api/src/testing/fixtures';
 import { TestServer } from '../../../api/src/testing/test-server';
 import type { PassBody } from '../../../api/src/testing/wire-types';
-import { launchDashboardBrowser, loggedInDashboard, openSection, PAGE_WIDTH, PHONE, screenshotBothSizes, unexpectedErrors, UNLABELLED_CONTROLS, type DashboardPage } from './support/dashboard-browser';
+import { openSection, PAGE_WIDTH, PHONE, screenshotBothSizes, unexpectedErrors, UNLABELLED_CONTROLS, type DashboardPage } from './support/dashboard-browser';
+import { dashboardSessions } from './support/dashboard-session';
 
 const STEP_MS = 60_000;
 /** More than a page (50), so the list has a next one. */
 const OTHERS = 52;
 
-let server: TestServer, business: TestBusiness, browser: Browser, dashboard: DashboardPage, page: Page;
+let dashboard: DashboardPage, page: Page;
 let ada: PassBody, grace: PassBody;
+const sessions = dashboardSessions();
 
 beforeAll(async () => {
-  server = await TestServer.start();
-  business = await registerBusiness(server);
-  ada = await issuePass(server, business, { customer_name: 'Ada Lovelace', customer_email: 'ada@example.com', external_id: 'crm-7' });
-  grace = await issuePass(server, business, { customer_name: 'Grace Hopper', customer_email: 'grace@navy.mil' });
-  const voided = await issuePass(server, business, { customer_email: 'grace@navy.mil' });
-  await server.request('DELETE', `/businesses/${business.businessId}/passes/${voided.id}`, { token: business.token });
-  await server.request('POST', `/businesses/${business.businessId}/passes/${grace.id}/stamp?count=4`, { token: business.token });
-  for (let index = 0; index < OTHERS; index++) await issuePass(server, business, { customer_name: `Regular ${index}` });
-  browser = await launchDashboardBrowser();
-  dashboard = await loggedInDashboard(browser, server.rootUrl, business);
-  page = dashboard.page;
+  ({ dashboard, page } = await sessions.start(() => TestServer.start(), {
+    prepare: async (server, business) => {
+      ada = await issuePass(server, business, { customer_name: 'Ada Lovelace', customer_email: 'ada@example.com', external_id: 'crm-7' });
+      grace = await issuePass(server, business, { customer_name: 'Grace Hopper', customer_email: 'grace@navy.mil' });
+      const voided = await issuePass(server, business, { customer_email: 'grace@navy.mil' });
+      await server.request('DELETE', `/businesses/${business.businessId}/passes/${voided.id}`, { token: business.token });
+      await server.request('POST', `/businesses/${business.businessId}/passes/${grace.id}/stamp?count=4`, { token: business.token });
+      for (let index = 0; index < OTHERS; index++) await issuePass(server, business, { customer_name: `Regular ${index}` });
+    },
+  }));
 }, STEP_MS);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 const nav = (section: string) => openSection(page, section);
 const passRows = () => page.getByRole('list', { name: 'Passes' }).locator('li');

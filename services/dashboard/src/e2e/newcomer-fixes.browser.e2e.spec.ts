@@ -5,29 +5,26 @@
  * currency, in the pass's figures, its actions' messages and its history; a pass that is not there offers
  * a way back rather than "Try again"; and the camera blames https only where the page is not secure.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, Page } from 'playwright-core';
-import { configureTemplate, issuePass, registerBusiness, registerWebhook, type TestBusiness } from '../../../api/src/testing/fixtures';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { configureTemplate, issuePass, registerWebhook, type TestBusiness } from '../../../api/src/testing/fixtures';
 import { TestServer } from '../../../api/src/testing/test-server';
-import { fieldError, launchDashboardBrowser, loggedInDashboard, PAGE_WIDTH, PHONE, unexpectedErrors, type DashboardPage } from './support/dashboard-browser';
+import { fieldError, PAGE_WIDTH, PHONE, unexpectedErrors, type DashboardPage } from './support/dashboard-browser';
+import { dashboardSessions } from './support/dashboard-session';
 
 const STEP_MS = 60_000;
 
-let server: TestServer, business: TestBusiness, browser: Browser, dashboard: DashboardPage, page: Page;
+let server: TestServer, business: TestBusiness, dashboard: DashboardPage, page: Page;
+const sessions = dashboardSessions();
 
 beforeAll(async () => {
-  server = await TestServer.start(undefined, { webhookAllowPrivate: true, workPollIntervalMs: 20 });
-  business = await registerBusiness(server);
-  await server.changePlan(business.businessId, 'pro');
-  browser = await launchDashboardBrowser();
-  dashboard = await loggedInDashboard(browser, server.rootUrl, business, PHONE);
-  page = dashboard.page;
+  ({ server, business, dashboard, page } = await sessions.start(() => TestServer.start(undefined, { webhookAllowPrivate: true, workPollIntervalMs: 20 }), {
+    prepare: async (server, business) => {
+      await server.changePlan(business.businessId, 'pro');
+    },
+    viewport: PHONE,
+  }));
 }, STEP_MS);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 describe('the newcomer’s path in the dashboard', () => {
   it(

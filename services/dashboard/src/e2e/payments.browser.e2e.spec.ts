@@ -6,30 +6,24 @@
  * time ("Show more"). Screens are kept at phone and desktop sizes.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, Page } from 'playwright-core';
-import { issuePass, registerBusiness, type TestBusiness } from '../../../api/src/testing/fixtures';
+import type { Page } from 'playwright-core';
+import { issuePass, type TestBusiness } from '../../../api/src/testing/fixtures';
 import { signedEvent, startStripeMock, type StripeStandIn } from '../../../api/src/testing/stripe-stand-in';
 import { TestServer } from '../../../api/src/testing/test-server';
-import { fieldError, launchDashboardBrowser, loggedInDashboard, PAGE_WIDTH, PHONE, screenshotBothSizes, unexpectedErrors, UNLABELLED_CONTROLS, type DashboardPage } from './support/dashboard-browser';
+import { fieldError, PAGE_WIDTH, PHONE, screenshotBothSizes, unexpectedErrors, UNLABELLED_CONTROLS, type DashboardPage } from './support/dashboard-browser';
+import { dashboardSessions } from './support/dashboard-session';
 
 const STEP_MS = 60_000;
 
-let stripe: StripeStandIn, server: TestServer, business: TestBusiness, browser: Browser, dashboard: DashboardPage, page: Page;
+let stripe: StripeStandIn, server: TestServer, business: TestBusiness, dashboard: DashboardPage, page: Page;
+const sessions = dashboardSessions();
 
 beforeAll(async () => {
   stripe = await startStripeMock();
-  server = await TestServer.start(undefined, { stripe: { ...stripe.settings, proPrice: 'price_pro_monthly' } });
-  business = await registerBusiness(server);
-  browser = await launchDashboardBrowser();
-  dashboard = await loggedInDashboard(browser, server.rootUrl, business);
-  page = dashboard.page;
+  ({ server, business, dashboard, page } = await sessions.start(() => TestServer.start(undefined, { stripe: { ...stripe.settings, proPrice: 'price_pro_monthly' } })));
 }, STEP_MS);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await stripe?.stop();
-});
+afterAll(() => stripe?.stop());
 
 const openPayments = async () => {
   await page.goto('/dashboard/payments');

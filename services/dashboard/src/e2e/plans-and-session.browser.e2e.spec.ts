@@ -3,31 +3,24 @@
  * never an error; an address the API refuses lands beside its field; an expired token sends the user to
  * log in and back to where they were; on Pro, a CSV becomes passes with each row's result.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, Page } from 'playwright-core';
-import { registerBusiness, renewToken, type TestBusiness } from '../../../api/src/testing/fixtures';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { renewToken, type TestBusiness } from '../../../api/src/testing/fixtures';
 import { ManualClock } from '../../../api/src/testing/manual-clock';
 import { TestServer } from '../../../api/src/testing/test-server';
-import { fieldError, launchDashboardBrowser, loggedInDashboard, openSection, screenshotBothSizes, unexpectedErrors, type DashboardPage } from './support/dashboard-browser';
+import { fieldError, openSection, screenshotBothSizes, unexpectedErrors, type DashboardPage } from './support/dashboard-browser';
+import { dashboardSessions } from './support/dashboard-session';
 
 const STEP_MS = 60_000;
 const TWO_HOURS_MS = 2 * 60 * 60 * 1000;
 
-let server: TestServer, business: TestBusiness, browser: Browser, dashboard: DashboardPage, page: Page;
+let server: TestServer, business: TestBusiness, dashboard: DashboardPage, page: Page;
 const clock = new ManualClock(new Date());
+const sessions = dashboardSessions();
 
 beforeAll(async () => {
-  server = await TestServer.start(clock);
-  business = await registerBusiness(server);
-  browser = await launchDashboardBrowser();
-  dashboard = await loggedInDashboard(browser, server.rootUrl, business);
-  page = dashboard.page;
+  ({ server, business, dashboard, page } = await sessions.start(() => TestServer.start(clock)));
 }, STEP_MS);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 const nav = (section: string) => openSection(page, section);
 

@@ -5,29 +5,22 @@
  * shows the reward, redeems it and loses the stamps, a stale page's redeem refused in words, and the
  * milestone changed and archived. Screens are kept at phone and desktop sizes under test-artifacts/dashboard/.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, Page } from 'playwright-core';
-import { issuePass, registerBusiness, type TestBusiness } from '../../../api/src/testing/fixtures';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { issuePass, type TestBusiness } from '../../../api/src/testing/fixtures';
 import { TestServer } from '../../../api/src/testing/test-server';
-import { fieldError, launchDashboardBrowser, loggedInDashboard, openSection, PAGE_WIDTH, PHONE, screenshotBothSizes, unexpectedErrors, UNLABELLED_CONTROLS, type DashboardPage } from './support/dashboard-browser';
+import { fieldError, openSection, PAGE_WIDTH, PHONE, screenshotBothSizes, unexpectedErrors, UNLABELLED_CONTROLS, type DashboardPage } from './support/dashboard-browser';
+import { dashboardSessions } from './support/dashboard-session';
 
 const STEP_MS = 60_000;
 
-let server: TestServer, business: TestBusiness, browser: Browser, dashboard: DashboardPage, page: Page;
+let server: TestServer, business: TestBusiness, dashboard: DashboardPage, page: Page;
 let passId = '';
+const sessions = dashboardSessions();
 
 beforeAll(async () => {
-  server = await TestServer.start();
-  business = await registerBusiness(server);
-  browser = await launchDashboardBrowser();
-  dashboard = await loggedInDashboard(browser, server.rootUrl, business);
-  page = dashboard.page;
+  ({ server, business, dashboard, page } = await sessions.start(() => TestServer.start()));
 }, STEP_MS);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 const nav = (section: string) => openSection(page, section);
 const addForm = () => page.getByRole('form', { name: 'Add a milestone' });

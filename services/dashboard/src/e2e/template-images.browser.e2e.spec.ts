@@ -5,30 +5,23 @@
  * survives an upload; the logo removed leaves the preview's text. Phone and desktop screens under
  * test-artifacts/dashboard/.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { registerBusiness, type TestBusiness } from '../../../api/src/testing/fixtures';
+import type { TestBusiness } from '../../../api/src/testing/fixtures';
 import { TestServer } from '../../../api/src/testing/test-server';
 import type { TemplateBody } from '../../../api/src/testing/wire-types';
-import { launchDashboardBrowser, loggedInDashboard, PAGE_WIDTH, PHONE, screenshotBothSizes, unexpectedErrors, UNLABELLED_CONTROLS, type DashboardPage } from './support/dashboard-browser';
+import { PAGE_WIDTH, PHONE, screenshotBothSizes, unexpectedErrors, UNLABELLED_CONTROLS, type DashboardPage } from './support/dashboard-browser';
+import { dashboardSessions } from './support/dashboard-session';
 
 const STEP_MS = 60_000;
 
-let server: TestServer, business: TestBusiness, browser: Browser, dashboard: DashboardPage, page: Page;
+let server: TestServer, business: TestBusiness, dashboard: DashboardPage, page: Page;
+const sessions = dashboardSessions();
 
 beforeAll(async () => {
-  server = await TestServer.start();
-  business = await registerBusiness(server);
-  browser = await launchDashboardBrowser();
-  dashboard = await loggedInDashboard(browser, server.rootUrl, business);
-  page = dashboard.page;
+  ({ server, business, dashboard, page } = await sessions.start(() => TestServer.start()));
 }, STEP_MS);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 const images = () => page.getByRole('region', { name: 'Images' });
 const preview = () => page.getByTestId('pass-preview');
