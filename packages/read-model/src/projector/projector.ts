@@ -111,7 +111,7 @@ export class Projector {
     await this.tick();
     this.housekeepingTimer = setInterval(() => void this.tick(), this.options.housekeepingIntervalMs ?? 1000);
     this.housekeepingTimer.unref();
-    this.requestPollTimer = setInterval(() => this.pollRebuildRequests(), this.options.rebuildRequestPollIntervalMs ?? 200);
+    this.requestPollTimer = setInterval(() => this.pollRebuildRequests(), this.options.rebuildRequestPollIntervalMs ?? 100);
     this.requestPollTimer.unref();
   }
 
