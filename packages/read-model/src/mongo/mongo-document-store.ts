@@ -131,6 +131,8 @@ export class MongoDocumentStore implements DocumentStore {
   private readonly liveStates = new Map<string, LiveState | null>();
   /** The catalog read not sent yet, which every query sent meanwhile waits for; null when none is due. */
   private dueCatalogRead: Promise<ReadonlyMap<string, LiveState | null>> | null = null;
+  /** Settles when the read of the catalog under way returns; null when none is. */
+  private catalogReadUnderWay: Promise<void> | null = null;
   /** Answers of `get` and `find` by what they asked, each good while its collection's state is the same. */
   private readonly keptDocuments = new LRUCache<string, KeptAnswer<StoredDocument<unknown> | null>>({ max: KEPT_DOCUMENTS });
   /** Bounded by the documents they hold: a lookup may find up to a thousand. */
@@ -419,14 +421,25 @@ export class MongoDocumentStore implements DocumentStore {
   }
 
   /**
-   * The collection's live state as the catalog says in a read sent after this call (the next turn of the
-   * event loop), shared with every other query made before it is sent; remembered for the queries that follow.
+   * The collection's live state as the catalog says in a read sent after this call, shared with every other
+   * query made before it is sent; remembered for the queries that follow. One read is under way at a time:
+   * the next is sent once it returns (or the next turn of the event loop when none is), so calls that come
+   * while a read is out share one, however many requests a second a process serves.
    */
   private async liveState(collection: string): Promise<LiveState | null> {
-    this.dueCatalogRead ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+    this.dueCatalogRead ??= (this.catalogReadUnderWay ?? new Promise<void>((resolve) => setImmediate(resolve))).then(() => {
       // Queries made from here on wait for a read sent after them.
       this.dueCatalogRead = null;
-      return this.readLiveStates();
+      const read = this.readLiveStates();
+      const underWay = read.then(
+        () => undefined,
+        () => undefined,
+      );
+      this.catalogReadUnderWay = underWay;
+      void underWay.then(() => {
+        if (this.catalogReadUnderWay === underWay) this.catalogReadUnderWay = null;
+      });
+      return read;
     });
     return (await this.dueCatalogRead).get(collection) ?? null;
   }
