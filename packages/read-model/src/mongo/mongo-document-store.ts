@@ -10,8 +10,8 @@
  * A query goes to the generation this process last found live and, sent after it, a read of the catalog's
  * live generations: when the catalog names another (a promotion, in whatever process), the query is asked
  * again of that one. So no read answers from a generation replaced before it began (docs/decisions.md,
- * "Reads checked against the catalog"). One read of the catalog, sent once the event loop turns, checks
- * every query sent before it, of every collection.
+ * "Reads checked against the catalog"). One read of the catalog, sent once the event loop turns (or once the
+ * read under way returns: one at a time), checks every query sent before it, of every collection.
  *
  * A lookup not asked before by this process goes alone instead, with no read of the catalog: its `find` also
  * fetches its generation's mark, which a promotion sets to retired before it swaps the catalog, so a mark
@@ -170,12 +170,12 @@ export class MongoDocumentStore implements DocumentStore {
   async find(collection: string, index: string, key: string, limit = 1000): Promise<unknown[]> {
     const asked = `${collection}\0${index}\0${key}\0${limit}`;
     const state = this.liveStates.get(collection);
-    if (state && !this.askedLookups.has(asked) && !this.unmarked.has(`${collection}\0${state.generation}`)) {
-      this.askedLookups.set(asked, true);
+    const askedBefore = this.askedLookups.has(asked);
+    this.askedLookups.set(asked, true);
+    if (state && !askedBefore && !this.unmarked.has(`${collection}\0${state.generation}`)) {
       const marked = await this.findMarked({ collection, generation: state.generation }, index, key, limit);
       if (marked !== null) return marked;
     }
-    this.askedLookups.set(asked, true);
     return this.onLive(collection, [], { answers: this.keptFinds, key: asked }, async (live) => {
       const records = await onMongo(STORE, () =>
         live
