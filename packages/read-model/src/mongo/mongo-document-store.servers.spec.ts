@@ -54,6 +54,8 @@ describeWithServer('mongodb', 'MongoDocumentStore', (url) => {
     it('serves a document and a lookup again with one read of the catalog for both', async () => {
       const { reader, sent, close } = await readerOfTwoCollections();
       await reader.get('passes', 'p-1');
+      // Asked once, a lookup goes by its generation's mark and is not kept; asked again, it is.
+      await reader.find('passes', 'email', 'e');
       await reader.find('passes', 'email', 'e');
       sent.length = 0;
 
@@ -93,6 +95,18 @@ describeWithServer('mongodb', 'MongoDocumentStore', (url) => {
       expect(answers).toEqual(Array.from({ length: 3 }, () => expect.objectContaining({ doc: { stamps: 2 } })));
       const query = `find passes_g${passes.generation}`;
       expect(sent).toEqual([query, 'find projection_generations', query, 'find projection_generations', 'find projection_generations']);
+      await close();
+    });
+
+    it('asks a lookup not asked before with one command, its generation checked by the mark the query fetches', async () => {
+      const { reader, passes, sent, close } = await readerOfTwoCollections();
+      await reader.get('passes', 'p-1');
+      sent.length = 0;
+
+      expect(await reader.find('passes', 'email', 'e', 1)).toEqual([{ stamps: 0 }]);
+      expect(await reader.find('passes', 'email', 'f')).toEqual([]);
+
+      expect(sent).toEqual([`find passes_g${passes.generation}`, `find passes_g${passes.generation}`]);
       await close();
     });
 
@@ -137,6 +151,8 @@ describeWithServer('mongodb', 'MongoDocumentStore', (url) => {
     it('answers from the generation promoted, not from the one it read before', async () => {
       const { getter, finder, counter, close } = await promotedElsewhere();
       expect(await getter.get('passes', 'p-1')).toMatchObject({ doc: { stamps: 1 } });
+      // A lookup not asked before finds the replaced generation's mark retired; one asked before goes by the catalog.
+      expect(await finder.find('passes', 'email', 'e', 5)).toEqual([{ stamps: 1 }, { stamps: 0 }]);
       expect(await finder.find('passes', 'email', 'e')).toEqual([{ stamps: 1 }, { stamps: 0 }]);
       expect(await counter.count('passes', 'email', 'e')).toBe(2);
       await close();

@@ -10,8 +10,13 @@
  * A query goes to the generation this process last found live and, sent after it, a read of the catalog's
  * live generations: when the catalog names another (a promotion, in whatever process), the query is asked
  * again of that one. So no read answers from a generation replaced before it began (docs/decisions.md,
- * "Reads checked against the catalog"). One read of the catalog, sent once the event loop turns, checks
- * every query sent before it, of every collection.
+ * "Reads checked against the catalog"). One read of the catalog, sent once the event loop turns (or once the
+ * read under way returns: one at a time), checks every query sent before it, of every collection.
+ *
+ * A lookup not asked before by this process goes alone instead, with no read of the catalog: its `find` also
+ * fetches its generation's mark, which a promotion sets to retired before it swaps the catalog, so a mark
+ * found live says the generation was live while the query ran (docs/decisions.md, "A lookup's generation
+ * checked by its own query").
  *
  * The same read keeps answers: each generation's catalog entry holds the position of the last batch that
  * wrote documents into it (`written`), and a `get` or `find` answered while neither that nor the live
@@ -46,6 +51,10 @@ const STORE = 'read store';
 const MAX_GENERATION_SWITCHES = 3;
 /** Documents a process keeps in answers of `get`, and as many in answers of `find`: as many as the SQLite store keeps. */
 const KEPT_DOCUMENTS = 5_000;
+/** Lookups this process remembers having asked, so that one asked again goes the way whose answer is kept. */
+const ASKED_LOOKUPS = 5_000;
+/** The `_id` of a generation's mark: a number, where every document's is a string. */
+const MARK_ID = 0;
 /** Collection names become MongoDB collection names, so they are held to a safe shape. */
 const COLLECTION_NAME = /^[a-z][a-z0-9_]{0,62}$/;
 
@@ -99,6 +108,16 @@ interface StoredRecord {
   order: string;
 }
 
+/**
+ * In each generation beside its documents: retired once a promotion is about to replace the generation.
+ * `order` sorts it before every document, so a lookup's limit never leaves it out.
+ */
+interface GenerationMark {
+  _id: typeof MARK_ID;
+  retired: boolean;
+  order: '';
+}
+
 interface LeaseDocument {
   _id: string;
   holder: string;
@@ -112,6 +131,8 @@ export class MongoDocumentStore implements DocumentStore {
   private readonly liveStates = new Map<string, LiveState | null>();
   /** The catalog read not sent yet, which every query sent meanwhile waits for; null when none is due. */
   private dueCatalogRead: Promise<ReadonlyMap<string, LiveState | null>> | null = null;
+  /** Settles when the read of the catalog under way returns; null when none is. */
+  private catalogReadUnderWay: Promise<void> | null = null;
   /** Answers of `get` and `find` by what they asked, each good while its collection's state is the same. */
   private readonly keptDocuments = new LRUCache<string, KeptAnswer<StoredDocument<unknown> | null>>({ max: KEPT_DOCUMENTS });
   /** Bounded by the documents they hold: a lookup may find up to a thousand. */
@@ -119,6 +140,10 @@ export class MongoDocumentStore implements DocumentStore {
     maxSize: KEPT_DOCUMENTS,
     sizeCalculation: (kept) => Math.max(1, kept.answer.length),
   });
+  /** Lookups asked before (see find), by what they asked. */
+  private readonly askedLookups = new LRUCache<string, true>({ max: ASKED_LOOKUPS });
+  /** Generations found without a mark (made before marks were), by `collection\0generation`: their lookups go the checked way. */
+  private readonly unmarked = new Set<string>();
 
   private constructor(private readonly db: Db) {
     this.catalog = db.collection<CatalogDocument>('projection_generations');
@@ -136,8 +161,22 @@ export class MongoDocumentStore implements DocumentStore {
     });
   }
 
+  /**
+   * A lookup asked for the first time goes by its generation's mark: one command, its answer not kept. Asked
+   * again, it goes the checked way, whose answer is kept (onLive): lookups asked once (another customer
+   * each time) cost their query alone, lookups asked again and again (a template's milestones) nothing
+   * while their collection is not written.
+   */
   async find(collection: string, index: string, key: string, limit = 1000): Promise<unknown[]> {
-    return this.onLive(collection, [], { answers: this.keptFinds, key: `${collection}\0${index}\0${key}\0${limit}` }, async (live) => {
+    const asked = `${collection}\0${index}\0${key}\0${limit}`;
+    const state = this.liveStates.get(collection);
+    const askedBefore = this.askedLookups.has(asked);
+    this.askedLookups.set(asked, true);
+    if (state && !askedBefore && !this.unmarked.has(`${collection}\0${state.generation}`)) {
+      const marked = await this.findMarked({ collection, generation: state.generation }, index, key, limit);
+      if (marked !== null) return marked;
+    }
+    return this.onLive(collection, [], { answers: this.keptFinds, key: asked }, async (live) => {
       const records = await onMongo(STORE, () =>
         live
           .find({ [`keys.${index}`]: key, doc: { $ne: null } })
@@ -147,6 +186,30 @@ export class MongoDocumentStore implements DocumentStore {
       );
       return records.map((record) => record.doc);
     });
+  }
+
+  /**
+   * The lookup's documents and, in the same `find`, the generation's mark: found live, the generation was
+   * live while the query ran, after this call began, so it holds every write acknowledged before (as with
+   * the catalog's read in onLive). Null when the mark says retired, or is missing (a generation dropped, or
+   * made before marks were): the caller asks the checked way.
+   */
+  private async findMarked(target: GenerationRef, index: string, key: string, limit: number): Promise<unknown[] | null> {
+    const found = await onMongo(STORE, () =>
+      this.markedRecords(target)
+        .find({ $or: [{ _id: MARK_ID }, { [`keys.${index}`]: key, doc: { $ne: null } }] })
+        .sort({ order: 1 })
+        .limit(limit + 1)
+        .toArray(),
+    );
+    const docs: unknown[] = [];
+    let retired: boolean | null = null;
+    for (const record of found) {
+      if ('retired' in record) retired = record.retired;
+      else docs.push(record.doc);
+    }
+    if (retired === null) this.unmarked.add(`${target.collection}\0${target.generation}`);
+    return retired === false ? docs.slice(0, limit) : null;
   }
 
   async findPage(collection: string, index: string, key: string, after: string | null, limit: number, order: PageOrder = 'oldest-first'): Promise<DocumentPage> {
@@ -204,6 +267,7 @@ export class MongoDocumentStore implements DocumentStore {
     await onMongo(STORE, () =>
       this.records(target).createIndexes([{ key: { order: 1 } }, ...shape.indexes.map((index) => ({ key: { [`keys.${index}`]: 1, order: 1 } }))]),
     );
+    await onMongo(STORE, () => this.markedRecords(target).insertOne({ _id: MARK_ID, retired: false, order: '' }));
     const fields: GenerationFields = { generation, version: shape.version, checkpoint: null };
     const placed = await onMongo(STORE, () =>
       this.catalog.updateOne({ _id: shape.collection, [as]: null }, { $set: { [as]: as === 'next' ? { ...fields, requestedAt } : fields } }),
@@ -241,6 +305,12 @@ export class MongoDocumentStore implements DocumentStore {
     const found = await onMongo(STORE, () => this.catalog.findOne({ _id: collection }));
     const { live, next } = found === null ? { live: null, next: null } : withDefaults(found);
     if (next === null || next.generation !== generation) throw new Error(`Generation ${generation} of ${collection} is not the next one`);
+    // Before the swap: a lookup that finds the mark live ran before it. Should the swap fail, the mark stays
+    // retired and lookups of that generation go the checked way, which the catalog answers.
+    if (live !== null) {
+      const replaced = { collection, generation: live.generation };
+      await onMongo(STORE, () => this.markedRecords(replaced).updateOne({ _id: MARK_ID }, { $set: { retired: true, order: '' } }, { upsert: true }));
+    }
     // Guarded by what was read: a single-document update, so the swap is atomic.
     const swapped = await onMongo(STORE, () =>
       this.catalog.updateOne(
@@ -297,11 +367,19 @@ export class MongoDocumentStore implements DocumentStore {
     this.liveStates.clear();
     this.keptDocuments.clear();
     this.keptFinds.clear();
+    this.askedLookups.clear();
+    this.unmarked.clear();
   }
 
   private records(target: GenerationRef): Collection<StoredRecord> {
     requireSafeName(target.collection);
     return this.db.collection<StoredRecord>(`${target.collection}_g${target.generation}`);
+  }
+
+  /** A generation's collection as holding its mark beside its documents. */
+  private markedRecords(target: GenerationRef): Collection<StoredRecord | GenerationMark> {
+    requireSafeName(target.collection);
+    return this.db.collection<StoredRecord | GenerationMark>(`${target.collection}_g${target.generation}`);
   }
 
   /**
@@ -343,14 +421,25 @@ export class MongoDocumentStore implements DocumentStore {
   }
 
   /**
-   * The collection's live state as the catalog says in a read sent after this call (the next turn of the
-   * event loop), shared with every other query made before it is sent; remembered for the queries that follow.
+   * The collection's live state as the catalog says in a read sent after this call, shared with every other
+   * query made before it is sent; remembered for the queries that follow. One read is under way at a time:
+   * the next is sent once it returns (or the next turn of the event loop when none is), so calls that come
+   * while a read is out share one, however many requests a second a process serves.
    */
   private async liveState(collection: string): Promise<LiveState | null> {
-    this.dueCatalogRead ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+    this.dueCatalogRead ??= (this.catalogReadUnderWay ?? new Promise<void>((resolve) => setImmediate(resolve))).then(() => {
       // Queries made from here on wait for a read sent after them.
       this.dueCatalogRead = null;
-      return this.readLiveStates();
+      const read = this.readLiveStates();
+      const underWay = read.then(
+        () => undefined,
+        () => undefined,
+      );
+      this.catalogReadUnderWay = underWay;
+      void underWay.then(() => {
+        if (this.catalogReadUnderWay === underWay) this.catalogReadUnderWay = null;
+      });
+      return read;
     });
     return (await this.dueCatalogRead).get(collection) ?? null;
   }

@@ -33,7 +33,10 @@ interface ProjectorOptions {
   onPromoted?: (collection: string, generation: number) => void;
   /** How often the lease is renewed. */
   housekeepingIntervalMs?: number;
-  /** How often the writer looks for rebuilds an operator asked for: the CLI waits on it. */
+  /**
+   * How often an idle writer looks for rebuilds an operator asked for (the CLI waits on it); while batches
+   * come, the housekeeping round looks instead.
+   */
   rebuildRequestPollIntervalMs?: number;
   leaseTtlMs?: number;
   /** How long a replaced generation stays for readers that have not yet seen the promotion. */
@@ -64,6 +67,8 @@ export class Projector {
   private housekeeping: Promise<void> | null = null;
   private requestPollTimer: NodeJS.Timeout | null = null;
   private requestPoll: Promise<void> | null = null;
+  /** A batch was projected since the last look for rebuild requests: the writer is busy. */
+  private projectedSincePoll = false;
   /** Drops under way (see drop), and what stops them when this projector stops. */
   private readonly drops = new Set<Promise<void>>();
   private dropsStop = new AbortController();
@@ -106,7 +111,7 @@ export class Projector {
     await this.tick();
     this.housekeepingTimer = setInterval(() => void this.tick(), this.options.housekeepingIntervalMs ?? 1000);
     this.housekeepingTimer.unref();
-    this.requestPollTimer = setInterval(() => this.pollRebuildRequests(), this.options.rebuildRequestPollIntervalMs ?? 50);
+    this.requestPollTimer = setInterval(() => this.pollRebuildRequests(), this.options.rebuildRequestPollIntervalMs ?? 100);
     this.requestPollTimer.unref();
   }
 
@@ -157,9 +162,15 @@ export class Projector {
     if (this.writing) await this.startRequestedRebuilds(await this.store.collections());
   }
 
-  /** Between housekeeping rounds, starts a rebuild as soon as one is asked for. */
+  /**
+   * Between housekeeping rounds, starts a rebuild soon after one is asked for, while no batches come: a busy
+   * writer's reads of the catalog would otherwise outnumber its batches' own commands, and its housekeeping
+   * round looks for requests anyway.
+   */
   private pollRebuildRequests(): void {
-    if (this.requestPoll !== null || !this.writing || this.stopped) return;
+    const busy = this.projectedSincePoll;
+    this.projectedSincePoll = false;
+    if (busy || this.requestPoll !== null || !this.writing || this.stopped) return;
     this.requestPoll = this.store
       .collections()
       .then((states) => (this.writing && !this.stopped ? this.startRequestedRebuilds(states) : undefined))
@@ -306,6 +317,7 @@ export class Projector {
       advanced.push(target);
     }
     if (commits.length > 0) await this.store.commit(commits, last.position);
+    this.projectedSincePoll = true;
     for (const target of advanced) target.checkpoint = last.position;
     this.waiter.notify(this.leastLiveCheckpoint());
   }
