@@ -77,7 +77,7 @@ export interface DocumentPage {
 export type PageOrder = 'oldest-first' | 'newest-first';
 
 /**
- * How a page's documents are read: `kept` as `get` keeps them (a list read again and again: its documents
+ * How a page's documents (or `getMany`'s) are read: `kept` as `get` keeps them (a list read again and again: its documents
  * are served from memory), `in-passing` read once and not kept (an export, a sweep, a campaign's audience:
  * kept, each would wait in the heap's old generation for a full collection).
  */
@@ -90,6 +90,12 @@ export interface DocumentStore {
    * store may give the same object again for as long as the document is unchanged.
    */
   get(collection: string, id: string): Promise<StoredDocument<unknown> | null>;
+  /**
+   * The live documents of these ids, by id, as `get` gives them, in one read of the store; an absent or
+   * removed one is left out. `reading` as PageReading says: in passing, a copy the store keeps of the same
+   * revision is still served, and nothing read is kept.
+   */
+  getMany(collection: string, ids: readonly string[], reading: PageReading): Promise<Map<string, StoredDocument<unknown>>>;
   /** Live documents whose `index` holds `key`, in the order they were first written, as `get` gives them. */
   find(collection: string, index: string, key: string, limit?: number): Promise<unknown[]>;
   /**

@@ -6,6 +6,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { passEvents, schemaVersionOf, type MessageDelivery, type PassEvent } from '@passes/domain';
 import { positionOfInteger, type RecordedEvent } from '@passes/event-store';
+import { passIssued } from '../../../domain/src/testing/pass-fixtures';
 import { InMemoryReplay } from '../projector/in-memory-replay';
 import { analyticsDocument } from './analytics-documents';
 import { analyticsProjection } from './analytics-projection';
@@ -26,25 +27,8 @@ function recorded(passId: string, events: readonly PassEvent[], first = 0): Reco
   }));
 }
 
-const issued = (passId: string, at: string, mode: 'live' | 'test' = 'live', template = 't'): PassEvent => ({
-  type: 'PassIssued',
-  data: {
-    pass_id: passId,
-    business_id: 'b',
-    mode,
-    template_id: template,
-    serial_number: `S-${passId}`,
-    customer_name: null,
-    customer_email: null,
-    external_id: null,
-    points: 0,
-    balance_minor: null,
-    barcode_data: null,
-    nfc_data: null,
-    metadata: {},
-    occurred_at: at,
-  },
-});
+const issued = (passId: string, at: string, mode: 'live' | 'test' = 'live', template = 't'): PassEvent =>
+  passIssued({ pass_id: passId, business_id: 'b', mode, template_id: template, serial_number: `S-${passId}`, occurred_at: at });
 const installed = (device: string, token: string, at: string): PassEvent => ({ type: 'PassInstalled', data: { device_library_identifier: device, push_token: token, occurred_at: at } });
 
 async function project(...batches: RecordedEvent[][]) {

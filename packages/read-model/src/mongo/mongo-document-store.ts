@@ -162,6 +162,18 @@ export class MongoDocumentStore implements DocumentStore {
   }
 
   /**
+   * One query for every id. Nothing it reads is kept, whatever the reading (as no page is): a document `get`
+   * kept from the same generation, of the revision found, is served as kept.
+   */
+  async getMany(collection: string, ids: readonly string[]): Promise<Map<string, StoredDocument<unknown>>> {
+    if (ids.length === 0) return new Map();
+    return this.onLive(collection, new Map(), null, async (live, generation) => {
+      const records = await onMongo(STORE, () => live.find({ _id: { $in: [...ids] }, doc: { $ne: null } }).toArray());
+      return new Map(records.map((record) => [record._id, this.keptCopy(collection, generation, record) ?? { id: record._id, revision: record.revision, doc: record.doc }]));
+    });
+  }
+
+  /**
    * A lookup asked for the first time goes by its generation's mark: one command, its answer not kept. Asked
    * again, it goes the checked way, whose answer is kept (onLive): lookups asked once (another customer
    * each time) cost their query alone, lookups asked again and again (a template's milestones) nothing
@@ -371,6 +383,12 @@ export class MongoDocumentStore implements DocumentStore {
     this.unmarked.clear();
   }
 
+  /** The answer `get` kept of this record's document, when it was kept from the same generation at the same revision. */
+  private keptCopy(collection: string, generation: number, record: StoredRecord): StoredDocument<unknown> | undefined {
+    const kept = this.keptDocuments.peek(`${collection}\0${record._id}`);
+    return kept !== undefined && kept.answer !== null && kept.state.generation === generation && kept.answer.revision === record.revision ? kept.answer : undefined;
+  }
+
   private records(target: GenerationRef): Collection<StoredRecord> {
     requireSafeName(target.collection);
     return this.db.collection<StoredRecord>(`${target.collection}_g${target.generation}`);
@@ -400,7 +418,7 @@ export class MongoDocumentStore implements DocumentStore {
     collection: string,
     none: Result,
     keep: KeptBy<Result> | null,
-    query: (live: Collection<StoredRecord>) => Promise<Result>,
+    query: (live: Collection<StoredRecord>, generation: number) => Promise<Result>,
   ): Promise<Result> {
     const kept = keep?.answers.get(keep.key);
     // Only worth a wait for the catalog alone while the last read found the collection as the answer was kept.
@@ -410,7 +428,7 @@ export class MongoDocumentStore implements DocumentStore {
     let state = this.liveStates.get(collection) ?? (await this.liveState(collection));
     for (let switches = 0; state !== null; switches += 1) {
       const before = state;
-      const [result, current] = await Promise.all([query(this.records({ collection, generation: before.generation })), this.liveState(collection)]);
+      const [result, current] = await Promise.all([query(this.records({ collection, generation: before.generation }), before.generation), this.liveState(collection)]);
       if (current?.generation === before.generation || switches === MAX_GENERATION_SWITCHES) {
         if (keep !== null && sameState(before, current)) keep.answers.set(keep.key, { state: before, answer: deepFreeze(result) });
         return result;

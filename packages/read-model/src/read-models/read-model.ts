@@ -40,6 +40,13 @@ export class ReadModel<Doc, Index extends string> {
     return stored === null ? null : this.checkedDocument(stored.doc, `'${id}'`);
   }
 
+  /** The live documents of these ids, by id, in one read of the store; `reading` as DocumentStore.getMany. */
+  async getMany(ids: readonly string[], reading: PageReading): Promise<Map<string, Doc>> {
+    const found = await this.documents.getMany(this.collection, ids, reading);
+    // Checked, as a page is, without being remembered when read in passing.
+    return new Map([...found].map(([id, stored]) => [id, this.checkedDocument(stored.doc, `'${id}'`, reading === 'kept')]));
+  }
+
   /** Live documents whose `index` holds `key`, in the order they were first written; at most `limit`. */
   async find(index: Index, key: string, limit?: number): Promise<Doc[]> {
     const found = await this.documents.find(this.collection, index, key, limit);

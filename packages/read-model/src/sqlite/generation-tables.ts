@@ -111,7 +111,7 @@ interface KeptLookup {
 }
 
 /**
- * A generation's statements, and the documents it read lately. A document read is kept (one a page read
+ * A generation's statements, and the documents it read lately. A document read is kept (one read in passing
  * is not: passingRead), parsed, and served as it is while this connection's data_version (which the caller reads and passes in) stays where
  * it was; this connection's own writes replace or drop it. Once another connection has committed to the
  * file, a kept document is served again only after its stored revision is read and found unchanged: a
@@ -133,6 +133,8 @@ export class PreparedGeneration {
     this.statements = {
       get: db.prepare<[string], DocumentRow>(`SELECT id, revision, doc FROM ${documents} WHERE id = ?`),
       revision: db.prepare<[string], number>(`SELECT revision FROM ${documents} WHERE id = ?`).pluck(),
+      // The ids as one JSON array: one statement whatever their number, each row found by the id index.
+      getMany: db.prepare<[string], DocumentRow>(`SELECT id, revision, doc FROM ${documents} WHERE id IN (SELECT value FROM json_each(?))`),
       // The lookup table's order is the documents' row order, the order they were first written: no sort.
       find: db.prepare<[string, string, number], DocumentRow>(
         `SELECT d.id, d.revision, d.doc FROM ${lookups} l JOIN ${documents} d ON d.rowid = l.doc
@@ -178,6 +180,28 @@ export class PreparedGeneration {
     }
     const row = this.statements.get.get(id);
     return row === undefined ? undefined : this.keepRead(row, dataVersion);
+  }
+
+  /**
+   * The documents of these ids as of `dataVersion`, removed and absent ones left out: a kept copy known
+   * current is served without a read, the others read by one statement (a kept copy then served when the
+   * row is of its revision), and what was read kept or not as `reading` says.
+   */
+  getMany(ids: readonly string[], reading: PageReading, dataVersion: number): Map<string, StoredDocument<unknown>> {
+    const found = new Map<string, StoredDocument<unknown>>();
+    const unread: string[] = [];
+    for (const id of ids) {
+      const kept = this.recent.get(id);
+      if (kept?.dataVersion === dataVersion) found.set(id, kept.stored);
+      else unread.push(id);
+    }
+    if (unread.length > 0) {
+      for (const row of this.statements.getMany.all(JSON.stringify(unread))) {
+        found.set(row.id, reading === 'kept' ? this.keepRead(row, dataVersion) : this.passingRead(row));
+      }
+    }
+    for (const [id, stored] of found) if (stored.doc === null) found.delete(id);
+    return found;
   }
 
   /** Up to `limit` (a positive number) documents the key finds, in the order they were first written. */
@@ -276,8 +300,8 @@ export class PreparedGeneration {
   }
 
   /**
-   * The document of a row a page read: the copy kept already when it is of the same revision, otherwise
-   * parsed and not kept. Pages are read by scans (a campaign's audience, an export) that pass each document
+   * The document of a row read in passing: the copy kept already when it is of the same revision, otherwise
+   * parsed and not kept. Such rows are read by scans (a campaign's audience, an export) that pass each document
    * once: kept, each would push out one that requests read, and stay alive long enough to reach the old
    * generation of the heap, where a scan through a million leaves its garbage until a full collection.
    */

@@ -175,6 +175,18 @@ describe('SqliteDocumentStore', () => {
       await Promise.all([server.close(), cli.close()]);
     });
 
+    it('are kept when read by ids kept, not when read by ids in passing', async () => {
+      const store = SqliteDocumentStore.open(freshFile());
+      const target = { collection: 'passes', generation: (await store.createGeneration(shape, 'live', new Date())).generation };
+      await store.commit([{ target, writes: [write(0, { points: 1 }), { ...write(0, { points: 2 }), id: 'b' }] }], positionOfInteger(1));
+
+      const kept = await store.getMany('passes', ['a'], 'kept');
+      expect((await store.get('passes', 'a'))?.doc).toBe(kept.get('a')?.doc);
+      const passing = await store.getMany('passes', ['b'], 'in-passing');
+      expect((await store.get('passes', 'b'))?.doc).not.toBe(passing.get('b')?.doc);
+      await store.close();
+    });
+
     it('are checked by a read model once while kept: each read gives the same checked, frozen document', async () => {
       const store = SqliteDocumentStore.open(freshFile());
       const target = { collection: 'passes', generation: (await store.createGeneration(shape, 'live', new Date())).generation };

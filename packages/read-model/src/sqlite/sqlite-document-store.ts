@@ -204,6 +204,10 @@ export class SqliteDocumentStore implements DocumentStore {
     return stored === undefined || stored.doc === null ? null : stored;
   }
 
+  async getMany(collection: string, ids: readonly string[], reading: PageReading): Promise<Map<string, StoredDocument<unknown>>> {
+    return this.liveTables(collection)?.getMany(ids, reading, this.dataVersion) ?? new Map();
+  }
+
   async find(collection: string, index: string, key: string, limit = 1000): Promise<unknown[]> {
     return this.liveTables(collection)?.find(index, key, limit, this.dataVersion) ?? [];
   }

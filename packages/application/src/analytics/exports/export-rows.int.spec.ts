@@ -1,17 +1,29 @@
 /**
- * A passes export never holds the business's passes: given a business whose passes span several pages,
- * when its rows are made, then the passes read model is read a page of PASS_PAGE at a time through the
- * read-store port (and never pass by pass); and while the file takes nothing, no page is read beyond
- * what the CSV stream's buffers hold. Real SQLite stores in a temporary directory; the port's calls are
- * recorded on the way to the store.
+ * An export never holds the business's passes: given a business whose passes span several pages, when a
+ * passes export's rows are made, then the passes read model is read a page of PASS_PAGE at a time through
+ * the read-store port (and never pass by pass), and while the file takes nothing, no page is read beyond
+ * what the CSV stream's buffers hold; when an events export's rows are made, then each page of events has
+ * its passes' analytics facts read in one read in passing (and never pass by pass). Real SQLite stores in a
+ * temporary directory; the port's calls are recorded on the way to the store.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { passEvents, schemaVersionOf, type AnalyticsExport, type PassEvent } from '@passes/domain';
-import { positionOfInteger, SqliteEventStore, type RecordedEvent } from '@passes/event-store';
-import { InMemoryReplay, passProjection, readModelsOf, SqliteDocumentStore, type DocumentStore, type DocumentWrite } from '@passes/read-model';
+import { positionOfInteger, SqliteEventStore, type NewEvent, type RecordedEvent } from '@passes/event-store';
+import {
+  ANALYTICS_COLLECTION,
+  analyticsProjection,
+  InMemoryReplay,
+  passProjection,
+  readModelsOf,
+  SqliteDocumentStore,
+  type DocumentStore,
+  type DocumentWrite,
+  type Projection,
+} from '@passes/read-model';
+import { passIssued } from '../../../../domain/src/testing/pass-fixtures';
 import { Analytics } from '../analytics';
 import { csvOf } from './csv-file';
 import { PASS_COLUMNS } from './export-columns';
@@ -22,6 +34,7 @@ const PASSES = 5 * PASS_PAGE;
 const businessOf = (index: number) => (index % 100 === 0 ? 'other' : 'b');
 const ours = [...Array(PASSES).keys()].filter((index) => businessOf(index) === 'b').map((index) => `p${index}`);
 const PAGES = Math.ceil(ours.length / PASS_PAGE);
+const AT = '2026-11-21T10:00:00.000Z';
 
 let directory: string;
 let documents: SqliteDocumentStore;
@@ -43,36 +56,26 @@ function recording(store: DocumentStore): DocumentStore {
   });
 }
 
-function issued(passId: string, businessId: string, position: number): RecordedEvent {
-  const event: PassEvent = {
-    type: 'PassIssued',
-    data: {
-      pass_id: passId,
-      business_id: businessId,
-      mode: 'live',
-      template_id: 't',
-      serial_number: `S-${passId}`,
-      customer_name: `Customer ${passId}`,
-      customer_email: null,
-      external_id: null,
-      points: 0,
-      balance_minor: null,
-      barcode_data: null,
-      nfc_data: null,
-      metadata: {},
-      occurred_at: '2026-11-21T10:00:00.000Z',
-    },
-  };
-  return {
-    id: `${passId}/0`,
-    stream: `pass-${passId}`,
-    revision: 0,
-    position: positionOfInteger(position),
+/** A pass's events as its commands append them: issued, then stamped. */
+function passHistory(passId: string, businessId: string): NewEvent[] {
+  const history: PassEvent[] = [
+    passIssued({ pass_id: passId, business_id: businessId, template_id: 't', serial_number: `S-${passId}`, customer_name: `Customer ${passId}`, occurred_at: AT }),
+    { type: 'PassStamped', data: { count: 1, stamps: 1, occurred_at: AT } },
+  ];
+  return history.map((event) => ({
     type: event.type,
     data: { ...event.data },
     metadata: { correlation_id: 'c', causation_id: null, business_id: businessId, actor: 'test', schema_version: schemaVersionOf(passEvents, event.type) },
-    created_at: '2026-11-21T10:00:00.000Z',
-  };
+  }));
+}
+
+/** The documents a projection makes of the feed, committed into a live generation of its collection. */
+async function projected<Doc, Index extends string>(projection: Projection<Doc, Index>, feed: readonly RecordedEvent[]): Promise<void> {
+  const replay = new InMemoryReplay(projection);
+  await replay.take(feed);
+  const { generation } = await documents.createGeneration({ collection: projection.collection, version: projection.version, indexes: projection.indexes }, 'live', new Date());
+  const writes = [...replay.documents()].map(([id, doc]): DocumentWrite => ({ id, revision: 0, doc, keys: projection.keys(projection.schema.parse(doc)), isNew: true }));
+  await documents.commit([{ target: { collection: projection.collection, generation }, writes }], feed.at(-1)?.position ?? positionOfInteger(0));
 }
 
 const exported: AnalyticsExport = {
@@ -103,12 +106,10 @@ beforeAll(async () => {
   directory = fs.mkdtempSync(path.join(os.tmpdir(), 'export-rows-'));
   documents = SqliteDocumentStore.open(path.join(directory, 'read-models.sqlite'));
   events = SqliteEventStore.open(path.join(directory, 'events.sqlite'));
-  const feed = Array.from({ length: PASSES }, (_, index) => issued(`p${index}`, businessOf(index), index + 1));
-  const replay = new InMemoryReplay(passProjection);
-  await replay.take(feed);
-  const { generation } = await documents.createGeneration({ collection: passProjection.collection, version: passProjection.version, indexes: passProjection.indexes }, 'live', new Date());
-  const writes = [...replay.documents()].map(([id, doc]): DocumentWrite => ({ id, revision: 0, doc, keys: passProjection.keys(passProjection.schema.parse(doc)), isNew: true }));
-  await documents.commit([{ target: { collection: passProjection.collection, generation }, writes }], positionOfInteger(feed.length));
+  await Promise.all(Array.from({ length: PASSES }, (_, index) => events.append(`pass-p${index}`, passHistory(`p${index}`, businessOf(index)), 'no_stream')));
+  const feed = await events.readAll();
+  await projected(passProjection, feed);
+  await projected(analyticsProjection, feed);
 });
 
 afterAll(async () => {
@@ -139,5 +140,20 @@ describe('the rows of a passes export', () => {
     let text = '';
     for await (const chunk of csv) text += String(chunk);
     expect(text.split('\r\n').filter((line) => line !== '')).toHaveLength(ours.length + 1);
+  });
+});
+
+describe('the rows of an events export', () => {
+  it('read the analytics facts of each page of events in one read in passing, never pass by pass', async () => {
+    calls.length = 0;
+    const passIds: unknown[] = [];
+    for await (const row of rowsOf({ ...exported, kind: 'events' }, sources(), new Date('2026-11-22T10:00:00.000Z'))) passIds.push(row[5]);
+
+    expect(passIds).toHaveLength(2 * ours.length);
+    expect(new Set(passIds)).toEqual(new Set(ours));
+    const factReads = calls.filter(({ args }) => args[0] === ANALYTICS_COLLECTION);
+    expect(new Set(factReads.map(({ method, args }) => `${method} ${String(args[2])}`))).toEqual(new Set(['getMany in-passing']));
+    // A pass's events come in one page here: its facts are read once, whatever the number of its events.
+    expect(factReads.flatMap(({ args }) => (Array.isArray(args[1]) ? args[1] : [args[1]]))).toHaveLength(ours.length);
   });
 });

@@ -91,9 +91,13 @@ async function* eventRows(exported: AnalyticsExport, { events, readModels }: Exp
   for await (const page of pages(events, PASS_EVENT_TYPES)) {
     const candidates = page.filter((event) => event.metadata.business_id === exported.businessId && within(window, event.created_at));
     const passIds = [...new Set(candidates.map((event) => event.stream.slice('pass-'.length)))];
-    const facts = await Promise.all(passIds.map(async (id) => [id, await readModels.analytics.get(analyticsIds.pass(id))] as const));
+    // Each pass's facts read once for the page, in passing: kept, they would reach the heap's old generation.
+    const facts = await readModels.analytics.getMany(passIds.map(analyticsIds.pass), 'in-passing');
     const ours = new Set(
-      facts.flatMap(([id, doc]) => (doc?.kind === 'pass' && doc.mode === exported.mode && (exported.templateId === null || doc.templateId === exported.templateId) ? [id] : [])),
+      passIds.filter((id) => {
+        const doc = facts.get(analyticsIds.pass(id));
+        return doc?.kind === 'pass' && doc.mode === exported.mode && (exported.templateId === null || doc.templateId === exported.templateId);
+      }),
     );
     for (const event of candidates) {
       const passId = event.stream.slice('pass-'.length);
