@@ -23,4 +23,5 @@ export * from './analytics/analytics-ids';
 export * from './analytics/quarter-hours';
 export { addSpan } from './analytics/running-totals';
 export * from './projector/in-memory-replay';
+export { projectBatch } from './projector/project-batch';
 export { ANALYTICS_COLLECTION, analyticsProjection } from './analytics/analytics-projection';
