@@ -1,11 +1,12 @@
 /**
- * The two tables of one generation of one collection (documents, and their lookup keys), with their
- * statements prepared once and kept until the generation is dropped. A removed document keeps its row
- * with `doc` NULL, so its revision still guards against older events.
+ * The tables of one generation of one collection (documents, their lookup keys, and each document's set of
+ * keys), with their statements prepared once and kept until the generation is dropped. A removed document
+ * keeps its row with `doc` NULL, so its revision still guards against older events.
  */
 import { BOUND_LIMIT } from '@passes/storage';
 import type Database from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
+import { z } from 'zod';
 import { deepFreeze } from '../deep-freeze';
 import type { DocumentPage, DocumentWrite, GenerationRef, PageOrder, PageReading, StoredDocument } from '../document-store';
 import { cursorAt, placeOf } from '../page-cursor';
@@ -40,17 +41,18 @@ export class GenerationTables {
   }
 
   create(target: GenerationRef): void {
-    const { documents, lookups } = tableNames(target);
+    const { documents, lookups, keySets } = tableNames(target);
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS ${documents} (id TEXT PRIMARY KEY, revision INTEGER NOT NULL, doc TEXT);
       ${lookupTable(lookups)}
+      ${keySetTable(keySets)}
     `);
   }
 
   drop(target: GenerationRef): void {
-    const { documents, lookups } = tableNames(target);
+    const { documents, lookups, keySets } = tableNames(target);
     this.prepared.delete(documents);
-    this.db.exec(`DROP TABLE IF EXISTS ${lookups}; DROP TABLE IF EXISTS ${documents};`);
+    this.db.exec(`DROP TABLE IF EXISTS ${keySets}; DROP TABLE IF EXISTS ${lookups}; DROP TABLE IF EXISTS ${documents};`);
   }
 
   /**
@@ -64,11 +66,37 @@ export class GenerationTables {
     this.db
       .transaction(() => {
         for (const keys of keyTables.all()) {
-          const { documents, lookups } = tablesOfKeyTable(keys);
+          const { documents, lookups } = tablesOf(keys, 'keys');
           this.db.exec(`
             ${lookupTable(lookups)}
             INSERT OR IGNORE INTO ${lookups} (index_name, key, doc) SELECT k.index_name, k.key, d.rowid FROM ${keys} k JOIN ${documents} d ON d.id = k.id;
             DROP TABLE ${keys};
+          `);
+        }
+      })
+      .immediate();
+  }
+
+  /**
+   * Generations made before each document's keys were held in a row of their own had an index of their
+   * lookup table by document, which a write read its keys from: each gets its table of key sets, made from
+   * its lookups, and loses that index, once, as the store is opened (after `upgradeKeyTables`, whose lookup
+   * tables it completes). On a large store this takes a while (docs/operations.md, "Start-up and shutdown").
+   */
+  upgradeKeySets(): void {
+    const withoutKeySets = this.db.prepare<[], string>(
+      "SELECT l.name FROM sqlite_master l WHERE l.type = 'table' AND l.name GLOB 'lookups_*' AND NOT EXISTS (SELECT 1 FROM sqlite_master k WHERE k.type = 'table' AND k.name = 'keysets_' || substr(l.name, 9))",
+    ).pluck();
+    if (withoutKeySets.all().length === 0) return;
+    this.db
+      .transaction(() => {
+        for (const lookups of withoutKeySets.all()) {
+          const { keySets } = tablesOf(lookups, 'lookups');
+          this.db.exec(`
+            ${keySetTable(keySets)}
+            INSERT INTO ${keySets} (doc, keys)
+              SELECT doc, json_group_object(index_name, json(keys)) FROM (SELECT doc, index_name, json_group_array(key) AS keys FROM ${lookups} GROUP BY doc, index_name) GROUP BY doc;
+            DROP INDEX IF EXISTS ${lookups}_by_doc;
           `);
         }
       })
@@ -129,7 +157,7 @@ export class PreparedGeneration {
   private readonly recent = new LRUCache<string, KeptDocument>({ max: RECENT_DOCUMENTS });
   private readonly lookups = new LRUCache<string, KeptLookup>({ max: RECENT_LOOKUPS });
 
-  constructor(db: Database.Database, { documents, lookups }: TableNames) {
+  constructor(db: Database.Database, { documents, lookups, keySets }: TableNames) {
     this.statements = {
       get: db.prepare<[string], DocumentRow>(`SELECT id, revision, doc FROM ${documents} WHERE id = ?`),
       revision: db.prepare<[string], number>(`SELECT revision FROM ${documents} WHERE id = ?`).pluck(),
@@ -160,11 +188,22 @@ export class PreparedGeneration {
            RETURNING rowid`,
         )
         .pluck(),
-      keysOf: db.prepare<[DocumentRowNumber], [string, string]>(`SELECT index_name, key FROM ${lookups} WHERE doc = ?`).raw(true),
-      removeKeys: db.prepare<[DocumentRowNumber]>(`DELETE FROM ${lookups} WHERE doc = ?`),
-      addKey: db.prepare<[string, string, DocumentRowNumber]>(`INSERT OR IGNORE INTO ${lookups} (index_name, key, doc) VALUES (?, ?, ?)`),
-      // The first rows of the table, and their keys first (through the index by document).
-      deleteKeysOfPage: db.prepare<[number]>(`DELETE FROM ${lookups} WHERE doc IN (SELECT rowid FROM ${documents} ORDER BY rowid LIMIT ?)`),
+      keySetOf: db.prepare<[DocumentRowNumber], string>(`SELECT keys FROM ${keySets} WHERE doc = ?`).pluck(),
+      setKeySet: db.prepare<[DocumentRowNumber, string]>(`INSERT INTO ${keySets} (doc, keys) VALUES (?, ?) ON CONFLICT (doc) DO UPDATE SET keys = excluded.keys`),
+      deleteKeySet: db.prepare<[DocumentRowNumber]>(`DELETE FROM ${keySets} WHERE doc = ?`),
+      // A key set's keys, as a key set's text names them: one statement a document, whatever its number of keys.
+      addKeys: db.prepare<[DocumentRowNumber, string]>(
+        `INSERT OR IGNORE INTO ${lookups} (index_name, key, doc) SELECT i.key, k.value, ? FROM json_each(?) i, json_each(i.value) k`,
+      ),
+      removeKeys: db.prepare<[DocumentRowNumber, string]>(
+        `DELETE FROM ${lookups} WHERE (index_name, key, doc) IN (SELECT i.key, k.value, ? FROM json_each(?) i, json_each(i.value) k)`,
+      ),
+      // The first rows of the table, their keys first (named by their key sets), then their key sets.
+      deleteKeysOfPage: db.prepare<[number]>(
+        `DELETE FROM ${lookups} WHERE (index_name, key, doc) IN (SELECT i.key, k.value, s.doc FROM ${keySets} s, json_each(s.keys) i, json_each(i.value) k
+         WHERE s.doc IN (SELECT rowid FROM ${documents} ORDER BY rowid LIMIT ?))`,
+      ),
+      deleteKeySetsOfPage: db.prepare<[number]>(`DELETE FROM ${keySets} WHERE doc IN (SELECT rowid FROM ${documents} ORDER BY rowid LIMIT ?)`),
       deletePage: db.prepare<[number]>(`DELETE FROM ${documents} WHERE rowid IN (SELECT rowid FROM ${documents} ORDER BY rowid LIMIT ?)`),
     };
   }
@@ -222,6 +261,7 @@ export class PreparedGeneration {
    */
   deleteRows(rows: number): boolean {
     this.statements.deleteKeysOfPage.run(rows);
+    this.statements.deleteKeySetsOfPage.run(rows);
     return this.statements.deletePage.run(rows).changes > 0;
   }
 
@@ -231,25 +271,36 @@ export class PreparedGeneration {
    */
   write(write: DocumentWrite): boolean {
     const doc = write.doc === null ? null : JSON.stringify(write.doc);
-    const keys = write.doc === null ? [] : Object.entries(write.keys).flatMap(([index, values]) => values.map((key): [string, string] => [index, key]));
+    const keys = write.doc === null ? [] : pairsOf(write.keys);
+    // The key set as its row holds it; a document without keys has no row.
+    const keySet = keys.length === 0 ? null : JSON.stringify(write.keys);
     if (write.isNew) {
       const inserted = this.statements.insert.run(write.id, write.revision, doc);
       // Inserted where there was no row: no keys to read or replace, and nothing of it kept.
       if (inserted.changes > 0) {
-        for (const [index, key] of keys) this.statements.addKey.run(index, key, inserted.lastInsertRowid);
-        this.forgetLookups(keys);
+        if (keySet !== null) {
+          this.statements.addKeys.run(inserted.lastInsertRowid, keySet);
+          this.statements.setKeySet.run(inserted.lastInsertRowid, keySet);
+          this.forgetLookups(keys);
+        }
         return false;
       }
     }
     const rowid = this.statements.upsert.get(write.id, write.revision, doc);
     if (rowid === undefined) return false;
     const wasKept = this.recent.delete(write.id);
-    // Most writes (a stamp, a charge) keep every key: reading them is cheaper than replacing them.
-    const stored = this.statements.keysOf.all(rowid);
-    if (!sameKeys(stored, keys)) {
-      if (stored.length > 0) this.statements.removeKeys.run(rowid);
-      for (const [index, key] of keys) this.statements.addKey.run(index, key, rowid);
-      this.forgetLookups([...stored, ...keys]);
+    // Most writes (a stamp, a charge) keep every key, and the projection names them in the same order:
+    // the same text. Otherwise only the keys that changed are taken out and put in.
+    const storedSet = this.statements.keySetOf.get(rowid) ?? null;
+    if (storedSet !== keySet) {
+      const stored = storedSet === null ? [] : pairsOf(storedKeySet.parse(JSON.parse(storedSet)));
+      const removed = keysMissingFrom(stored, keys);
+      const added = keysMissingFrom(keys, stored);
+      if (removed.length > 0) this.statements.removeKeys.run(rowid, JSON.stringify(keysByIndex(removed)));
+      if (added.length > 0) this.statements.addKeys.run(rowid, JSON.stringify(keysByIndex(added)));
+      if (keySet === null) this.statements.deleteKeySet.run(rowid);
+      else this.statements.setKeySet.run(rowid, keySet);
+      this.forgetLookups([...removed, ...added]);
     }
     return wasKept;
   }
@@ -300,18 +351,19 @@ function storedOf(row: DocumentRow): StoredDocument<unknown> {
 interface TableNames {
   documents: string;
   lookups: string;
+  keySets: string;
 }
 
 function tableNames({ collection, generation }: GenerationRef): TableNames {
   if (!COLLECTION_NAME.test(collection)) throw new RangeError(`Collection name '${collection}' is not a safe table name`);
   if (!Number.isSafeInteger(generation) || generation < 1) throw new RangeError(`Generation ${generation} is not a positive integer`);
-  return { documents: `docs_${collection}_g${generation}`, lookups: `lookups_${collection}_g${generation}` };
+  return { documents: `docs_${collection}_g${generation}`, lookups: `lookups_${collection}_g${generation}`, keySets: `keysets_${collection}_g${generation}` };
 }
 
-/** The tables of the generation whose key table (of the layout before lookup tables) is `keys`. */
-function tablesOfKeyTable(keys: string): TableNames {
-  const match = /^keys_(.+)_g(\d+)$/.exec(keys);
-  if (match?.[1] === undefined || match[2] === undefined) throw new Error(`Table '${keys}' is not a generation's key table`);
+/** The tables of the generation whose table named with `prefix` (`keys`, of the layout before lookup tables; `lookups`) is `table`. */
+function tablesOf(table: string, prefix: 'keys' | 'lookups'): TableNames {
+  const match = new RegExp(`^${prefix}_(.+)_g(\\d+)$`).exec(table);
+  if (match?.[1] === undefined || match[2] === undefined) throw new Error(`Table '${table}' is not a generation's ${prefix} table`);
   return tableNames({ collection: match[1], generation: Number(match[2]) });
 }
 
@@ -320,18 +372,38 @@ function tablesOfKeyTable(keys: string): TableNames {
  * then reads the row, rather than going through the documents' id index as well, and meets the documents in
  * the order they were first written. A rowid stays its document's: a document's row is updated in place and
  * never deleted (a removed document keeps it, `doc` NULL), and VACUUM keeps the rowids of a table with an
- * index, as the documents' id index is. The index by document is what a write reads and replaces.
+ * index, as the documents' id index is.
  */
 function lookupTable(lookups: string): string {
-  return `
-    CREATE TABLE IF NOT EXISTS ${lookups} (index_name TEXT NOT NULL, key TEXT NOT NULL, doc INTEGER NOT NULL, PRIMARY KEY (index_name, key, doc)) WITHOUT ROWID;
-    CREATE INDEX IF NOT EXISTS ${lookups}_by_doc ON ${lookups} (doc);`;
+  return `CREATE TABLE IF NOT EXISTS ${lookups} (index_name TEXT NOT NULL, key TEXT NOT NULL, doc INTEGER NOT NULL, PRIMARY KEY (index_name, key, doc)) WITHOUT ROWID;`;
 }
 
-/** Stored keys are unique (the table's primary key); the wanted ones may repeat. */
-function sameKeys(stored: readonly (readonly [string, string])[], wanted: readonly (readonly [string, string])[]): boolean {
-  const wantedKeys = new Set(wanted.map(keyText));
-  return stored.length === wantedKeys.size && stored.every((key) => wantedKeys.has(keyText(key)));
+/**
+ * Each document's keys in one row, by its row number, as the projection named them: what a write compares
+ * and replaces. One row a document, where an index of the lookups by document was one row a key: a pass is
+ * found by dozens of keys (the beginnings of its words), each of which was written twice.
+ */
+function keySetTable(keySets: string): string {
+  return `CREATE TABLE IF NOT EXISTS ${keySets} (doc INTEGER PRIMARY KEY, keys TEXT NOT NULL);`;
+}
+
+/** A key set as stored: its keys by index. */
+const storedKeySet = z.record(z.string(), z.array(z.string()));
+
+function pairsOf(keys: Readonly<Record<string, readonly string[]>>): [string, string][] {
+  return Object.entries(keys).flatMap(([index, values]) => values.map((key): [string, string] => [index, key]));
+}
+
+function keysByIndex(pairs: readonly (readonly [string, string])[]): Record<string, string[]> {
+  const byIndex: Record<string, string[]> = {};
+  for (const [index, key] of pairs) (byIndex[index] ??= []).push(key);
+  return byIndex;
+}
+
+/** The keys of `keys` that `others` has not (either may repeat a key). */
+function keysMissingFrom(keys: readonly (readonly [string, string])[], others: readonly (readonly [string, string])[]): (readonly [string, string])[] {
+  const known = new Set(others.map(keyText));
+  return keys.filter((key) => !known.has(keyText(key)));
 }
 
 const keyText = ([index, key]: readonly [string, string]) => `${index}\u0000${key}`;

@@ -329,6 +329,45 @@ describe('SqliteDocumentStore', () => {
     expect(tables).not.toContain('keys_passes_g3');
   });
 
+  it('gives the generations made before key sets their key sets, from their lookups: a write then moves only the keys that changed', async () => {
+    const file = freshFile();
+    const old = new Database(file);
+    old.exec(`
+      CREATE TABLE generations (collection TEXT NOT NULL, generation INTEGER NOT NULL, version INTEGER NOT NULL, role TEXT NOT NULL,
+                                checkpoint TEXT, requested_at TEXT NOT NULL, PRIMARY KEY (collection, generation)) STRICT;
+      INSERT INTO generations VALUES ('passes', 3, 1, 'live', '2', '2026-11-01T00:00:00.000Z');
+      CREATE TABLE docs_passes_g3 (id TEXT PRIMARY KEY, revision INTEGER NOT NULL, doc TEXT);
+      CREATE TABLE lookups_passes_g3 (index_name TEXT NOT NULL, key TEXT NOT NULL, doc INTEGER NOT NULL, PRIMARY KEY (index_name, key, doc)) WITHOUT ROWID;
+      CREATE INDEX lookups_passes_g3_by_doc ON lookups_passes_g3 (doc);
+      INSERT INTO docs_passes_g3 VALUES ('z', 0, '{"name":"z"}'), ('a', 0, '{"name":"a"}'), ('m', 1, NULL);
+      INSERT INTO lookups_passes_g3 VALUES ('email', 'e', 1), ('email', 'e', 2), ('search', 'w/a', 2), ('search', 'w/ab', 2), ('serial', 's-a', 2);
+    `);
+    old.close();
+
+    const store = SqliteDocumentStore.open(file);
+    expect(await store.find('passes', 'search', 'w/a')).toEqual([{ name: 'a' }]);
+    const target = { collection: 'passes', generation: 3 };
+    const keysOfA = { serial: ['s-a2'], search: ['w/ab', 'w/a'] };
+    await store.commit([{ target, writes: [{ id: 'a', revision: 1, doc: { name: 'a2' }, keys: keysOfA, isNew: false }] }], positionOfInteger(3));
+    expect(await store.find('passes', 'email', 'e')).toEqual([{ name: 'z' }]);
+    expect(await store.find('passes', 'serial', 's-a')).toEqual([]);
+    expect(await store.find('passes', 'serial', 's-a2')).toEqual([{ name: 'a2' }]);
+    expect(await store.find('passes', 'search', 'w/ab')).toEqual([{ name: 'a2' }]);
+    await store.commit([{ target, writes: [{ id: 'z', revision: 1, doc: null, keys: {}, isNew: false }] }], positionOfInteger(4));
+    expect(await store.find('passes', 'email', 'e')).toEqual([]);
+    await store.close();
+
+    const reopened = new Database(file);
+    const names = reopened.prepare<[], string>('SELECT name FROM sqlite_master').pluck().all();
+    const lookups = reopened.prepare<[], string>("SELECT index_name || ' ' || key || ' ' || doc FROM lookups_passes_g3 ORDER BY 1").pluck().all();
+    const keySets = reopened.prepare<[], string>("SELECT doc || ' ' || keys FROM keysets_passes_g3 ORDER BY doc").pluck().all();
+    reopened.close();
+    expect(names).toContain('keysets_passes_g3');
+    expect(names).not.toContain('lookups_passes_g3_by_doc');
+    expect(lookups).toEqual(['search w/a 2', 'search w/ab 2', 'serial s-a2 2']);
+    expect(keySets).toEqual([`2 ${JSON.stringify(keysOfA)}`]);
+  });
+
   describe('a drop of a large generation', () => {
     /** A live generation, and a retired one of `documents` documents, each with a lookup key. */
     async function withRetired(documents: number) {

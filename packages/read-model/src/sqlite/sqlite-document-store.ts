@@ -1,8 +1,8 @@
 /**
  * The read store of the embedded profile: one SQLite file, rebuildable from the event store. Each
- * generation of a collection has a table of documents and a table of lookup keys; a small catalog
- * says which generation of each collection is live, which is being built and which are retired, and
- * which number each collection's last new generation was given.
+ * generation of a collection has a table of documents, a table of lookup keys and a table of each
+ * document's key set; a small catalog says which generation of each collection is live, which is being
+ * built and which are retired, and which number each collection's last new generation was given.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -120,6 +120,7 @@ export class SqliteDocumentStore implements DocumentStore {
     db.exec(CATALOG);
     this.tables = new GenerationTables(db);
     this.tables.upgradeKeyTables();
+    this.tables.upgradeKeySets();
     this.statements = {
       liveGeneration: db.prepare<[string], { generation: number }>("SELECT generation FROM generations WHERE collection = ? AND role = 'live'"),
       dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
