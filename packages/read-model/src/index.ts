@@ -1,4 +1,5 @@
 export * from './document-store';
+export * from './word-keys';
 export * from './projections/business-usage';
 export type { PaymentRecord } from './projections/payments';
 export type { CampaignRecipient } from './projections/campaign-recipients';

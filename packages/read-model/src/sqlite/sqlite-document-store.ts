@@ -1,7 +1,7 @@
 /**
  * The read store of the embedded profile: one SQLite file, rebuildable from the event store. Each
- * generation of a collection has a table of documents, a table of lookup keys and a table of each
- * document's key set; a small catalog says which generation of each collection is live, which is being
+ * generation of a collection has a table of documents, a table of lookup keys, a table of each
+ * document's key set and a full-text index of their words; a small catalog says which generation of each collection is live, which is being
  * built and which are retired, and which number each collection's last new generation was given.
  */
 import fs from 'node:fs';
@@ -22,6 +22,7 @@ import {
   type PageReading,
   type StoredDocument,
 } from '../document-store';
+import type { LookupKey } from '../word-keys';
 import { GenerationTables, type PreparedGeneration } from './generation-tables';
 
 const CATALOG = `
@@ -209,11 +210,11 @@ export class SqliteDocumentStore implements DocumentStore {
     return this.liveTables(collection)?.find(index, key, limit, this.dataVersion) ?? [];
   }
 
-  async findPage(collection: string, index: string, key: string, after: string | null, limit: number, order: PageOrder = 'oldest-first', reading: PageReading = 'kept'): Promise<DocumentPage> {
+  async findPage(collection: string, index: string, key: LookupKey, after: string | null, limit: number, order: PageOrder = 'oldest-first', reading: PageReading = 'kept'): Promise<DocumentPage> {
     return this.liveTables(collection)?.findPage(index, key, after, limit, order, reading, this.dataVersion) ?? { docs: [], next: null };
   }
 
-  async count(collection: string, index: string, key: string, limit?: number): Promise<number> {
+  async count(collection: string, index: string, key: LookupKey, limit?: number): Promise<number> {
     return this.liveTables(collection)?.count(index, key, limit) ?? 0;
   }
 
