@@ -35,7 +35,7 @@ export function keyTextOf(key: LookupKey): string {
 }
 
 /** Every beginning of every word as a key: the words as a store without a word index keeps them. */
-export function beginningKeysOf({ scope, words }: WordKeys): string[] {
+function beginningKeysOf({ scope, words }: WordKeys): string[] {
   const beginnings = new Set<string>();
   for (const word of words) {
     for (let length = 1; length <= Math.min(word.length, WORD_BEGINNING_MAX); length++) beginnings.add(word.slice(0, length));
