@@ -7,6 +7,7 @@
  * live. Each generation has its own checkpoint. Only the projector that holds the lease writes.
  */
 import type { Position } from '@passes/event-store';
+import type { LookupKey, WordKeys } from './word-keys';
 
 export interface StoredDocument<Doc> {
   id: string;
@@ -22,6 +23,8 @@ export interface DocumentWrite {
   doc: unknown;
   /** Lookup keys by index name; replaces the document's previous keys. */
   keys: Readonly<Record<string, readonly string[]>>;
+  /** Words by index name, the document found by their beginnings (word-keys.ts); replaces its previous words. */
+  words?: Readonly<Record<string, WordKeys>>;
   /**
    * No document, not even a removed one, was found when the write was made, or none was looked for (the
    * event starts its document: Projection.startsDocument): an adapter may insert it rather than look for
@@ -103,14 +106,15 @@ export interface DocumentStore {
    * and where the next page starts (null after the last). A cursor is good within one generation.
    * `order` newest first pages the key backwards, from the document written last: a document first written
    * while paging then comes in no later page (oldest first, in the last). A cursor of the other order
-   * is refused with a RangeError. `reading` as PageReading says (kept by default).
+   * is refused with a RangeError. `reading` as PageReading says (kept by default). `key` may be a beginning
+   * of the documents' words.
    */
-  findPage(collection: string, index: string, key: string, after: string | null, limit: number, order?: PageOrder, reading?: PageReading): Promise<DocumentPage>;
+  findPage(collection: string, index: string, key: LookupKey, after: string | null, limit: number, order?: PageOrder, reading?: PageReading): Promise<DocumentPage>;
   /**
    * How many live documents' `index` holds `key`; given `limit`, counted no further than that, from the index
-   * alone (how rare a key is, told without reading its documents).
+   * alone (how rare a key is, told without reading its documents). `key` may be a beginning of the documents' words.
    */
-  count(collection: string, index: string, key: string, limit?: number): Promise<number>;
+  count(collection: string, index: string, key: LookupKey, limit?: number): Promise<number>;
 
   /** Every collection that has a generation, live or being built. */
   collections(): Promise<CollectionState[]>;

@@ -1,4 +1,5 @@
 export * from './document-store';
+export * from './word-keys';
 export * from './projections/business-usage';
 export type { PaymentRecord } from './projections/payments';
 export type { CampaignRecipient } from './projections/campaign-recipients';
@@ -23,4 +24,5 @@ export * from './analytics/analytics-ids';
 export * from './analytics/quarter-hours';
 export { addSpan } from './analytics/running-totals';
 export * from './projector/in-memory-replay';
+export { projectBatch } from './projector/project-batch';
 export { ANALYTICS_COLLECTION, analyticsProjection } from './analytics/analytics-projection';

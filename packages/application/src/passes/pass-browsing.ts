@@ -7,7 +7,7 @@
  * shorter page and a cursor to go on.
  */
 import { DomainError, type Pass, type PassStatus } from '@passes/domain';
-import { customerWordsOf, passSearchKeys, passWordsOf, termsMatch, wordsOf, type ReadModels } from '@passes/read-model';
+import { customerWordsOf, passSearchKeys, passWordsOf, termsMatch, wordsOf, type LookupKey, type ReadModels } from '@passes/read-model';
 import type { PageRequest } from '../shared/pages';
 import { cursorFrom, cursorText, notACursor } from './browse-cursor';
 import type { PassQueries } from './pass-queries';
@@ -98,13 +98,13 @@ export class PassBrowsing {
   private async browse<Item>(
     scope: PassScope,
     terms: readonly string[],
-    unsearched: string,
+    unsearched: LookupKey,
     request: PageRequest,
     take: (pass: Pass) => Promise<Item | null>,
   ): Promise<BrowsedPage<Item>> {
     const cursor = cursorFrom(request.cursor, terms);
     const term = terms.length === 0 ? undefined : (cursor?.term ?? (await this.narrowest(scope, terms)));
-    const key = term === undefined ? unsearched : passSearchKeys.beginning(scope.businessId, scope.mode, term);
+    const key: LookupKey = term === undefined ? unsearched : passSearchKeys.beginning(scope.businessId, scope.mode, term);
     const { items, after } = await this.scan(key, cursor?.after ?? null, request, take);
     return { items, nextCursor: after === undefined ? null : cursorText({ ...(term === undefined ? {} : { term }), after }) };
   }
@@ -121,7 +121,7 @@ export class PassBrowsing {
     if (distinct.length === 1 && only !== undefined) return only;
     const keyOf = (term: string) => passSearchKeys.beginning(scope.businessId, scope.mode, term);
     const sizes = await Promise.all(distinct.map(async (term) => ({ term, size: await this.readModels.passes.count('search', keyOf(term), COUNT_BOUND) })));
-    return sizes.reduce((best, candidate) => (candidate.size < best.size || (candidate.size === best.size && keyOf(candidate.term).length > keyOf(best.term).length) ? candidate : best)).term;
+    return sizes.reduce((best, candidate) => (candidate.size < best.size || (candidate.size === best.size && keyOf(candidate.term).beginning.length > keyOf(best.term).beginning.length) ? candidate : best)).term;
   }
 
   /**
@@ -130,7 +130,7 @@ export class PassBrowsing {
    * `after` is where the next page starts; undefined after the last.
    */
   private async scan<Item>(
-    key: string,
+    key: LookupKey,
     start: string | null,
     request: PageRequest,
     take: (pass: Pass) => Promise<Item | null>,
@@ -161,12 +161,12 @@ export class PassBrowsing {
    * store page read again up to it. Should a pass before it have left the key meanwhile, that page would end
    * past it: the next page then starts where its store page did, and may repeat passes but skips none.
    */
-  private async after(key: string, taken: Taken): Promise<string | null> {
+  private async after(key: LookupKey, taken: Taken): Promise<string | null> {
     const again = await this.page(key, taken.from, taken.offset + 1);
     return again.docs.at(-1)?.id === taken.passId && again.next !== null ? again.next : taken.from;
   }
 
-  private async page(key: string, from: string | null, limit: number): Promise<{ docs: Pass[]; next: string | null }> {
+  private async page(key: LookupKey, from: string | null, limit: number): Promise<{ docs: Pass[]; next: string | null }> {
     return this.readModels.passes.findPage('search', key, from, limit).catch((error: unknown) => {
       // A store cursor the store never gave (SQLite's are row numbers).
       throw error instanceof RangeError ? notACursor() : error;

@@ -42,6 +42,7 @@ import {
   type StoredDocument,
 } from '../document-store';
 import { cursorAt, placeOf } from '../page-cursor';
+import { keysWithWords, keyTextOf, type LookupKey } from '../word-keys';
 
 const STORE = 'read store';
 /**
@@ -224,7 +225,9 @@ export class MongoDocumentStore implements DocumentStore {
     return retired === false ? docs.slice(0, limit) : null;
   }
 
-  async findPage(collection: string, index: string, key: string, after: string | null, limit: number, order: PageOrder = 'oldest-first'): Promise<DocumentPage> {
+  async findPage(collection: string, index: string, lookupKey: LookupKey, after: string | null, limit: number, order: PageOrder = 'oldest-first'): Promise<DocumentPage> {
+    // Words are kept as the keys of their beginnings (keysOf).
+    const key = keyTextOf(lookupKey);
     const place = after === null ? null : placeOf(after, order);
     // Newest first walks the same index (`keys.<index>`, `order`) backwards: still a seek, not a sort.
     const [beyond, direction] = order === 'newest-first' ? (['$lt', -1] as const) : (['$gt', 1] as const);
@@ -242,8 +245,8 @@ export class MongoDocumentStore implements DocumentStore {
     return { docs: page.map((record) => record.doc), next: records.length > limit && last !== undefined ? cursorAt(last.order, order) : null };
   }
 
-  async count(collection: string, index: string, key: string, limit?: number): Promise<number> {
-    return this.onLive(collection, 0, null, (live) => onMongo(STORE, () => live.countDocuments({ [`keys.${index}`]: key }, limit === undefined ? {} : { limit })));
+  async count(collection: string, index: string, key: LookupKey, limit?: number): Promise<number> {
+    return this.onLive(collection, 0, null, (live) => onMongo(STORE, () => live.countDocuments({ [`keys.${index}`]: keyTextOf(key) }, limit === undefined ? {} : { limit })));
   }
 
   async collections(): Promise<CollectionState[]> {
@@ -517,7 +520,7 @@ async function bulkPastDuplicates(records: Collection<StoredRecord>, operations:
 }
 
 function keysOf(write: DocumentWrite): Record<string, string[]> {
-  return write.doc === null ? {} : copyKeys(write.keys);
+  return write.doc === null ? {} : keysWithWords(write.keys, write.words);
 }
 
 /** Where an ordered bulk stopped on a duplicate key (a guard miss, or an insert of a stored document); any other error is thrown on. */
@@ -542,10 +545,6 @@ function withDefaults(document: CatalogDocument): CatalogState {
 
 function generationOf(fields: GenerationFields): Generation {
   return { generation: fields.generation, version: fields.version, checkpoint: fields.checkpoint === null ? null : positionFrom(fields.checkpoint) };
-}
-
-function copyKeys(keys: Readonly<Record<string, readonly string[]>>): Record<string, string[]> {
-  return Object.fromEntries(Object.entries(keys).map(([index, values]) => [index, [...values]]));
 }
 
 function requireSafeName(collection: string): void {

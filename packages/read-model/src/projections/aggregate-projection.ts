@@ -4,6 +4,7 @@
  */
 import { aggregateIdOf, decodeEvent, eventTypesOf, type DomainEventShape, type EventRegistry, type StreamCategory } from '@passes/domain';
 import type { z } from 'zod';
+import type { WordKeys } from '../word-keys';
 import type { Projection } from './projection';
 
 interface AggregateProjectionOptions<State, Event extends DomainEventShape, Index extends string> {
@@ -15,6 +16,7 @@ interface AggregateProjectionOptions<State, Event extends DomainEventShape, Inde
   evolve(state: State | null, event: Event): State | null;
   indexes: readonly Index[];
   keys(state: State): Record<Index, string[]>;
+  words?(state: State): Partial<Record<Index, WordKeys>>;
 }
 
 export function aggregateProjection<State extends object, Event extends DomainEventShape, Index extends string = never>(
@@ -43,6 +45,7 @@ export function aggregateProjection<State extends object, Event extends DomainEv
       return next;
     },
     keys: options.keys,
+    ...(options.words === undefined ? {} : { words: options.words }),
     madeHere: (stored) => made.get(stored),
     passedCheck: (stored) => void passed.add(stored),
   };

@@ -1,13 +1,12 @@
 /**
  * How passes are found by what a person types (issue 38): every word of a pass's customer name, email,
- * external id and serial number, lowercased, is a word; a search term matches a word it begins. Each
- * beginning of each word (up to a bound) is a lookup key, so a search is one indexed lookup, whatever
- * the number of passes; the words themselves check the rest of a multi-word search.
+ * external id and serial number, lowercased, is a word; a search term matches a word it begins. The words
+ * are the `search` index's words (word-keys.ts): each beginning of each word (up to a bound) finds the pass,
+ * so a search is one indexed lookup, whatever the number of passes; the words themselves check the rest of
+ * a multi-word search.
  */
 import type { Mode, Pass, PassStatus } from '@passes/domain';
-
-/** Beginnings longer than this are not keys: a longer term is looked up by its first letters, then checked. */
-export const SEARCH_PREFIX_MAX = 12;
+import { wordBeginning, type WordBeginning, type WordKeys } from '../word-keys';
 
 const WORD_BREAK = /[^\p{L}\p{N}]+/u;
 
@@ -38,9 +37,12 @@ export function termsMatch(terms: readonly string[], words: readonly string[]): 
   return terms.every((term) => words.some((word) => word.startsWith(term)));
 }
 
+/** The scope of the `search` index's words: a business's passes in one mode. */
+const wordScope = (businessId: string, mode: Mode) => `${businessId}/${mode}/w/`;
+
 /** Keys of the `search` index of passes: each business's passes in one mode, by word beginning and by filter. */
 export const passSearchKeys = {
-  beginning: (businessId: string, mode: Mode, beginning: string) => `${businessId}/${mode}/w/${beginning.slice(0, SEARCH_PREFIX_MAX)}`,
+  beginning: (businessId: string, mode: Mode, term: string): WordBeginning => wordBeginning(wordScope(businessId, mode), term),
   all: (businessId: string, mode: Mode) => `${businessId}/${mode}/all`,
   status: (businessId: string, mode: Mode, status: PassStatus) => `${businessId}/${mode}/status/${status}`,
   template: (businessId: string, mode: Mode, templateId: string) => `${businessId}/${mode}/template/${templateId}`,
@@ -48,17 +50,18 @@ export const passSearchKeys = {
   customers: (businessId: string, mode: Mode) => `${businessId}/${mode}/customers`,
 };
 
-export function searchKeysOf(pass: Pick<Pass, 'businessId' | 'mode' | 'templateId' | 'status' | 'customerName' | 'customerEmail' | 'externalId' | 'serialNumber'>): string[] {
+/** The `search` index's keys of a pass: its filters. */
+export function searchKeysOf(pass: Pick<Pass, 'businessId' | 'mode' | 'templateId' | 'status' | 'customerEmail'>): string[] {
   const { businessId, mode } = pass;
-  const beginnings = new Set<string>();
-  for (const word of passWordsOf(pass)) {
-    for (let length = 1; length <= Math.min(word.length, SEARCH_PREFIX_MAX); length++) beginnings.add(word.slice(0, length));
-  }
   return [
     passSearchKeys.all(businessId, mode),
     passSearchKeys.status(businessId, mode, pass.status),
     passSearchKeys.template(businessId, mode, pass.templateId),
     ...(pass.customerEmail === null ? [] : [passSearchKeys.customers(businessId, mode)]),
-    ...[...beginnings].map((beginning) => passSearchKeys.beginning(businessId, mode, beginning)),
   ];
+}
+
+/** The `search` index's words of a pass: what it is found by the beginnings of. */
+export function searchWordsOf(pass: Pick<Pass, 'businessId' | 'mode' | 'customerName' | 'customerEmail' | 'externalId' | 'serialNumber'>): WordKeys {
+  return { scope: wordScope(pass.businessId, pass.mode), words: [...new Set(passWordsOf(pass))] };
 }

@@ -5,6 +5,7 @@
 import type { RecordedEvent } from '@passes/event-store';
 import type { z } from 'zod';
 import type { StoredDocument } from '../document-store';
+import type { WordKeys } from '../word-keys';
 
 export interface Projection<Doc = unknown, Index extends string = string> {
   /** The collection its documents live in; also the projection's name. */
@@ -46,6 +47,8 @@ export interface Projection<Doc = unknown, Index extends string = string> {
    */
   derivedWrites?(before: Doc | null, after: Doc | null, event: RecordedEvent): readonly DerivedWrite<Doc>[];
   keys(doc: Doc): Record<Index, string[]>;
+  /** Words the document is found by the beginnings of, by index (word-keys.ts); none when absent. */
+  words?(doc: Doc): Partial<Record<Index, WordKeys>>;
   /**
    * The stored object as its document, when this process's `apply` made it and it needs no check against
    * the schema: the embedded store keeps the projector's own objects after its commits, which readers then

@@ -50,7 +50,7 @@ import { AUTOMATION_RUNS_COLLECTION, AUTOMATION_STATS_COLLECTION, automationRuns
 import { BUSINESS_USAGE_COLLECTION, businessUsageProjection } from './business-usage';
 import { campaignRecipientsProjection } from './campaign-recipients';
 import { customerEmailDigest } from './customer-email-digest';
-import { searchKeysOf } from './pass-search';
+import { searchKeysOf, searchWordsOf } from './pass-search';
 import { PAYMENTS_COLLECTION, paymentsProjection } from './payments';
 import { apiKeyDocument, automationDocument, businessDocument, campaignDocument, milestoneDocument, passDocument, templateDocument, userDocument, webhookDocument } from './document-schemas';
 import type { Projection } from './projection';
@@ -119,7 +119,8 @@ export const passProjection = aggregateProjection<Pass, PassEvent, PassIndex>({
   // 6: and holds its online payments. 7: and its messages; campaigns page through a business's passes by
   // their audience keys. 8: the last activity and the automations run, with the sweep's lookups by quiet
   // day and birthday. 9: and whether its holder stopped automation emails; identifiers found by their words only.
-  version: 9,
+  // 10: the beginnings of its words given as words (searchWordsOf), which the SQLite store keeps in a full-text index.
+  version: 10,
   category: 'pass',
   events: passEvents,
   evolve: passDecider.evolve,
@@ -136,6 +137,7 @@ export const passProjection = aggregateProjection<Pass, PassEvent, PassIndex>({
     audience: [lookupKeys.passAudience(pass.businessId, pass.mode, null), lookupKeys.passAudience(pass.businessId, pass.mode, pass.templateId)],
     ...timedKeys(pass),
   }),
+  words: (pass) => ({ search: searchWordsOf(pass) }),
 });
 
 /** A redeemed or voided pass is no one's to miss or congratulate: only live ones are swept. */

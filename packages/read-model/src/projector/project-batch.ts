@@ -9,6 +9,7 @@
 import type { RecordedEvent } from '@passes/event-store';
 import type { DocumentStore, DocumentWrite, GenerationRef, StoredDocument } from '../document-store';
 import type { DerivedWrite, Projection } from '../projections/projection';
+import type { WordKeys } from '../word-keys';
 
 export async function projectBatch(
   store: Pick<DocumentStore, 'load'>,
@@ -43,9 +44,15 @@ export async function projectBatch(
     revision,
     doc,
     keys: doc === null ? {} : projection.keys(doc),
+    ...(doc === null || projection.words === undefined ? {} : { words: wordsOf(projection.words(doc)) }),
     isNew: !loaded.has(id),
   });
   return [...[...derivedChanged.changed.values()].map(writeOf(derivedChanged.loaded)), ...[...changed.values()].map(writeOf(documents))];
+}
+
+/** The words given for each index, without the indexes given none. */
+function wordsOf(words: Partial<Record<string, WordKeys>>): Record<string, WordKeys> {
+  return Object.fromEntries(Object.entries(words).flatMap(([index, given]) => (given === undefined ? [] : [[index, given] as const])));
 }
 
 /**

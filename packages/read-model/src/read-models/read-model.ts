@@ -9,6 +9,7 @@ import { deepFreeze } from '../deep-freeze';
 import type { DocumentStore, PageOrder, PageReading } from '../document-store';
 import { leastCheckpoint } from '../projector/checkpoint-waiter';
 import type { Projection } from '../projections/projection';
+import type { LookupKey } from '../word-keys';
 
 export class ReadModel<Doc, Index extends string> {
   readonly collection: string;
@@ -54,7 +55,7 @@ export class ReadModel<Doc, Index extends string> {
   }
 
   /** A page of what `find` finds, from a previous page's `next` (null: the first), and where the next one starts; `order` and `reading` as DocumentStore.findPage. */
-  async findPage(index: Index, key: string, after: string | null, limit: number, order?: PageOrder, reading: PageReading = 'kept'): Promise<{ docs: Doc[]; next: string | null }> {
+  async findPage(index: Index, key: LookupKey, after: string | null, limit: number, order?: PageOrder, reading: PageReading = 'kept'): Promise<{ docs: Doc[]; next: string | null }> {
     const page = await this.documents.findPage(this.collection, index, key, after, limit, order, reading);
     // A document read in passing is never given again, so it is checked but not remembered: remembered, it
     // would reach the heap's old generation, to wait there for a full collection.
@@ -62,7 +63,7 @@ export class ReadModel<Doc, Index extends string> {
   }
 
   /** How many live documents' `index` holds `key`; at most `limit` (DocumentStore.count). */
-  count(index: Index, key: string, limit?: number): Promise<number> {
+  count(index: Index, key: LookupKey, limit?: number): Promise<number> {
     return this.documents.count(this.collection, index, key, limit);
   }
 

@@ -1,14 +1,17 @@
 /**
- * The two tables of one generation of one collection (documents, and their lookup keys), with their
- * statements prepared once and kept until the generation is dropped. A removed document keeps its row
- * with `doc` NULL, so its revision still guards against older events.
+ * The tables of one generation of one collection (documents, their lookup keys, each document's set of
+ * keys, and their words), with their statements prepared once and kept until the generation is dropped. A
+ * removed document keeps its row with `doc` NULL, so its revision still guards against older events.
  */
+import { hash } from 'node:crypto';
 import { BOUND_LIMIT } from '@passes/storage';
 import type Database from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
+import { z } from 'zod';
 import { deepFreeze } from '../deep-freeze';
 import type { DocumentPage, DocumentWrite, GenerationRef, PageOrder, PageReading, StoredDocument } from '../document-store';
 import { cursorAt, placeOf } from '../page-cursor';
+import { keysWithWords, keyTextOf, WORD_BEGINNING_MAX, type LookupKey, type WordBeginning, type WordKeys } from '../word-keys';
 
 interface DocumentRow {
   id: string;
@@ -40,17 +43,19 @@ export class GenerationTables {
   }
 
   create(target: GenerationRef): void {
-    const { documents, lookups } = tableNames(target);
+    const { documents, lookups, keySets, words } = tableNames(target);
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS ${documents} (id TEXT PRIMARY KEY, revision INTEGER NOT NULL, doc TEXT);
       ${lookupTable(lookups)}
+      ${keySetTable(keySets)}
+      ${wordTable(words)}
     `);
   }
 
   drop(target: GenerationRef): void {
-    const { documents, lookups } = tableNames(target);
+    const { documents, lookups, keySets, words } = tableNames(target);
     this.prepared.delete(documents);
-    this.db.exec(`DROP TABLE IF EXISTS ${lookups}; DROP TABLE IF EXISTS ${documents};`);
+    this.db.exec(`DROP TABLE IF EXISTS ${words}; DROP TABLE IF EXISTS ${keySets}; DROP TABLE IF EXISTS ${lookups}; DROP TABLE IF EXISTS ${documents};`);
   }
 
   /**
@@ -64,11 +69,37 @@ export class GenerationTables {
     this.db
       .transaction(() => {
         for (const keys of keyTables.all()) {
-          const { documents, lookups } = tablesOfKeyTable(keys);
+          const { documents, lookups } = tablesOf(keys, 'keys');
           this.db.exec(`
             ${lookupTable(lookups)}
             INSERT OR IGNORE INTO ${lookups} (index_name, key, doc) SELECT k.index_name, k.key, d.rowid FROM ${keys} k JOIN ${documents} d ON d.id = k.id;
             DROP TABLE ${keys};
+          `);
+        }
+      })
+      .immediate();
+  }
+
+  /**
+   * Generations made before each document's keys were held in a row of their own had an index of their
+   * lookup table by document, which a write read its keys from: each gets its table of key sets, made from
+   * its lookups, and loses that index, once, as the store is opened (after `upgradeKeyTables`, whose lookup
+   * tables it completes). On a large store this takes a while (docs/operations.md, "Start-up and shutdown").
+   */
+  upgradeKeySets(): void {
+    const withoutKeySets = this.db.prepare<[], string>(
+      "SELECT l.name FROM sqlite_master l WHERE l.type = 'table' AND l.name GLOB 'lookups_*' AND NOT EXISTS (SELECT 1 FROM sqlite_master k WHERE k.type = 'table' AND k.name = 'keysets_' || substr(l.name, 9))",
+    ).pluck();
+    if (withoutKeySets.all().length === 0) return;
+    this.db
+      .transaction(() => {
+        for (const lookups of withoutKeySets.all()) {
+          const { keySets } = tablesOf(lookups, 'lookups');
+          this.db.exec(`
+            ${keySetTable(keySets)}
+            INSERT INTO ${keySets} (doc, keys)
+              SELECT doc, json_group_object(index_name, json(keys)) FROM (SELECT doc, index_name, json_group_array(key) AS keys FROM ${lookups} GROUP BY doc, index_name) GROUP BY doc;
+            DROP INDEX IF EXISTS ${lookups}_by_doc;
           `);
         }
       })
@@ -92,7 +123,7 @@ export class GenerationTables {
     const cached = this.prepared.get(names.documents);
     if (cached !== undefined) return cached;
     if (this.tableExists.get(names.documents) === undefined) return undefined;
-    const generation = new PreparedGeneration(this.db, names);
+    const generation = new PreparedGeneration(this.db, names, this.tableExists.get(names.words) !== undefined);
     this.prepared.set(names.documents, generation);
     return generation;
   }
@@ -126,10 +157,31 @@ interface KeptLookup {
  */
 export class PreparedGeneration {
   private readonly statements;
+  /** The statements of the generation's words; null for one made before words tables, which keeps their beginnings as keys. */
+  private readonly words;
   private readonly recent = new LRUCache<string, KeptDocument>({ max: RECENT_DOCUMENTS });
   private readonly lookups = new LRUCache<string, KeptLookup>({ max: RECENT_LOOKUPS });
 
-  constructor(db: Database.Database, { documents, lookups }: TableNames) {
+  constructor(db: Database.Database, { documents, lookups, keySets, words }: TableNames, hasWords: boolean) {
+    this.words = hasWords
+      ? {
+          of: db.prepare<[DocumentRowNumber], string>(`SELECT words FROM ${words} WHERE rowid = ?`).pluck(),
+          insert: db.prepare<[DocumentRowNumber, string]>(`INSERT INTO ${words} (rowid, words) VALUES (?, ?)`),
+          remove: db.prepare<[DocumentRowNumber]>(`DELETE FROM ${words} WHERE rowid = ?`),
+          rowsOfPage: db.prepare<[number], number>(`SELECT rowid FROM ${documents} ORDER BY rowid LIMIT ?`).pluck(),
+          // The full-text index gives its rows in rowid order, either way: no sort, as with a lookup.
+          page: db.prepare<[string, number, number], DocumentRow & { row: number }>(
+            `SELECT d.rowid AS row, d.id, d.revision, d.doc FROM ${words} JOIN ${documents} d ON d.rowid = ${words}.rowid
+             WHERE ${words} MATCH ? AND ${words}.rowid > ? AND d.doc IS NOT NULL ORDER BY ${words}.rowid LIMIT ?`,
+          ),
+          pageNewestFirst: db.prepare<[string, number | bigint, number], DocumentRow & { row: number }>(
+            `SELECT d.rowid AS row, d.id, d.revision, d.doc FROM ${words} JOIN ${documents} d ON d.rowid = ${words}.rowid
+             WHERE ${words} MATCH ? AND ${words}.rowid < ? AND d.doc IS NOT NULL ORDER BY ${words}.rowid DESC LIMIT ?`,
+          ),
+          // Removed documents have no words: no document row need be read.
+          countUpTo: db.prepare<[string, number], number>(`SELECT COUNT(*) FROM (SELECT 1 FROM ${words} WHERE ${words} MATCH ? LIMIT ?)`).pluck(),
+        }
+      : null;
     this.statements = {
       get: db.prepare<[string], DocumentRow>(`SELECT id, revision, doc FROM ${documents} WHERE id = ?`),
       revision: db.prepare<[string], number>(`SELECT revision FROM ${documents} WHERE id = ?`).pluck(),
@@ -162,11 +214,22 @@ export class PreparedGeneration {
            RETURNING rowid`,
         )
         .pluck(),
-      keysOf: db.prepare<[DocumentRowNumber], [string, string]>(`SELECT index_name, key FROM ${lookups} WHERE doc = ?`).raw(true),
-      removeKeys: db.prepare<[DocumentRowNumber]>(`DELETE FROM ${lookups} WHERE doc = ?`),
-      addKey: db.prepare<[string, string, DocumentRowNumber]>(`INSERT OR IGNORE INTO ${lookups} (index_name, key, doc) VALUES (?, ?, ?)`),
-      // The first rows of the table, and their keys first (through the index by document).
-      deleteKeysOfPage: db.prepare<[number]>(`DELETE FROM ${lookups} WHERE doc IN (SELECT rowid FROM ${documents} ORDER BY rowid LIMIT ?)`),
+      keySetOf: db.prepare<[DocumentRowNumber], string>(`SELECT keys FROM ${keySets} WHERE doc = ?`).pluck(),
+      setKeySet: db.prepare<[DocumentRowNumber, string]>(`INSERT INTO ${keySets} (doc, keys) VALUES (?, ?) ON CONFLICT (doc) DO UPDATE SET keys = excluded.keys`),
+      deleteKeySet: db.prepare<[DocumentRowNumber]>(`DELETE FROM ${keySets} WHERE doc = ?`),
+      // A key set's keys, as a key set's text names them: one statement a document, whatever its number of keys.
+      addKeys: db.prepare<[DocumentRowNumber, string]>(
+        `INSERT OR IGNORE INTO ${lookups} (index_name, key, doc) SELECT i.key, k.value, ? FROM json_each(?) i, json_each(i.value) k`,
+      ),
+      removeKeys: db.prepare<[DocumentRowNumber, string]>(
+        `DELETE FROM ${lookups} WHERE (index_name, key, doc) IN (SELECT i.key, k.value, ? FROM json_each(?) i, json_each(i.value) k)`,
+      ),
+      // The first rows of the table, their keys first (named by their key sets), then their key sets.
+      deleteKeysOfPage: db.prepare<[number]>(
+        `DELETE FROM ${lookups} WHERE (index_name, key, doc) IN (SELECT i.key, k.value, s.doc FROM ${keySets} s, json_each(s.keys) i, json_each(i.value) k
+         WHERE s.doc IN (SELECT rowid FROM ${documents} ORDER BY rowid LIMIT ?))`,
+      ),
+      deleteKeySetsOfPage: db.prepare<[number]>(`DELETE FROM ${keySets} WHERE doc IN (SELECT rowid FROM ${documents} ORDER BY rowid LIMIT ?)`),
       deletePage: db.prepare<[number]>(`DELETE FROM ${documents} WHERE rowid IN (SELECT rowid FROM ${documents} ORDER BY rowid LIMIT ?)`),
     };
   }
@@ -220,13 +283,10 @@ export class PreparedGeneration {
   }
 
   /** A page of `find` after the row `after` names; the cursor is the last row's number, as text. */
-  findPage(index: string, key: string, after: string | null, limit: number, order: PageOrder, reading: PageReading, dataVersion: number): DocumentPage {
+  findPage(index: string, key: LookupKey, after: string | null, limit: number, order: PageOrder, reading: PageReading, dataVersion: number): DocumentPage {
     const from = after === null ? null : Number(placeOf(after, order));
     if (from !== null && (!Number.isSafeInteger(from) || from < 0)) throw new RangeError(`'${after}' is no cursor of this store`);
-    const rows =
-      order === 'newest-first'
-        ? this.statements.findPageNewestFirst.all(index, key, from ?? LAST_ROWID, limit + 1)
-        : this.statements.findPage.all(index, key, from ?? 0, limit + 1);
+    const rows = this.pageRows(index, key, from, limit + 1, order);
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return {
@@ -235,9 +295,13 @@ export class PreparedGeneration {
     };
   }
 
-  count(index: string, key: string, limit?: number): number {
-    if (limit !== undefined) return this.statements.countUpTo.get(index, key, limit) ?? 0;
-    return this.statements.count.get(index, key)?.count ?? 0;
+  count(index: string, key: LookupKey, limit?: number): number {
+    if (typeof key !== 'string' && this.words !== null) {
+      const match = matchOf(index, key);
+      return match === null ? 0 : (this.words.countUpTo.get(match, limit ?? -1) ?? 0);
+    }
+    if (limit !== undefined) return this.statements.countUpTo.get(index, keyTextOf(key), limit) ?? 0;
+    return this.statements.count.get(index, keyTextOf(key))?.count ?? 0;
   }
 
   /**
@@ -245,7 +309,9 @@ export class PreparedGeneration {
    * generation; false once there were none left.
    */
   deleteRows(rows: number): boolean {
+    if (this.words !== null) for (const row of this.words.rowsOfPage.all(rows)) this.words.remove.run(row);
     this.statements.deleteKeysOfPage.run(rows);
+    this.statements.deleteKeySetsOfPage.run(rows);
     return this.statements.deletePage.run(rows).changes > 0;
   }
 
@@ -255,25 +321,47 @@ export class PreparedGeneration {
    */
   write(write: DocumentWrite): boolean {
     const doc = write.doc === null ? null : JSON.stringify(write.doc);
-    const keys = write.doc === null ? [] : Object.entries(write.keys).flatMap(([index, values]) => values.map((key): [string, string] => [index, key]));
+    // A generation without a words table keeps the beginnings of words as keys, as it was built.
+    const given = this.words === null ? keysWithWords(write.keys, write.words) : write.keys;
+    const keys = write.doc === null ? [] : pairsOf(given);
+    // The key set as its row holds it; a document without keys has no row.
+    const keySet = keys.length === 0 ? null : JSON.stringify(given);
+    const words = write.doc === null || this.words === null ? null : wordTextOf(write.words ?? {});
     if (write.isNew) {
       const inserted = this.statements.insert.run(write.id, write.revision, doc);
       // Inserted where there was no row: no keys to read or replace, and nothing of it kept.
       if (inserted.changes > 0) {
-        for (const [index, key] of keys) this.statements.addKey.run(index, key, inserted.lastInsertRowid);
-        this.forgetLookups(keys);
+        if (words !== null) this.words?.insert.run(inserted.lastInsertRowid, words);
+        if (keySet !== null) {
+          this.statements.addKeys.run(inserted.lastInsertRowid, keySet);
+          this.statements.setKeySet.run(inserted.lastInsertRowid, keySet);
+          this.forgetLookups(keys);
+        }
         return false;
       }
     }
     const rowid = this.statements.upsert.get(write.id, write.revision, doc);
     if (rowid === undefined) return false;
     const wasKept = this.recent.delete(write.id);
-    // Most writes (a stamp, a charge) keep every key: reading them is cheaper than replacing them.
-    const stored = this.statements.keysOf.all(rowid);
-    if (!sameKeys(stored, keys)) {
-      if (stored.length > 0) this.statements.removeKeys.run(rowid);
-      for (const [index, key] of keys) this.statements.addKey.run(index, key, rowid);
-      this.forgetLookups([...stored, ...keys]);
+    if (this.words !== null) {
+      const storedWords = this.words.of.get(rowid) ?? null;
+      if (storedWords !== words) {
+        if (storedWords !== null) this.words.remove.run(rowid);
+        if (words !== null) this.words.insert.run(rowid, words);
+      }
+    }
+    // Most writes (a stamp, a charge) keep every key, and the projection names them in the same order:
+    // the same text. Otherwise only the keys that changed are taken out and put in.
+    const storedSet = this.statements.keySetOf.get(rowid) ?? null;
+    if (storedSet !== keySet) {
+      const stored = storedSet === null ? [] : pairsOf(storedKeySet.parse(JSON.parse(storedSet)));
+      const removed = keysMissingFrom(stored, keys);
+      const added = keysMissingFrom(keys, stored);
+      if (removed.length > 0) this.statements.removeKeys.run(rowid, JSON.stringify(keysByIndex(removed)));
+      if (added.length > 0) this.statements.addKeys.run(rowid, JSON.stringify(keysByIndex(added)));
+      if (keySet === null) this.statements.deleteKeySet.run(rowid);
+      else this.statements.setKeySet.run(rowid, keySet);
+      this.forgetLookups([...removed, ...added]);
     }
     return wasKept;
   }
@@ -285,6 +373,18 @@ export class PreparedGeneration {
    */
   keep(write: DocumentWrite, dataVersion: number): void {
     this.recent.set(write.id, { stored: deepFreeze({ id: write.id, revision: write.revision, doc: write.doc }), dataVersion });
+  }
+
+  /** Up to `limit` rows `key` finds from the row `from` on (null: the first), in `order`. */
+  private pageRows(index: string, key: LookupKey, from: number | null, limit: number, order: PageOrder): (DocumentRow & { row: number })[] {
+    if (typeof key !== 'string' && this.words !== null) {
+      const match = matchOf(index, key);
+      if (match === null) return [];
+      return order === 'newest-first' ? this.words.pageNewestFirst.all(match, from ?? LAST_ROWID, limit) : this.words.page.all(match, from ?? 0, limit);
+    }
+    return order === 'newest-first'
+      ? this.statements.findPageNewestFirst.all(index, keyTextOf(key), from ?? LAST_ROWID, limit)
+      : this.statements.findPage.all(index, keyTextOf(key), from ?? 0, limit);
   }
 
   /** The document of a row just read, as kept: the copy kept already when it is of the same revision. */
@@ -324,18 +424,20 @@ function storedOf(row: DocumentRow): StoredDocument<unknown> {
 interface TableNames {
   documents: string;
   lookups: string;
+  keySets: string;
+  words: string;
 }
 
 function tableNames({ collection, generation }: GenerationRef): TableNames {
   if (!COLLECTION_NAME.test(collection)) throw new RangeError(`Collection name '${collection}' is not a safe table name`);
   if (!Number.isSafeInteger(generation) || generation < 1) throw new RangeError(`Generation ${generation} is not a positive integer`);
-  return { documents: `docs_${collection}_g${generation}`, lookups: `lookups_${collection}_g${generation}` };
+  return { documents: `docs_${collection}_g${generation}`, lookups: `lookups_${collection}_g${generation}`, keySets: `keysets_${collection}_g${generation}`, words: `words_${collection}_g${generation}` };
 }
 
-/** The tables of the generation whose key table (of the layout before lookup tables) is `keys`. */
-function tablesOfKeyTable(keys: string): TableNames {
-  const match = /^keys_(.+)_g(\d+)$/.exec(keys);
-  if (match?.[1] === undefined || match[2] === undefined) throw new Error(`Table '${keys}' is not a generation's key table`);
+/** The tables of the generation whose table named with `prefix` (`keys`, of the layout before lookup tables; `lookups`) is `table`. */
+function tablesOf(table: string, prefix: 'keys' | 'lookups'): TableNames {
+  const match = new RegExp(`^${prefix}_(.+)_g(\\d+)$`).exec(table);
+  if (match?.[1] === undefined || match[2] === undefined) throw new Error(`Table '${table}' is not a generation's ${prefix} table`);
   return tableNames({ collection: match[1], generation: Number(match[2]) });
 }
 
@@ -344,18 +446,74 @@ function tablesOfKeyTable(keys: string): TableNames {
  * then reads the row, rather than going through the documents' id index as well, and meets the documents in
  * the order they were first written. A rowid stays its document's: a document's row is updated in place and
  * never deleted (a removed document keeps it, `doc` NULL), and VACUUM keeps the rowids of a table with an
- * index, as the documents' id index is. The index by document is what a write reads and replaces.
+ * index, as the documents' id index is.
  */
 function lookupTable(lookups: string): string {
-  return `
-    CREATE TABLE IF NOT EXISTS ${lookups} (index_name TEXT NOT NULL, key TEXT NOT NULL, doc INTEGER NOT NULL, PRIMARY KEY (index_name, key, doc)) WITHOUT ROWID;
-    CREATE INDEX IF NOT EXISTS ${lookups}_by_doc ON ${lookups} (doc);`;
+  return `CREATE TABLE IF NOT EXISTS ${lookups} (index_name TEXT NOT NULL, key TEXT NOT NULL, doc INTEGER NOT NULL, PRIMARY KEY (index_name, key, doc)) WITHOUT ROWID;`;
 }
 
-/** Stored keys are unique (the table's primary key); the wanted ones may repeat. */
-function sameKeys(stored: readonly (readonly [string, string])[], wanted: readonly (readonly [string, string])[]): boolean {
-  const wantedKeys = new Set(wanted.map(keyText));
-  return stored.length === wantedKeys.size && stored.every((key) => wantedKeys.has(keyText(key)));
+/**
+ * Each document's keys in one row, by its row number, as the projection named them: what a write compares
+ * and replaces. One row a document, where an index of the lookups by document was one row a key: a pass is
+ * found by dozens of keys (the beginnings of its words), each of which was written twice.
+ */
+function keySetTable(keySets: string): string {
+  return `CREATE TABLE IF NOT EXISTS ${keySets} (doc INTEGER PRIMARY KEY, keys TEXT NOT NULL);`;
+}
+
+/**
+ * Each document's words in one row of a full-text index (SQLite's FTS5), each word a token that begins with
+ * the tag of its index and scope, so that a beginning of a word is a prefix query of that tag and beginning,
+ * answered from a prefix index of every length a beginning can have. A document's row is one row where the
+ * beginnings as keys were dozens, and the index writes a transaction's rows together. `ascii` splits only at
+ * the spaces between tokens: a word is of letters and digits, lowercased, and all of it one token.
+ */
+function wordTable(words: string): string {
+  const prefixes = Array.from({ length: WORD_BEGINNING_MAX }, (_, length) => WORD_TAG_LENGTH + length + 1).join(' ');
+  return `CREATE VIRTUAL TABLE IF NOT EXISTS ${words} USING fts5(words, tokenize = 'ascii', prefix = '${prefixes}', detail = none, columnsize = 0);`;
+}
+
+/** Hex characters of an index and scope's tag: enough that two never share one. */
+const WORD_TAG_LENGTH = 16;
+
+const tagOf = (index: string, scope: string) => hash('sha256', `${index}\u0000${scope}`, 'hex').slice(0, WORD_TAG_LENGTH);
+
+/** A document's words as its row of the full-text index holds them; null when it has none. */
+function wordTextOf(words: Readonly<Record<string, WordKeys>>): string | null {
+  const tokens = Object.entries(words).flatMap(([index, given]) => {
+    const tag = tagOf(index, given.scope);
+    return given.words.map((word) => `${tag}${word}`);
+  });
+  return tokens.length === 0 ? null : tokens.join(' ');
+}
+
+/** What a word is made of: a beginning of anything else, or with a capital, begins no word (word-keys.ts). */
+const WORD = /^[\p{L}\p{N}]+$/u;
+
+/** The full-text query of a beginning: its tag and beginning, as a prefix; null when it can begin no word. */
+function matchOf(index: string, { scope, beginning }: WordBeginning): string | null {
+  const bounded = beginning.slice(0, WORD_BEGINNING_MAX);
+  if (!WORD.test(bounded) || /[A-Z]/.test(bounded)) return null;
+  return `"${tagOf(index, scope)}${bounded}" *`;
+}
+
+/** A key set as stored: its keys by index. */
+const storedKeySet = z.record(z.string(), z.array(z.string()));
+
+function pairsOf(keys: Readonly<Record<string, readonly string[]>>): [string, string][] {
+  return Object.entries(keys).flatMap(([index, values]) => values.map((key): [string, string] => [index, key]));
+}
+
+function keysByIndex(pairs: readonly (readonly [string, string])[]): Record<string, string[]> {
+  const byIndex: Record<string, string[]> = {};
+  for (const [index, key] of pairs) (byIndex[index] ??= []).push(key);
+  return byIndex;
+}
+
+/** The keys of `keys` that `others` has not (either may repeat a key). */
+function keysMissingFrom(keys: readonly (readonly [string, string])[], others: readonly (readonly [string, string])[]): (readonly [string, string])[] {
+  const known = new Set(others.map(keyText));
+  return keys.filter((key) => !known.has(keyText(key)));
 }
 
 const keyText = ([index, key]: readonly [string, string]) => `${index}\u0000${key}`;

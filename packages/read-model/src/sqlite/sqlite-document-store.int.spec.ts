@@ -311,19 +311,13 @@ describe('SqliteDocumentStore', () => {
   });
 
   it('turns the key tables of generations made before lookup tables into lookup tables, which find what they found', async () => {
-    const file = freshFile();
-    const old = new Database(file);
-    old.exec(`
-      CREATE TABLE generations (collection TEXT NOT NULL, generation INTEGER NOT NULL, version INTEGER NOT NULL, role TEXT NOT NULL,
-                                checkpoint TEXT, requested_at TEXT NOT NULL, PRIMARY KEY (collection, generation)) STRICT;
-      INSERT INTO generations VALUES ('passes', 3, 1, 'live', '2', '2026-11-01T00:00:00.000Z');
+    const file = fileOfEarlierLayout(`
       CREATE TABLE docs_passes_g3 (id TEXT PRIMARY KEY, revision INTEGER NOT NULL, doc TEXT);
       CREATE TABLE keys_passes_g3 (index_name TEXT NOT NULL, key TEXT NOT NULL, id TEXT NOT NULL, PRIMARY KEY (index_name, key, id)) WITHOUT ROWID;
       CREATE INDEX keys_passes_g3_by_id ON keys_passes_g3 (id);
       INSERT INTO docs_passes_g3 VALUES ('z', 0, '{"name":"z"}'), ('a', 0, '{"name":"a"}'), ('m', 1, NULL);
       INSERT INTO keys_passes_g3 VALUES ('email', 'e', 'z'), ('email', 'e', 'a'), ('serial', 's-a', 'a');
     `);
-    old.close();
 
     const store = SqliteDocumentStore.open(file);
     expect(await store.find('passes', 'email', 'e')).toEqual([{ name: 'z' }, { name: 'a' }]);
@@ -339,6 +333,60 @@ describe('SqliteDocumentStore', () => {
     reopened.close();
     expect(tables).toEqual(expect.arrayContaining(['docs_passes_g3', 'lookups_passes_g3']));
     expect(tables).not.toContain('keys_passes_g3');
+  });
+
+  it('gives the generations made before key sets their key sets, from their lookups: a write then moves only the keys that changed', async () => {
+    const file = fileOfEarlierLayout(`
+      CREATE TABLE docs_passes_g3 (id TEXT PRIMARY KEY, revision INTEGER NOT NULL, doc TEXT);
+      CREATE TABLE lookups_passes_g3 (index_name TEXT NOT NULL, key TEXT NOT NULL, doc INTEGER NOT NULL, PRIMARY KEY (index_name, key, doc)) WITHOUT ROWID;
+      CREATE INDEX lookups_passes_g3_by_doc ON lookups_passes_g3 (doc);
+      INSERT INTO docs_passes_g3 VALUES ('z', 0, '{"name":"z"}'), ('a', 0, '{"name":"a"}'), ('m', 1, NULL);
+      INSERT INTO lookups_passes_g3 VALUES ('email', 'e', 1), ('email', 'e', 2), ('search', 'w/a', 2), ('search', 'w/ab', 2), ('serial', 's-a', 2);
+    `);
+
+    const store = SqliteDocumentStore.open(file);
+    expect(await store.find('passes', 'search', 'w/a')).toEqual([{ name: 'a' }]);
+    const target = { collection: 'passes', generation: 3 };
+    const keysOfA = { serial: ['s-a2'], search: ['w/ab', 'w/a'] };
+    await store.commit([{ target, writes: [{ id: 'a', revision: 1, doc: { name: 'a2' }, keys: keysOfA, isNew: false }] }], positionOfInteger(3));
+    expect(await store.find('passes', 'email', 'e')).toEqual([{ name: 'z' }]);
+    expect(await store.find('passes', 'serial', 's-a')).toEqual([]);
+    expect(await store.find('passes', 'serial', 's-a2')).toEqual([{ name: 'a2' }]);
+    expect(await store.find('passes', 'search', 'w/ab')).toEqual([{ name: 'a2' }]);
+    await store.commit([{ target, writes: [{ id: 'z', revision: 1, doc: null, keys: {}, isNew: false }] }], positionOfInteger(4));
+    expect(await store.find('passes', 'email', 'e')).toEqual([]);
+    await store.close();
+
+    const reopened = new Database(file);
+    const names = reopened.prepare<[], string>('SELECT name FROM sqlite_master').pluck().all();
+    const lookups = reopened.prepare<[], string>("SELECT index_name || ' ' || key || ' ' || doc FROM lookups_passes_g3 ORDER BY 1").pluck().all();
+    const keySets = reopened.prepare<[], string>("SELECT doc || ' ' || keys FROM keysets_passes_g3 ORDER BY doc").pluck().all();
+    reopened.close();
+    expect(names).toContain('keysets_passes_g3');
+    expect(names).not.toContain('lookups_passes_g3_by_doc');
+    expect(lookups).toEqual(['search w/a 2', 'search w/ab 2', 'serial s-a2 2']);
+    expect(keySets).toEqual([`2 ${JSON.stringify(keysOfA)}`]);
+  });
+
+  it('keeps the words of a generation made before words tables as the keys of their beginnings, as it was built, and finds them so', async () => {
+    const file = fileOfEarlierLayout(`
+      CREATE TABLE docs_passes_g3 (id TEXT PRIMARY KEY, revision INTEGER NOT NULL, doc TEXT);
+      CREATE TABLE lookups_passes_g3 (index_name TEXT NOT NULL, key TEXT NOT NULL, doc INTEGER NOT NULL, PRIMARY KEY (index_name, key, doc)) WITHOUT ROWID;
+      CREATE TABLE keysets_passes_g3 (doc INTEGER PRIMARY KEY, keys TEXT NOT NULL);
+      INSERT INTO docs_passes_g3 VALUES ('z', 0, '{"name":"z"}');
+      INSERT INTO lookups_passes_g3 VALUES ('search', 'w/z', 1), ('search', 'w/zo', 1);
+      INSERT INTO keysets_passes_g3 VALUES (1, '{"search":["w/z","w/zo"]}');
+    `);
+
+    const store = SqliteDocumentStore.open(file);
+    const target = { collection: 'passes', generation: 3 };
+    await store.commit([{ target, writes: [{ id: 'a', revision: 0, doc: { name: 'a' }, keys: {}, words: { search: { scope: 'w/', words: ['zoë'] } }, isNew: true }] }], positionOfInteger(3));
+    const found = async (beginning: string) => (await store.findPage('passes', 'search', { scope: 'w/', beginning }, null, 10)).docs;
+    expect(await found('zo')).toEqual([{ name: 'z' }, { name: 'a' }]);
+    expect(await found('zoë')).toEqual([{ name: 'a' }]);
+    expect(await store.count('passes', 'search', { scope: 'w/', beginning: 'z' })).toBe(2);
+    expect(await store.find('passes', 'search', 'w/zoë')).toEqual([{ name: 'a' }]);
+    await store.close();
   });
 
   describe('a drop of a large generation', () => {
@@ -419,6 +467,20 @@ describe('SqliteDocumentStore', () => {
     expect(tables).not.toContain('checkpoints');
   });
 });
+
+/** A store file of an earlier layout: its catalog, with generation 3 of passes live, and `tables` as that layout made them. */
+function fileOfEarlierLayout(tables: string): string {
+  const file = freshFile();
+  const old = new Database(file);
+  old.exec(`
+    CREATE TABLE generations (collection TEXT NOT NULL, generation INTEGER NOT NULL, version INTEGER NOT NULL, role TEXT NOT NULL,
+                              checkpoint TEXT, requested_at TEXT NOT NULL, PRIMARY KEY (collection, generation)) STRICT;
+    INSERT INTO generations VALUES ('passes', 3, 1, 'live', '2', '2026-11-01T00:00:00.000Z');
+    ${tables}
+  `);
+  old.close();
+  return file;
+}
 
 /** A field of a document as the store gives it (untyped), if it is an object that has one. */
 function fieldOf(doc: unknown, field: string): unknown {

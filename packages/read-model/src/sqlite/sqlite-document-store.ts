@@ -1,8 +1,8 @@
 /**
  * The read store of the embedded profile: one SQLite file, rebuildable from the event store. Each
- * generation of a collection has a table of documents and a table of lookup keys; a small catalog
- * says which generation of each collection is live, which is being built and which are retired, and
- * which number each collection's last new generation was given.
+ * generation of a collection has a table of documents, a table of lookup keys, a table of each
+ * document's key set and a full-text index of their words; a small catalog says which generation of each collection is live, which is being
+ * built and which are retired, and which number each collection's last new generation was given.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,6 +22,7 @@ import {
   type PageReading,
   type StoredDocument,
 } from '../document-store';
+import type { LookupKey } from '../word-keys';
 import { GenerationTables, type PreparedGeneration } from './generation-tables';
 
 const CATALOG = `
@@ -120,6 +121,7 @@ export class SqliteDocumentStore implements DocumentStore {
     db.exec(CATALOG);
     this.tables = new GenerationTables(db);
     this.tables.upgradeKeyTables();
+    this.tables.upgradeKeySets();
     this.statements = {
       liveGeneration: db.prepare<[string], { generation: number }>("SELECT generation FROM generations WHERE collection = ? AND role = 'live'"),
       dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
@@ -212,11 +214,11 @@ export class SqliteDocumentStore implements DocumentStore {
     return this.liveTables(collection)?.find(index, key, limit, this.dataVersion) ?? [];
   }
 
-  async findPage(collection: string, index: string, key: string, after: string | null, limit: number, order: PageOrder = 'oldest-first', reading: PageReading = 'kept'): Promise<DocumentPage> {
+  async findPage(collection: string, index: string, key: LookupKey, after: string | null, limit: number, order: PageOrder = 'oldest-first', reading: PageReading = 'kept'): Promise<DocumentPage> {
     return this.liveTables(collection)?.findPage(index, key, after, limit, order, reading, this.dataVersion) ?? { docs: [], next: null };
   }
 
-  async count(collection: string, index: string, key: string, limit?: number): Promise<number> {
+  async count(collection: string, index: string, key: LookupKey, limit?: number): Promise<number> {
     return this.liveTables(collection)?.count(index, key, limit) ?? 0;
   }
 

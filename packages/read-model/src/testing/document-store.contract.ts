@@ -197,6 +197,51 @@ export function describeDocumentStoreContract(
         expect(await store().count(second.collection, 'business', 'k')).toBe(0);
         expect(await store().get(second.collection, 'a')).toBeNull();
       });
+
+      describe('by the beginnings of words', () => {
+        const scope = 'b1/live/w/';
+        const worded = (id: string, revision: number, words: string[], wordScope = scope, keys: Record<string, string[]> = { business: ['b1'] }): DocumentWrite => ({
+          ...write(id, revision, keys),
+          words: { email: { scope: wordScope, words } },
+        });
+        const ids = async (target: GenerationRef, beginning: string, order?: PageOrder) =>
+          (await store().findPage(target.collection, 'email', { scope, beginning }, null, 10, order)).docs.map((doc) => fieldOf(doc, 'id'));
+
+        it('find a document by each beginning of each of its words, up to twelve characters, and by no other', async () => {
+          const target = await liveCollection();
+          await store().commit([{ target, writes: [worded('a', 0, ['ada', 'lovelace', 'ångström', 'abcdefghijklmnop']), worded('b', 0, ['adams', '7k3m'])] }], at(1));
+          expect(await ids(target, 'a')).toEqual(['a', 'b']);
+          expect(await ids(target, 'a', 'newest-first')).toEqual(['b', 'a']);
+          expect(await ids(target, 'ada')).toEqual(['a', 'b']);
+          expect(await ids(target, 'adam')).toEqual(['b']);
+          expect(await ids(target, 'lovelace')).toEqual(['a']);
+          expect(await ids(target, 'ångs')).toEqual(['a']);
+          expect(await ids(target, '7k')).toEqual(['b']);
+          expect(await ids(target, 'abcdefghijkl')).toEqual(['a']);
+          // A longer beginning is looked up by its first twelve characters, as the key it would be.
+          expect(await ids(target, 'abcdefghijklxyz')).toEqual(['a']);
+          for (const none of ['ove', 'lovelacex', 'Ada', 'ad a', 'ad-', '']) expect(await ids(target, none)).toEqual([]);
+          expect(await store().count(target.collection, 'email', { scope, beginning: 'a' })).toBe(2);
+          expect(await store().count(target.collection, 'email', { scope, beginning: 'a' }, 1)).toBe(1);
+          expect(await store().count(target.collection, 'email', { scope, beginning: 'x' })).toBe(0);
+          expect(await store().count(target.collection, 'business', 'b1')).toBe(2);
+        });
+
+        it('follow a document whose words change or which is removed, and keep scopes, indexes and collections apart', async () => {
+          const [target, other] = [await liveCollection(), await liveCollection()];
+          await store().commit([{ target, writes: [worded('a', 0, ['ada']), worded('b', 0, ['ada'], 'b2/live/w/'), worded('c', 0, ['ada'])] }], at(1));
+          await store().commit([{ target: other, writes: [worded('a', 0, ['ada'])] }], at(1));
+          expect(await ids(target, 'ad')).toEqual(['a', 'c']);
+          await store().commit([{ target, writes: [worded('a', 1, ['bea']), write('c', 1, {}, null)] }], at(2));
+          expect(await ids(target, 'ad')).toEqual([]);
+          expect(await ids(target, 'be')).toEqual(['a']);
+          expect(await store().count(target.collection, 'business', { scope, beginning: 'be' })).toBe(0);
+          await store().commit([{ target, writes: [worded('a', 2, ['bea'], scope, { business: ['b1', 'b3'] })] }], at(3));
+          expect(await ids(target, 'be')).toEqual(['a']);
+          expect(await store().count(target.collection, 'business', 'b3')).toBe(1);
+          expect(await ids(other, 'ad')).toEqual(['a']);
+        });
+      });
     });
 
     describe('read through a read model', () => {
@@ -445,4 +490,9 @@ export function describeDocumentStoreContract(
       });
     });
   });
+}
+
+/** A field of a document as the store gives it (untyped), if it is an object that has one. */
+function fieldOf(doc: unknown, field: string): unknown {
+  return typeof doc === 'object' && doc !== null ? Object.entries(doc).find(([key]) => key === field)?.[1] : undefined;
 }
