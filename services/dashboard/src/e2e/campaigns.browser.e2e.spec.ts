@@ -7,7 +7,6 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { issuePass, type TestBusiness } from '../../../api/src/testing/fixtures';
-import { ManualClock } from '../../../api/src/testing/manual-clock';
 import { TestServer } from '../../../api/src/testing/test-server';
 import { fieldError, openSection, PAGE_WIDTH, PHONE, screenshotBothSizes, unexpectedErrors, UNLABELLED_CONTROLS, type DashboardPage } from './support/dashboard-browser';
 import { dashboardSessions } from './support/dashboard-session';
@@ -18,7 +17,7 @@ let server: TestServer, business: TestBusiness, dashboard: DashboardPage, page: 
 const sessions = dashboardSessions();
 
 beforeAll(async () => {
-  ({ server, business, dashboard, page } = await sessions.start(() => TestServer.start(new ManualClock(new Date()), { workPollIntervalMs: 50 })));
+  ({ server, business, dashboard, page } = await sessions.start(() => TestServer.start(undefined, { workPollIntervalMs: 50 })));
 }, STEP_MS);
 
 const nav = (section: string) => openSection(page, section);
