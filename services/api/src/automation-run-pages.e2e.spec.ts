@@ -59,13 +59,15 @@ describe('a page of the inactive sweep', () => {
       await sweepOnce();
       return (await recordedPages()).length > 0;
     }, 'the sweep finds the quiet passes');
+    const recorded = await recordedPages();
     await sweepOnce();
     const pages = await recordedPages();
-    expect(pages).toHaveLength(1);
+    expect(pages.map((page) => page.id)).toEqual(recorded.map((page) => page.id));
+    // One page, unless a pass's id hashes to a mark and ends one: either way each quiet pass is in one.
+    expect(pages.flatMap((page) => page.payload.runs.map((run) => run.passId)).sort()).toEqual(passes.map((pass) => pass.id).sort());
+    for (const page of pages) expect(page.payload.automationId).toBe(rule.id);
     const [page] = pages;
     if (page === undefined) throw new Error('no page');
-    expect(page.payload.automationId).toBe(rule.id);
-    expect(page.payload.runs.map((run) => run.passId).sort()).toEqual(passes.map((pass) => pass.id).sort());
 
     const { application, events } = server.internals;
     const runs = new AutomationRunHandler(new CommandHandler(events), application.milestones, application.plans, later, false);
@@ -76,9 +78,11 @@ describe('a page of the inactive sweep', () => {
     // One pass runs on its own first; then the whole page goes twice at once, and once more as after a crash.
     expect((await pageRunner.handle({ ...page, payload: { ...page.payload, runs: [first] } }, signal)).outcome).toBe('done');
     expect((await historyOf(first.passId)).filter((type) => type === 'AutomationRan')).toHaveLength(1);
-    const twice = await Promise.all([pageRunner.handle(page, signal), pageRunner.handle(page, signal)]);
-    expect(twice.map((outcome) => outcome.outcome)).toEqual(['done', 'done']);
-    expect((await pageRunner.handle(page, signal)).outcome).toBe('done');
+    for (const each of pages) {
+      const twice = await Promise.all([pageRunner.handle(each, signal), pageRunner.handle(each, signal)]);
+      expect(twice.map((outcome) => outcome.outcome)).toEqual(['done', 'done']);
+      expect((await pageRunner.handle(each, signal)).outcome).toBe('done');
+    }
 
     for (const pass of passes) {
       const history = await historyOf(pass.id);
