@@ -17,11 +17,12 @@ export interface Fixture {
   passIds: string[];
 }
 
-export async function createFixture(apiUrl: string): Promise<Fixture> {
+/** A business of its own for each `owner`: the scenarios run against one, and may run against another beside it. */
+export async function createFixture(apiUrl: string, owner = 'bench'): Promise<Fixture> {
   const registration = await requestJson(
     'POST',
     `${apiUrl}/auth/register`,
-    { business_name: 'Bench', email: 'bench@example.com', password: 'correct-horse-battery' },
+    { business_name: 'Bench', email: `${owner}@example.com`, password: 'correct-horse-battery' },
     null,
     201,
   );

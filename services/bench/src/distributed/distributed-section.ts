@@ -8,11 +8,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createFixture } from '../fixture';
-import { measure, type Measurement } from '../measure';
+import { createFixture, type Fixture } from '../fixture';
+import { count } from '../format';
+import { measure, measureAmount, type Measurement } from '../measure';
 import { rowsOf, warningLines, type Row } from '../report';
 import type { Resources } from '../resources';
-import { SCENARIOS } from '../scenarios';
+import { SCENARIOS, type Scenario } from '../scenarios';
 import type { SectionOutcome } from '../section';
 import type { Settings } from '../settings';
 import { upgradeToPro } from '../upgrade-to-pro';
@@ -31,6 +32,17 @@ function rowsAgainstEcho(measurements: Measurement[], embeddedRows: Row[] | null
   return rowsOf(SCENARIOS, [...echoRows, ...measurements]).slice(echoRows.length);
 }
 
+/**
+ * What one request of each of the fixture's passes cost the stores, from the API's metrics: a load of a fixed
+ * number of requests, every one answered before the counters are read again, so that no request's commands
+ * fall into another scenario's count (a timed load ends with requests under way).
+ */
+async function countedCost(scenario: Scenario, apiUrl: string, fixture: Fixture, apiMetrics: string, connections: number): Promise<RequestCost> {
+  const before = await scrapeCounters(apiMetrics);
+  await measureAmount(scenario, apiUrl, fixture, connections, fixture.passIds.length);
+  return requestCost(scenario.name, before, await scrapeCounters(apiMetrics));
+}
+
 export async function runDistributedSection(settings: Settings, embeddedRows: Row[] | null, resources: Resources): Promise<SectionOutcome<DistributedOutcome>> {
   process.stderr.write('distributed: starting the test servers (infra/servers.sh)…\n');
   const servers = await startTestServers(resources);
@@ -46,13 +58,20 @@ export async function runDistributedSection(settings: Settings, embeddedRows: Ro
 
   const apiMetrics = topology.api.metricsUrl;
   if (apiMetrics === null) throw new Error('the distributed API runs without a metrics listener');
-  const measurements: Measurement[] = [];
+  const serviceScenarios = SCENARIOS.filter((candidate) => candidate.target === 'service');
+  // Counted on a business of its own, before the timed loads: each of its lookups asks for a customer no
+  // request asked for before, as a client looking up a new customer each time does.
+  const counted = await createFixture(topology.api.url, 'counted');
+  await upgradeToPro(topology.api.url, storesEnv, counted);
   const costs: RequestCost[] = [];
-  for (const scenario of SCENARIOS.filter((candidate) => candidate.target === 'service')) {
+  for (const scenario of serviceScenarios) {
+    process.stderr.write(`distributed: counting what ${count(counted.passIds.length)} requests of ${scenario.name} ask of the stores…\n`);
+    costs.push(await countedCost(scenario, topology.api.url, counted, apiMetrics, settings.connections));
+  }
+  const measurements: Measurement[] = [];
+  for (const scenario of serviceScenarios) {
     process.stderr.write(`distributed: measuring ${scenario.name} for ${settings.durationSeconds} s…\n`);
-    const before = await scrapeCounters(apiMetrics);
     measurements.push(await measure(scenario, topology.api.url, fixture, settings));
-    costs.push(requestCost(scenario.name, before, await scrapeCounters(apiMetrics)));
   }
   const stores = { eventStoreFile: path.join(dataDir, 'events.sqlite'), mongodbUrl: servers.mongodbUrl, mongoDatabase };
   const { projector, relay } = await timeBacklog(topology, stores, fixture, settings.distributedEvents, resources);
