@@ -2,9 +2,10 @@
  * An export never holds the business's passes: given a business whose passes span several pages, when a
  * passes export's rows are made, then the passes read model is read a page of PASS_PAGE at a time through
  * the read-store port (and never pass by pass), and while the file takes nothing, no page is read beyond
- * what the CSV stream's buffers hold; when an events export's rows are made, then each page of events has
- * its passes' analytics facts read in one read in passing (and never pass by pass). Real SQLite stores in a
- * temporary directory; the port's calls are recorded on the way to the store.
+ * what the CSV stream's buffers hold; when an events export's rows are made, then the event store is read a
+ * page of EVENT_PAGE events at a time, and each page has its passes' analytics facts read in one read in
+ * passing (and never pass by pass). Real SQLite stores in a temporary directory; the port's calls are
+ * recorded on the way to the store.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,7 +20,6 @@ import {
   passProjection,
   readModelsOf,
   SqliteDocumentStore,
-  type DocumentStore,
   type DocumentWrite,
   type Projection,
 } from '@passes/read-model';
@@ -27,7 +27,7 @@ import { passIssued } from '../../../../domain/src/testing/pass-fixtures';
 import { Analytics } from '../analytics';
 import { csvOf } from './csv-file';
 import { PASS_COLUMNS } from './export-columns';
-import { PASS_PAGE, rowsOf, type ExportSources } from './export-rows';
+import { EVENT_PAGE, PASS_PAGE, rowsOf, type ExportSources } from './export-rows';
 
 /** Passes in the store, one in a hundred another business's. */
 const PASSES = 5 * PASS_PAGE;
@@ -43,7 +43,7 @@ let events: SqliteEventStore;
 const calls: { method: string; args: unknown[] }[] = [];
 
 /** The store, each call through the port recorded before it reaches it. */
-function recording(store: DocumentStore): DocumentStore {
+function recording<Store extends object>(store: Store): Store {
   return new Proxy(store, {
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver);
@@ -155,5 +155,16 @@ describe('the rows of an events export', () => {
     expect(new Set(factReads.map(({ method, args }) => `${method} ${String(args[2])}`))).toEqual(new Set(['getMany in-passing']));
     // A pass's events come in one page here: its facts are read once, whatever the number of its events.
     expect(factReads.flatMap(({ args }) => (Array.isArray(args[1]) ? args[1] : [args[1]]))).toHaveLength(ours.length);
+  });
+
+  it('read the pass events from the event store a page of EVENT_PAGE at a time', async () => {
+    calls.length = 0;
+    const passIds: unknown[] = [];
+    for await (const row of rowsOf({ ...exported, kind: 'events' }, { ...sources(), events: recording(events) }, new Date('2026-11-22T10:00:00.000Z'))) passIds.push(row[5]);
+
+    expect(passIds).toHaveLength(2 * ours.length);
+    const reads = calls.filter(({ method }) => method === 'readAll').map(({ args }) => args[0]);
+    // Every pass's two events, then the empty page that tells the feed has ended.
+    expect(reads).toEqual(Array(Math.floor((2 * PASSES) / EVENT_PAGE) + 1).fill(expect.objectContaining({ maxCount: EVENT_PAGE })));
   });
 });

@@ -11,8 +11,13 @@ import type { Analytics } from '../analytics';
 import { zoneDays, zoneFormat } from '../zone-days';
 import type { CsvCell } from './csv-file';
 
-/** Events read from the store at a time. */
-const PAGE = 1_000;
+/**
+ * Pass events read from the store at a time. A page's events live until the file has taken their rows, made
+ * one at a time: a small page is gone before the garbage collector moves it to the old generation, where it
+ * would stay until a full collection, and its events are too few for V8 to take the places they are made at
+ * for long-lived ones (its allocation-site pretenuring).
+ */
+export const EVENT_PAGE = 40;
 
 /**
  * Passes read from the read model at a time. A page lives until the file has taken its rows, long enough
@@ -87,34 +92,40 @@ function passRow(pass: Pass, now: Date): Row {
   ];
 }
 
-async function* eventRows(exported: AnalyticsExport, { events, readModels }: ExportSources, window: Window | null): AsyncIterable<Row> {
-  for await (const page of pages(events, PASS_EVENT_TYPES)) {
-    const candidates = page.filter((event) => event.metadata.business_id === exported.businessId && within(window, event.created_at));
-    const passIds = [...new Set(candidates.map((event) => event.stream.slice('pass-'.length)))];
-    // Each pass's facts read once for the page, in passing: kept, they would reach the heap's old generation.
-    const facts = await readModels.analytics.getMany(passIds.map(analyticsIds.pass), 'in-passing');
-    const ours = new Set(
-      passIds.filter((id) => {
-        const doc = facts.get(analyticsIds.pass(id));
-        return doc?.kind === 'pass' && doc.mode === exported.mode && (exported.templateId === null || doc.templateId === exported.templateId);
-      }),
-    );
-    for (const event of candidates) {
-      const passId = event.stream.slice('pass-'.length);
-      if (ours.has(passId)) yield [event.position, event.stream, event.revision, event.type, event.created_at, passId, JSON.stringify(event.data)];
-    }
+async function* eventRows(exported: AnalyticsExport, sources: ExportSources, window: Window | null): AsyncIterable<Row> {
+  for (let after: Position | null = null; ; ) {
+    const page = await ourEventsAfter(exported, sources, window, after);
+    for (const event of page.ours) yield [event.position, event.stream, event.revision, event.type, event.created_at, passIdOf(event), JSON.stringify(event.data)];
+    if (page.next === null) return;
+    after = page.next;
   }
 }
 
-/** Pages of the store's events of these types, from the first. */
-async function* pages(events: EventStore, eventTypes: readonly string[]): AsyncIterable<RecordedEvent[]> {
-  for (let after: Position | null = null; ; ) {
-    const page = await events.readAll({ after, maxCount: PAGE, filter: { eventTypes } });
-    if (page.length > 0) yield page;
-    const last = page.at(-1);
-    if (last === undefined || page.length < PAGE) return;
-    after = last.position;
-  }
+/** The export's events of the page of the store's pass events after `after`, and where the next page starts (null after the last). */
+async function ourEventsAfter(
+  exported: AnalyticsExport,
+  { events, readModels }: ExportSources,
+  window: Window | null,
+  after: Position | null,
+): Promise<{ ours: RecordedEvent[]; next: Position | null }> {
+  const page = await events.readAll({ after, maxCount: EVENT_PAGE, filter: { eventTypes: PASS_EVENT_TYPES } });
+  const last = page.at(-1);
+  const next = last === undefined || page.length < EVENT_PAGE ? null : last.position;
+  const candidates = page.filter((event) => event.metadata.business_id === exported.businessId && within(window, event.created_at));
+  const passIds = [...new Set(candidates.map(passIdOf))];
+  // Each pass's facts read once for the page, in passing: kept, they would reach the heap's old generation.
+  const facts = await readModels.analytics.getMany(passIds.map(analyticsIds.pass), 'in-passing');
+  const ours = new Set(
+    passIds.filter((id) => {
+      const doc = facts.get(analyticsIds.pass(id));
+      return doc?.kind === 'pass' && doc.mode === exported.mode && (exported.templateId === null || doc.templateId === exported.templateId);
+    }),
+  );
+  return { ours: candidates.filter((event) => ours.has(passIdOf(event))), next };
+}
+
+function passIdOf(event: RecordedEvent): string {
+  return event.stream.slice('pass-'.length);
 }
 
 function windowOf({ from, to, tz }: AnalyticsExport): Window | null {
