@@ -26,9 +26,9 @@ export class AutomationPlanner {
     const businessId = event.metadata.business_id;
     if (!isEventOf(passEvents, event.type) || businessId === null) return [];
     const automations = await this.automationsOf(businessId);
+    // Most businesses have no automation: their events are neither decoded nor folded.
+    if (automations.length === 0 && event.type !== 'AutomationRan') return [];
     const decoded = decodeEvent(passEvents, event);
-    // Most businesses have no automation: their events are not folded.
-    if (automations.length === 0 && decoded.type !== 'AutomationRan') return [];
     const before = await this.passes.stateBefore(passAggregate, event);
     const after = await this.passes.stateAfter(passAggregate, event);
     if (after === null) return [];
