@@ -13,6 +13,7 @@ const AUTOMATION_ACTOR = /^automation:(.+)$/;
 
 export class AutomationPlanner {
   private readonly passes: StreamStates;
+  private readonly automationsThisTurn = new Map<string, Promise<Automation[]>>();
 
   constructor(
     events: EventStore,
@@ -51,7 +52,20 @@ export class AutomationPlanner {
     return [...runs, ...emails];
   }
 
-  private async automationsOf(businessId: string): Promise<Automation[]> {
+  /**
+   * Each business's enabled automations as read in this turn of the event loop: a batch of the feed, most of
+   * it one business's events, reads them once rather than twice an event. A later turn reads them anew.
+   */
+  private automationsOf(businessId: string): Promise<Automation[]> {
+    const read = this.automationsThisTurn.get(businessId);
+    if (read !== undefined) return read;
+    if (this.automationsThisTurn.size === 0) setImmediate(() => this.automationsThisTurn.clear());
+    const reading = this.readAutomations(businessId);
+    this.automationsThisTurn.set(businessId, reading);
+    return reading;
+  }
+
+  private async readAutomations(businessId: string): Promise<Automation[]> {
     const [live, test] = await Promise.all([
       this.readModels.automations.find('business_mode', lookupKeys.byBusinessMode(businessId, 'live')),
       this.readModels.automations.find('business_mode', lookupKeys.byBusinessMode(businessId, 'test')),
