@@ -13,6 +13,7 @@ const AUTOMATION_ACTOR = /^automation:(.+)$/;
 
 export class AutomationPlanner {
   private readonly passes: StreamStates;
+  private readonly automationsThisTurn = new Map<string, Promise<Automation[]>>();
 
   constructor(
     events: EventStore,
@@ -26,9 +27,9 @@ export class AutomationPlanner {
     const businessId = event.metadata.business_id;
     if (!isEventOf(passEvents, event.type) || businessId === null) return [];
     const automations = await this.automationsOf(businessId);
+    // Most businesses have no automation: their events are neither decoded nor folded.
+    if (automations.length === 0 && event.type !== 'AutomationRan') return [];
     const decoded = decodeEvent(passEvents, event);
-    // Most businesses have no automation: their events are not folded.
-    if (automations.length === 0 && decoded.type !== 'AutomationRan') return [];
     const before = await this.passes.stateBefore(passAggregate, event);
     const after = await this.passes.stateAfter(passAggregate, event);
     if (after === null) return [];
@@ -51,7 +52,20 @@ export class AutomationPlanner {
     return [...runs, ...emails];
   }
 
-  private async automationsOf(businessId: string): Promise<Automation[]> {
+  /**
+   * Each business's enabled automations as read in this turn of the event loop: a batch of the feed, most of
+   * it one business's events, reads them once rather than twice an event. A later turn reads them anew.
+   */
+  private automationsOf(businessId: string): Promise<Automation[]> {
+    const read = this.automationsThisTurn.get(businessId);
+    if (read !== undefined) return read;
+    if (this.automationsThisTurn.size === 0) setImmediate(() => this.automationsThisTurn.clear());
+    const reading = this.readAutomations(businessId);
+    this.automationsThisTurn.set(businessId, reading);
+    return reading;
+  }
+
+  private async readAutomations(businessId: string): Promise<Automation[]> {
     const [live, test] = await Promise.all([
       this.readModels.automations.find('business_mode', lookupKeys.byBusinessMode(businessId, 'live')),
       this.readModels.automations.find('business_mode', lookupKeys.byBusinessMode(businessId, 'test')),

@@ -21,6 +21,17 @@ type AnalyticsIndex = 'month';
 
 const passFactsOf = (doc: AnalyticsDocument | null): PassFacts | null => (doc?.kind === 'pass' ? doc : null);
 
+/** Events decoded by `apply`, for its `derivedWrites` of the same event: each event decoded once. */
+const decodedEvents = new WeakMap<RecordedEvent, PassEvent>();
+
+function decodedOf(event: RecordedEvent): PassEvent {
+  const kept = decodedEvents.get(event);
+  if (kept !== undefined) return kept;
+  const decoded = decodeEvent(passEvents, event);
+  decodedEvents.set(event, decoded);
+  return decoded;
+}
+
 export const analyticsProjection: Projection<AnalyticsDocument, AnalyticsIndex> = {
   collection: ANALYTICS_COLLECTION,
   // 2: messages sent are counted, which days counted before did not. 3: a day's counts as running totals.
@@ -32,11 +43,11 @@ export const analyticsProjection: Projection<AnalyticsDocument, AnalyticsIndex> 
   // A pass's facts follow its stream, whose revision orders its events.
   revisionAfter: (current, event) => (current !== undefined && current.revision >= event.revision ? null : event.revision),
   startsDocument: (event) => event.revision === 0,
-  apply: (doc, event) => evolvePassFacts(passFactsOf(doc), decodeEvent(passEvents, event)),
+  apply: (doc, event) => evolvePassFacts(passFactsOf(doc), decodedOf(event)),
   derivedWrites: (before, after, event) => {
     const facts = passFactsOf(after);
     if (facts === null) return [];
-    const decoded = decodeEvent(passEvents, event);
+    const decoded = decodedOf(event);
     const previous = passFactsOf(before);
     return [...dayWrites(facts, countsOf(previous, facts, decoded), decoded, event), ...totalsWrites(previous, facts, event)];
   },

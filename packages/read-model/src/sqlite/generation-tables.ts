@@ -35,7 +35,8 @@ const LAST_ROWID = 2n ** 63n - 1n;
 const COLLECTION_NAME = /^[a-z][a-z0-9_]{0,62}$/;
 
 export class GenerationTables {
-  private readonly prepared = new Map<string, PreparedGeneration>();
+  /** By collection, then generation: found without naming its tables, which every read and write asks for. */
+  private readonly prepared = new Map<string, Map<number, PreparedGeneration>>();
   private readonly tableExists;
 
   constructor(private readonly db: Database.Database) {
@@ -54,7 +55,7 @@ export class GenerationTables {
 
   drop(target: GenerationRef): void {
     const { documents, lookups, keySets, words } = tableNames(target);
-    this.prepared.delete(documents);
+    this.prepared.get(target.collection)?.delete(target.generation);
     this.db.exec(`DROP TABLE IF EXISTS ${words}; DROP TABLE IF EXISTS ${keySets}; DROP TABLE IF EXISTS ${lookups}; DROP TABLE IF EXISTS ${documents};`);
   }
 
@@ -113,18 +114,20 @@ export class GenerationTables {
   existing(target: GenerationRef): PreparedGeneration | undefined {
     const names = tableNames(target);
     if (this.tableExists.get(names.documents) !== undefined) return this.of(target);
-    this.prepared.delete(names.documents);
+    this.prepared.get(target.collection)?.delete(target.generation);
     return undefined;
   }
 
   /** The generation's tables, or undefined when it does not exist (never created, or dropped). */
   of(target: GenerationRef): PreparedGeneration | undefined {
-    const names = tableNames(target);
-    const cached = this.prepared.get(names.documents);
+    const cached = this.prepared.get(target.collection)?.get(target.generation);
     if (cached !== undefined) return cached;
+    const names = tableNames(target);
     if (this.tableExists.get(names.documents) === undefined) return undefined;
     const generation = new PreparedGeneration(this.db, names, this.tableExists.get(names.words) !== undefined);
-    this.prepared.set(names.documents, generation);
+    const ofCollection = this.prepared.get(target.collection) ?? new Map<number, PreparedGeneration>();
+    ofCollection.set(target.generation, generation);
+    this.prepared.set(target.collection, ofCollection);
     return generation;
   }
 }
@@ -323,9 +326,8 @@ export class PreparedGeneration {
     const doc = write.doc === null ? null : JSON.stringify(write.doc);
     // A generation without a words table keeps the beginnings of words as keys, as it was built.
     const given = this.words === null ? keysWithWords(write.keys, write.words) : write.keys;
-    const keys = write.doc === null ? [] : pairsOf(given);
     // The key set as its row holds it; a document without keys has no row.
-    const keySet = keys.length === 0 ? null : JSON.stringify(given);
+    const keySet = write.doc === null || !hasKeys(given) ? null : JSON.stringify(given);
     const words = write.doc === null || this.words === null ? null : wordTextOf(write.words ?? {});
     if (write.isNew) {
       const inserted = this.statements.insert.run(write.id, write.revision, doc);
@@ -335,7 +337,7 @@ export class PreparedGeneration {
         if (keySet !== null) {
           this.statements.addKeys.run(inserted.lastInsertRowid, keySet);
           this.statements.setKeySet.run(inserted.lastInsertRowid, keySet);
-          this.forgetLookups(keys);
+          this.forgetLookups(pairsOf(given));
         }
         return false;
       }
@@ -354,6 +356,7 @@ export class PreparedGeneration {
     // the same text. Otherwise only the keys that changed are taken out and put in.
     const storedSet = this.statements.keySetOf.get(rowid) ?? null;
     if (storedSet !== keySet) {
+      const keys = keySet === null ? [] : pairsOf(given);
       const stored = storedSet === null ? [] : pairsOf(storedKeySet.parse(JSON.parse(storedSet)));
       const removed = keysMissingFrom(stored, keys);
       const added = keysMissingFrom(keys, stored);
@@ -476,7 +479,19 @@ function wordTable(words: string): string {
 /** Hex characters of an index and scope's tag: enough that two never share one. */
 const WORD_TAG_LENGTH = 16;
 
-const tagOf = (index: string, scope: string) => hash('sha256', `${index}\u0000${scope}`, 'hex').slice(0, WORD_TAG_LENGTH);
+/** Tags of the indexes and scopes written lately: a scope's documents are written together, each a hash apart. */
+const RECENT_TAGS = 10_000;
+
+const recentTags = new LRUCache<string, string>({ max: RECENT_TAGS });
+
+function tagOf(index: string, scope: string): string {
+  const named = `${index}\u0000${scope}`;
+  const kept = recentTags.get(named);
+  if (kept !== undefined) return kept;
+  const tag = hash('sha256', named, 'hex').slice(0, WORD_TAG_LENGTH);
+  recentTags.set(named, tag);
+  return tag;
+}
 
 /** A document's words as its row of the full-text index holds them; null when it has none. */
 function wordTextOf(words: Readonly<Record<string, WordKeys>>): string | null {
@@ -499,6 +514,10 @@ function matchOf(index: string, { scope, beginning }: WordBeginning): string | n
 
 /** A key set as stored: its keys by index. */
 const storedKeySet = z.record(z.string(), z.array(z.string()));
+
+function hasKeys(keys: Readonly<Record<string, readonly string[]>>): boolean {
+  return Object.values(keys).some((values) => values.length > 0);
+}
 
 function pairsOf(keys: Readonly<Record<string, readonly string[]>>): [string, string][] {
   return Object.entries(keys).flatMap(([index, values]) => values.map((key): [string, string] => [index, key]));
