@@ -15,6 +15,7 @@ import { settingsFromEnvironment } from '../settings';
 import { upgradeToPro } from '../upgrade-to-pro';
 import { cpuMicroseconds } from './process-cpu';
 import { costLines, type Cost } from './cpu-cost-report';
+import { runScript } from '../script-entry';
 
 const THIS_BUILD = path.resolve(__dirname, '../../../..');
 
@@ -88,12 +89,4 @@ async function run(options: CpuArguments): Promise<void> {
   process.stdout.write(`CPU_COST_RESULT ${JSON.stringify({ builds: options.builds, requests: options.requests, warmup: options.warmup, connections, costs })}\n`);
 }
 
-try {
-  run(argumentsFrom(process.argv.slice(2))).catch((error: unknown) => {
-    process.stderr.write(`bench:cpu: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 1;
-  });
-} catch (error: unknown) {
-  process.stderr.write(`bench:cpu: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exitCode = 2;
-}
+runScript('bench:cpu', argumentsFrom, run);

@@ -8,6 +8,7 @@ import { readModelProjections } from '@passes/read-model';
 import { settingsFromEnvironment } from '../settings';
 import { recordStream } from './recorded-stream';
 import { timeProjection, type ProjectionCost } from './projection-timing';
+import { runScript } from '../script-entry';
 
 interface Arguments {
   requests: number;
@@ -57,12 +58,4 @@ async function run({ requests, batch }: Arguments): Promise<void> {
   process.stdout.write(`${lines.join('\n')}\n(batches of ${batch} events, each projection alone on a fresh store; CPU of this process)\n`);
 }
 
-try {
-  run(argumentsFrom(process.argv.slice(2))).catch((error: unknown) => {
-    process.stderr.write(`bench:projections: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 1;
-  });
-} catch (error: unknown) {
-  process.stderr.write(`bench:projections: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exitCode = 2;
-}
+runScript('bench:projections', argumentsFrom, run);
