@@ -9,12 +9,12 @@
  * hands over to a new item, which any process's runner may take up.
  */
 import type { PayloadOf, WorkHandler, WorkResult, WorkStore, Work } from '@passes/background-work';
-import { campaignAggregate, DomainError, streamNames, type Campaign, type CampaignCommand, type MessageSentData, type Pass, type StatsData } from '@passes/domain';
+import { campaignAggregate, DomainError, streamNames, type Campaign, type CampaignCommand, type MessageSentData, type StatsData } from '@passes/domain';
 import type { PassMessages } from '../passes/pass-messages';
 import type { Clock } from '../shared/clock';
 import type { CommandContext } from '../shared/command-context';
 import type { CommandHandler } from '../shared/command-handler';
-import type { Audiences } from './audience';
+import type { Audiences, RecipientsPage } from './audience';
 import { CAMPAIGN_SEND, campaignSendWork, type CampaignSendStep } from './campaign-send-kind';
 import { SendPace } from './send-pace';
 
@@ -68,8 +68,8 @@ export class CampaignSender implements WorkHandler<PayloadOf<typeof CAMPAIGN_SEN
     const pace = new SendPace();
     while (Date.now() - started < SLICE_MS) {
       if (signal.aborted) return { outcome: 'abandoned' };
-      const page = await this.audiences.page(campaign, campaign.audience, campaign.cursor, pace.pageSize());
-      const counts = await this.sendPage(campaign, page.passes, pace);
+      const page = await this.audiences.recipients(campaign, campaign.audience, campaign.cursor, pace.pageSize());
+      const counts = await this.sendPage(campaign, page.recipients, pace);
       campaign = await this.run(campaign, { type: 'RecordPage', counts, cursor: page.next, now: this.clock.now() });
       // The last page sent it (its CampaignSent event is what the webhook `campaign.sent` follows).
       if (campaign.status === 'sent') return { outcome: 'done' };
@@ -86,22 +86,22 @@ export class CampaignSender implements WorkHandler<PayloadOf<typeof CAMPAIGN_SEN
    * together), yielding between slices so requests are answered meanwhile. A pass that refuses the message
    * (voided meanwhile, gone) is `failed`.
    */
-  private async sendPage(campaign: Campaign, passes: readonly Pass[], pace: SendPace): Promise<StatsData> {
+  private async sendPage(campaign: Campaign, recipients: RecipientsPage['recipients'], pace: SendPace): Promise<StatsData> {
     const context = campaignContext(campaign);
     const outcomes: MessageDelivery[] = [];
-    for (let start = 0; start < passes.length; ) {
-      const slice = passes.slice(start, start + pace.sliceSize());
+    for (let start = 0; start < recipients.length; ) {
+      const slice = recipients.slice(start, start + pace.sliceSize());
       start += slice.length;
-      outcomes.push(...(await Promise.all(slice.map((pass) => this.deliveryTo(campaign, pass, context)))));
+      outcomes.push(...(await Promise.all(slice.map((recipient) => this.deliveryTo(campaign, recipient, context)))));
       await pace.yieldToRequests();
     }
     const count = (delivery: MessageDelivery) => outcomes.filter((outcome) => outcome === delivery).length;
     return { delivered: count('delivered'), not_installed: count('not_installed'), quota_limited: count('quota_limited'), failed: count('failed') };
   }
 
-  private async deliveryTo(campaign: Campaign, pass: Pass, context: CommandContext): Promise<MessageDelivery> {
+  private async deliveryTo(campaign: Campaign, recipient: RecipientsPage['recipients'][number], context: CommandContext): Promise<MessageDelivery> {
     try {
-      const { sent } = await this.messages.send({ businessId: pass.businessId, passId: pass.id }, campaign.message, { campaign_id: campaign.id }, context);
+      const { sent } = await this.messages.send(recipient, campaign.message, { campaign_id: campaign.id }, context);
       return sent.delivery;
     } catch (error) {
       if (error instanceof DomainError) return 'failed';
