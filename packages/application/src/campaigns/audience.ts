@@ -31,7 +31,7 @@ export class Audiences {
   constructor(private readonly readModels: Pick<ReadModels, 'passes'>) {}
 
   /** The passes of one page of the audience that match it, from `after` (null: the start). */
-  async page(target: { businessId: string; mode: Mode }, audience: Audience, after: string | null, limit = AUDIENCE_PAGE_SIZE): Promise<AudiencePage> {
+  private async page(target: { businessId: string; mode: Mode }, audience: Audience, after: string | null, limit = AUDIENCE_PAGE_SIZE): Promise<AudiencePage> {
     const key = lookupKeys.passAudience(target.businessId, target.mode, audience.templateId);
     const { docs, next } = await this.readModels.passes.findPage('audience', key, after, limit, 'oldest-first', 'in-passing');
     return { passes: docs.filter((pass) => matches(pass, audience)), next };

@@ -20,7 +20,7 @@ export const IDLE_PACE: PaceSizes = { slice: 100, page: 500 };
  * Requests wait: each slice's messages, their commit, their projection and the followers' turn are
  * short enough not to hold a request for long, and a page is read in one short turn too.
  */
-export const BUSY_PACE: PaceSizes = { slice: 20, page: 100 };
+export const BUSY_PACE: PaceSizes = { slice: 50, page: 200 };
 /** A yield that took longer than this came back after the event loop had other work (requests, I/O). */
 const LATE_TURN_MS = 0.5;
 
