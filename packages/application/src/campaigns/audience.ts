@@ -15,6 +15,12 @@ export interface AudiencePage {
   next: string | null;
 }
 
+/** Whom a page of the audience messages. */
+export interface RecipientsPage {
+  recipients: { businessId: string; passId: string }[];
+  next: string | null;
+}
+
 export interface AudienceSize {
   recipients: number;
   /** Recipients past Google's notification quota now: they would get the message without a notification. */
@@ -25,10 +31,19 @@ export class Audiences {
   constructor(private readonly readModels: Pick<ReadModels, 'passes'>) {}
 
   /** The passes of one page of the audience that match it, from `after` (null: the start). */
-  async page(target: { businessId: string; mode: Mode }, audience: Audience, after: string | null, limit = AUDIENCE_PAGE_SIZE): Promise<AudiencePage> {
+  private async page(target: { businessId: string; mode: Mode }, audience: Audience, after: string | null, limit = AUDIENCE_PAGE_SIZE): Promise<AudiencePage> {
     const key = lookupKeys.passAudience(target.businessId, target.mode, audience.templateId);
     const { docs, next } = await this.readModels.passes.findPage('audience', key, after, limit, 'oldest-first', 'in-passing');
     return { passes: docs.filter((pass) => matches(pass, audience)), next };
+  }
+
+  /**
+   * A page's recipients, without their documents: a sender holds a page while it messages it, and documents
+   * held that long outlive the young generation of the heap, to be collected only by a full collection.
+   */
+  async recipients(target: { businessId: string; mode: Mode }, audience: Audience, after: string | null, limit: number): Promise<RecipientsPage> {
+    const { passes, next } = await this.page(target, audience, after, limit);
+    return { recipients: passes.map((pass) => ({ businessId: pass.businessId, passId: pass.id })), next };
   }
 
   /** The audience's size now, counted page by page. */

@@ -2,23 +2,24 @@
  * Sends campaigns as the handler of `campaigns.send` (campaign-send-kind.ts). A page of the audience at a
  * time: each recipient's message is a command on its pass's own stream, all of a page at once (the event
  * store commits concurrent appends together), then the page's counts and the cursor after it go on the
- * campaign's stream. Between pages it yields to the event loop, so requests go on being answered; after a
- * bounded slice it hands over to a new item, which any process's runner may take up.
+ * campaign's stream. Between slices it yields to the event loop, so requests go on being answered, and
+ * while they are (the turn it gave back came back late) it sends smaller slices and reads smaller pages: each
+ * slice's messages, their commit, their projection and the followers' turn hold the event loop for a time
+ * that grows with the slice, and a request that arrives meanwhile waits for it. After a bounded time it
+ * hands over to a new item, which any process's runner may take up.
  */
 import type { PayloadOf, WorkHandler, WorkResult, WorkStore, Work } from '@passes/background-work';
-import { campaignAggregate, DomainError, streamNames, type Campaign, type CampaignCommand, type MessageSentData, type Pass, type StatsData } from '@passes/domain';
+import { campaignAggregate, DomainError, streamNames, type Campaign, type CampaignCommand, type MessageSentData, type StatsData } from '@passes/domain';
 import type { PassMessages } from '../passes/pass-messages';
 import type { Clock } from '../shared/clock';
 import type { CommandContext } from '../shared/command-context';
 import type { CommandHandler } from '../shared/command-handler';
-import type { Audiences } from './audience';
+import type { Audiences, RecipientsPage } from './audience';
 import { CAMPAIGN_SEND, campaignSendWork, type CampaignSendStep } from './campaign-send-kind';
+import { SendPace } from './send-pace';
 
 /** How long one item sends before it hands over to the next: well inside its lease. */
 const SLICE_MS = 10_000;
-const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
-/** Messages sent at once: their appends commit together; requests get a turn between slices. */
-const SLICE_SIZE = 100;
 
 type MessageDelivery = MessageSentData['delivery'] | 'failed';
 
@@ -64,14 +65,15 @@ export class CampaignSender implements WorkHandler<PayloadOf<typeof CAMPAIGN_SEN
     }
     if (campaign.status !== 'sending') return { outcome: 'cancelled' };
     const started = Date.now();
+    const pace = new SendPace();
     while (Date.now() - started < SLICE_MS) {
       if (signal.aborted) return { outcome: 'abandoned' };
-      const page = await this.audiences.page(campaign, campaign.audience, campaign.cursor);
-      const counts = await this.sendPage(campaign, page.passes);
+      const page = await this.audiences.recipients(campaign, campaign.audience, campaign.cursor, pace.pageSize());
+      const counts = await this.sendPage(campaign, page.recipients, pace);
       campaign = await this.run(campaign, { type: 'RecordPage', counts, cursor: page.next, now: this.clock.now() });
       // The last page sent it (its CampaignSent event is what the webhook `campaign.sent` follows).
       if (campaign.status === 'sent') return { outcome: 'done' };
-      await yieldToRequests();
+      await pace.yieldToRequests();
     }
     const now = this.clock.now();
     await this.work.record([campaignSendWork(campaignId, 'continue', `after-${campaign.cursor ?? 'start'}`, now, now)]);
@@ -84,21 +86,22 @@ export class CampaignSender implements WorkHandler<PayloadOf<typeof CAMPAIGN_SEN
    * together), yielding between slices so requests are answered meanwhile. A pass that refuses the message
    * (voided meanwhile, gone) is `failed`.
    */
-  private async sendPage(campaign: Campaign, passes: readonly Pass[]): Promise<StatsData> {
+  private async sendPage(campaign: Campaign, recipients: RecipientsPage['recipients'], pace: SendPace): Promise<StatsData> {
     const context = campaignContext(campaign);
     const outcomes: MessageDelivery[] = [];
-    for (let start = 0; start < passes.length; start += SLICE_SIZE) {
-      const slice = passes.slice(start, start + SLICE_SIZE);
-      outcomes.push(...(await Promise.all(slice.map((pass) => this.deliveryTo(campaign, pass, context)))));
-      await yieldToRequests();
+    for (let start = 0; start < recipients.length; ) {
+      const slice = recipients.slice(start, start + pace.sliceSize());
+      start += slice.length;
+      outcomes.push(...(await Promise.all(slice.map((recipient) => this.deliveryTo(campaign, recipient, context)))));
+      await pace.yieldToRequests();
     }
     const count = (delivery: MessageDelivery) => outcomes.filter((outcome) => outcome === delivery).length;
     return { delivered: count('delivered'), not_installed: count('not_installed'), quota_limited: count('quota_limited'), failed: count('failed') };
   }
 
-  private async deliveryTo(campaign: Campaign, pass: Pass, context: CommandContext): Promise<MessageDelivery> {
+  private async deliveryTo(campaign: Campaign, recipient: RecipientsPage['recipients'][number], context: CommandContext): Promise<MessageDelivery> {
     try {
-      const { sent } = await this.messages.send({ businessId: pass.businessId, passId: pass.id }, campaign.message, { campaign_id: campaign.id }, context);
+      const { sent } = await this.messages.send(recipient, campaign.message, { campaign_id: campaign.id }, context);
       return sent.delivery;
     } catch (error) {
       if (error instanceof DomainError) return 'failed';
