@@ -40,25 +40,22 @@ export function termsMatch(terms: readonly string[], words: readonly string[]): 
 /** The scope of the `search` index's words: a business's passes in one mode. */
 const wordScope = (businessId: string, mode: Mode) => `${businessId}/${mode}/w/`;
 
-/** Keys of the `search` index of passes: each business's passes in one mode, by word beginning and by filter. */
+/**
+ * Keys of the `search` index of passes: each business's passes in one mode, by word beginning and by filter.
+ * All of them, and those of a template, are the `audience` index's keys (lookupKeys.passAudience): a pass
+ * gives each of its keys once.
+ */
 export const passSearchKeys = {
   beginning: (businessId: string, mode: Mode, term: string): WordBeginning => wordBeginning(wordScope(businessId, mode), term),
-  all: (businessId: string, mode: Mode) => `${businessId}/${mode}/all`,
   status: (businessId: string, mode: Mode, status: PassStatus) => `${businessId}/${mode}/status/${status}`,
-  template: (businessId: string, mode: Mode, templateId: string) => `${businessId}/${mode}/template/${templateId}`,
   /** Passes with a customer email: where the list of customers is read from. */
   customers: (businessId: string, mode: Mode) => `${businessId}/${mode}/customers`,
 };
 
 /** The `search` index's keys of a pass: its filters. */
-export function searchKeysOf(pass: Pick<Pass, 'businessId' | 'mode' | 'templateId' | 'status' | 'customerEmail'>): string[] {
+export function searchKeysOf(pass: Pick<Pass, 'businessId' | 'mode' | 'status' | 'customerEmail'>): string[] {
   const { businessId, mode } = pass;
-  return [
-    passSearchKeys.all(businessId, mode),
-    passSearchKeys.status(businessId, mode, pass.status),
-    passSearchKeys.template(businessId, mode, pass.templateId),
-    ...(pass.customerEmail === null ? [] : [passSearchKeys.customers(businessId, mode)]),
-  ];
+  return [passSearchKeys.status(businessId, mode, pass.status), ...(pass.customerEmail === null ? [] : [passSearchKeys.customers(businessId, mode)])];
 }
 
 /** The `search` index's words of a pass: what it is found by the beginnings of. */
