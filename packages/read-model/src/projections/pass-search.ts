@@ -6,6 +6,7 @@
  * a multi-word search.
  */
 import type { Mode, Pass, PassStatus } from '@passes/domain';
+import { LRUCache } from 'lru-cache';
 import { wordBeginning, type WordBeginning, type WordKeys } from '../word-keys';
 
 const WORD_BREAK = /[^\p{L}\p{N}]+/u;
@@ -58,7 +59,27 @@ export function searchKeysOf(pass: Pick<Pass, 'businessId' | 'mode' | 'status' |
   return [passSearchKeys.status(businessId, mode, pass.status), ...(pass.customerEmail === null ? [] : [passSearchKeys.customers(businessId, mode)])];
 }
 
+type WordsOfPass = Pick<Pass, 'businessId' | 'mode' | 'customerName' | 'customerEmail' | 'externalId' | 'serialNumber'>;
+
+/** Passes whose words were made lately. */
+const RECENT_PASS_WORDS = 5_000;
+
+/**
+ * The words made lately, by serial number (each pass's own) with what they were made of: most writes of a
+ * pass (a stamp, a charge) keep its customer's name and email and its external id, and then give the same
+ * words, the same object, whose text the store need not make again either.
+ */
+const recentWords = new LRUCache<string, { of: WordsOfPass; words: WordKeys }>({ max: RECENT_PASS_WORDS });
+
+const sameWordSources = (a: WordsOfPass, b: WordsOfPass) =>
+  a.businessId === b.businessId && a.mode === b.mode && a.customerName === b.customerName && a.customerEmail === b.customerEmail && a.externalId === b.externalId;
+
 /** The `search` index's words of a pass: what it is found by the beginnings of. */
-export function searchWordsOf(pass: Pick<Pass, 'businessId' | 'mode' | 'customerName' | 'customerEmail' | 'externalId' | 'serialNumber'>): WordKeys {
-  return { scope: wordScope(pass.businessId, pass.mode), words: [...new Set(passWordsOf(pass))] };
+export function searchWordsOf(pass: WordsOfPass): WordKeys {
+  const kept = recentWords.get(pass.serialNumber);
+  if (kept !== undefined && sameWordSources(kept.of, pass)) return kept.words;
+  const words = { scope: wordScope(pass.businessId, pass.mode), words: [...new Set(passWordsOf(pass))] };
+  const { businessId, mode, customerName, customerEmail, externalId, serialNumber } = pass;
+  recentWords.set(serialNumber, { of: { businessId, mode, customerName, customerEmail, externalId, serialNumber }, words });
+  return words;
 }
