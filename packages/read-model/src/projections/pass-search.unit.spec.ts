@@ -28,6 +28,6 @@ describe('the words a search matches', () => {
     expect(searchWordsOf({ ...pass, customerName: 'Ada King' }).words).toEqual(['ada', 'king', 'example', 'com', 'ps', '9qxa']);
     expect(searchWordsOf({ ...pass, customerEmail: null }).words).toEqual(['ada', 'lovelace', 'ps', '9qxa']);
     expect(searchWordsOf({ ...pass, externalId: 'CRM-8' }).words).toContain('crm');
-    expect(searchWordsOf({ ...pass, mode: 'sandbox' }).scope).toBe('b/sandbox/w/');
+    expect(searchWordsOf({ ...pass, mode: 'test' }).scope).toBe('b/test/w/');
   });
 });
