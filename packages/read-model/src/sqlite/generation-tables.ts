@@ -337,7 +337,7 @@ export class PreparedGeneration {
         if (keySet !== null) {
           this.statements.addKeys.run(inserted.lastInsertRowid, keySet);
           this.statements.setKeySet.run(inserted.lastInsertRowid, keySet);
-          this.forgetLookups(pairsOf(given));
+          this.forgetLookupsOf(given);
         }
         return false;
       }
@@ -415,7 +415,14 @@ export class PreparedGeneration {
 
   /** Lookups of keys a write is changing, forgotten: dropping them is right whether or not it commits. */
   private forgetLookups(keys: readonly (readonly [string, string])[]): void {
+    if (this.lookups.size === 0) return;
     for (const key of keys) this.lookups.delete(keyText(key));
+  }
+
+  /** The lookups of every key of a new document; none to forget (and no key's text made) while none is kept. */
+  private forgetLookupsOf(keys: Readonly<Record<string, readonly string[]>>): void {
+    if (this.lookups.size === 0) return;
+    for (const [index, values] of Object.entries(keys)) for (const key of values) this.lookups.delete(keyText([index, key]));
   }
 }
 
