@@ -1,13 +1,13 @@
 /**
  * Browsing a business's passes and its customers (issue 38): lists that search by the beginning of any
  * word, filter by status and template, and page by cursor, from the `search` index of the passes read
- * model (pass-search.ts). A page reads one key's documents a store page at a time, in the order they were
+ * model (pass-search.ts), or its `audience` index when neither a word nor a status narrows the list. A page reads one key's documents a store page at a time, in the order they were
  * first written, and checks each against what the index cannot (the other filters, the other words): a
  * bounded number per request, so a search that matches few passes answers in bounded time too, with a
  * shorter page and a cursor to go on.
  */
 import { DomainError, type Pass, type PassStatus } from '@passes/domain';
-import { customerWordsOf, passSearchKeys, passWordsOf, termsMatch, wordsOf, type LookupKey, type ReadModels } from '@passes/read-model';
+import { customerWordsOf, lookupKeys, passSearchKeys, passWordsOf, termsMatch, wordsOf, type LookupKey, type ReadModels } from '@passes/read-model';
 import type { PageRequest } from '../shared/pages';
 import { cursorFrom, cursorText, notACursor } from './browse-cursor';
 import type { PassQueries } from './pass-queries';
@@ -46,6 +46,12 @@ const SCAN_LIMIT = 5_000;
  */
 const COUNT_BOUND = 1_000;
 
+/** A key of the passes' `search` index, or of their `audience` (all of a mode's passes, or a template's). */
+interface IndexedKey {
+  index: 'search' | 'audience';
+  key: LookupKey;
+}
+
 /** A pass a page took: the store page it was read in (from `from`) and its place there. */
 interface Taken {
   from: string | null;
@@ -65,12 +71,10 @@ export class PassBrowsing {
       (filter.status === null || pass.status === filter.status) &&
       (filter.templateId === null || pass.templateId === filter.templateId) &&
       termsMatch(terms, passWordsOf(pass));
-    const unsearched =
+    const unsearched: IndexedKey =
       filter.status !== null
-        ? passSearchKeys.status(scope.businessId, scope.mode, filter.status)
-        : filter.templateId !== null
-          ? passSearchKeys.template(scope.businessId, scope.mode, filter.templateId)
-          : passSearchKeys.all(scope.businessId, scope.mode);
+        ? { index: 'search', key: passSearchKeys.status(scope.businessId, scope.mode, filter.status) }
+        : { index: 'audience', key: lookupKeys.passAudience(scope.businessId, scope.mode, filter.templateId) };
     return this.browse(scope, terms, unsearched, request, async (pass) => (matches(pass) ? pass : null));
   }
 
@@ -78,7 +82,7 @@ export class PassBrowsing {
     const terms = wordsOf(q ?? '');
     const matches = (pass: Pass) => pass.customerEmail !== null && termsMatch(terms, customerWordsOf(pass));
     // A customer shows once: at the first of their passes (in the order the scan meets them) that matches.
-    return this.browse(scope, terms, passSearchKeys.customers(scope.businessId, scope.mode), request, async (pass) => {
+    return this.browse(scope, terms, { index: 'search', key: passSearchKeys.customers(scope.businessId, scope.mode) }, request, async (pass) => {
       if (!matches(pass) || pass.customerEmail === null) return null;
       const theirs = await this.passes.byEmail(scope, pass.customerEmail);
       return theirs.find(matches)?.id === pass.id ? customerOf(pass.customerEmail.toLowerCase(), theirs) : null;
@@ -98,13 +102,13 @@ export class PassBrowsing {
   private async browse<Item>(
     scope: PassScope,
     terms: readonly string[],
-    unsearched: LookupKey,
+    unsearched: IndexedKey,
     request: PageRequest,
     take: (pass: Pass) => Promise<Item | null>,
   ): Promise<BrowsedPage<Item>> {
     const cursor = cursorFrom(request.cursor, terms);
     const term = terms.length === 0 ? undefined : (cursor?.term ?? (await this.narrowest(scope, terms)));
-    const key: LookupKey = term === undefined ? unsearched : passSearchKeys.beginning(scope.businessId, scope.mode, term);
+    const key: IndexedKey = term === undefined ? unsearched : { index: 'search', key: passSearchKeys.beginning(scope.businessId, scope.mode, term) };
     const { items, after } = await this.scan(key, cursor?.after ?? null, request, take);
     return { items, nextCursor: after === undefined ? null : cursorText({ ...(term === undefined ? {} : { term }), after }) };
   }
@@ -130,7 +134,7 @@ export class PassBrowsing {
    * `after` is where the next page starts; undefined after the last.
    */
   private async scan<Item>(
-    key: LookupKey,
+    key: IndexedKey,
     start: string | null,
     request: PageRequest,
     take: (pass: Pass) => Promise<Item | null>,
@@ -161,13 +165,13 @@ export class PassBrowsing {
    * store page read again up to it. Should a pass before it have left the key meanwhile, that page would end
    * past it: the next page then starts where its store page did, and may repeat passes but skips none.
    */
-  private async after(key: LookupKey, taken: Taken): Promise<string | null> {
+  private async after(key: IndexedKey, taken: Taken): Promise<string | null> {
     const again = await this.page(key, taken.from, taken.offset + 1);
     return again.docs.at(-1)?.id === taken.passId && again.next !== null ? again.next : taken.from;
   }
 
-  private async page(key: LookupKey, from: string | null, limit: number): Promise<{ docs: Pass[]; next: string | null }> {
-    return this.readModels.passes.findPage('search', key, from, limit).catch((error: unknown) => {
+  private async page({ index, key }: IndexedKey, from: string | null, limit: number): Promise<{ docs: Pass[]; next: string | null }> {
+    return this.readModels.passes.findPage(index, key, from, limit).catch((error: unknown) => {
       // A store cursor the store never gave (SQLite's are row numbers).
       throw error instanceof RangeError ? notACursor() : error;
     });

@@ -6,7 +6,7 @@ import { replay } from '../shared/decider';
 import { ISSUED_AT, passIssued } from '../testing/pass-fixtures';
 import { automationWith } from '../testing/automation-fixtures';
 import type { AutomationTrigger } from './automation-terms';
-import { birthdayOf, birthdaysOn, quietDaysFor, timedOccurrence } from './automation-sweep';
+import { birthdayOf, birthdaysOn, dayOf, quietDaysFor, timedOccurrence } from './automation-sweep';
 
 const rule = (trigger: AutomationTrigger) => automationWith(trigger);
 const passOf = (...events: PassEvent[]) => replay(passDecider, events) as Pass;
@@ -31,6 +31,15 @@ describe('birthday', () => {
     expect(birthdaysOn(new Date('2027-02-28T12:00:00.000Z'))).toEqual(['02-28', '02-29']);
     expect(birthdaysOn(new Date('2028-02-28T12:00:00.000Z'))).toEqual(['02-28']);
     expect(birthdaysOn(new Date('2028-02-29T12:00:00.000Z'))).toEqual(['02-29']);
+  });
+});
+
+describe('the day of an instant', () => {
+  test('is its UTC day, whether given as a time, as an instant in UTC or with an offset', () => {
+    expect(dayOf(new Date('2026-03-14T23:30:00.000Z'))).toBe('2026-03-14');
+    expect(dayOf('2026-03-14T23:30:00.000Z')).toBe('2026-03-14');
+    expect(dayOf('2026-03-14T23:30:00.000-02:00')).toBe('2026-03-15');
+    expect(dayOf('2026-03-15T00:30:00+01:00')).toBe('2026-03-14');
   });
 });
 

@@ -21,14 +21,17 @@ type AnalyticsIndex = 'month';
 
 const passFactsOf = (doc: AnalyticsDocument | null): PassFacts | null => (doc?.kind === 'pass' ? doc : null);
 
-/** Events decoded by `apply`, for its `derivedWrites` of the same event: each event decoded once. */
-const decodedEvents = new WeakMap<RecordedEvent, PassEvent>();
+/**
+ * The event `apply` decoded last, for `derivedWrites`, which the projector asks of the same event right
+ * after: each event decoded once. One event, not a weak map of them: a weak map's young values outlive
+ * the next minor collection, and every event's decoded payload would.
+ */
+let lastDecoded: { event: RecordedEvent; decoded: PassEvent } | null = null;
 
 function decodedOf(event: RecordedEvent): PassEvent {
-  const kept = decodedEvents.get(event);
-  if (kept !== undefined) return kept;
+  if (lastDecoded?.event === event) return lastDecoded.decoded;
   const decoded = decodeEvent(passEvents, event);
-  decodedEvents.set(event, decoded);
+  lastDecoded = { event, decoded };
   return decoded;
 }
 

@@ -24,10 +24,13 @@ export function aggregateProjection<State extends object, Event extends DomainEv
 ): Projection<State, Index> {
   /**
    * The documents this process's evolve made from nothing, from a document it made itself or from one that
-   * passed the schema, by themselves: of the State type by construction, unlike one read from storage and
-   * never checked (an older version's shape during a rebuild).
+   * passed the schema: of the State type by construction, unlike one read from storage and never checked
+   * (an older version's shape during a rebuild). A set, not a map of each to itself: a young value held by
+   * a weak map is kept through the next minor collection even when its key is not, and a batch's documents
+   * between its events would then all outlive it.
    */
-  const made = new WeakMap<object, State>();
+  const made = new WeakSet<object>();
+  const wasMade = (stored: object): stored is State => made.has(stored);
   const passed = new WeakSet<object>();
   return {
     collection: options.collection,
@@ -41,12 +44,12 @@ export function aggregateProjection<State extends object, Event extends DomainEv
     startsDocument: (event) => event.revision === 0,
     apply: (doc, event) => {
       const next = options.evolve(doc, decodeEvent(options.events, event));
-      if (next !== null && (doc === null || made.has(doc) || passed.has(doc))) made.set(next, next);
+      if (next !== null && (doc === null || made.has(doc) || passed.has(doc))) made.add(next);
       return next;
     },
     keys: options.keys,
     ...(options.words === undefined ? {} : { words: options.words }),
-    madeHere: (stored) => made.get(stored),
+    madeHere: (stored) => (wasMade(stored) ? stored : undefined),
     passedCheck: (stored) => void passed.add(stored),
   };
 }

@@ -328,7 +328,7 @@ export class PreparedGeneration {
     const given = this.words === null ? keysWithWords(write.keys, write.words) : write.keys;
     // The key set as its row holds it; a document without keys has no row.
     const keySet = write.doc === null || !hasKeys(given) ? null : JSON.stringify(given);
-    const words = write.doc === null || this.words === null ? null : wordTextOf(write.words ?? {});
+    const words = write.doc === null || this.words === null || write.words === undefined ? null : wordTextOf(write.words);
     if (write.isNew) {
       const inserted = this.statements.insert.run(write.id, write.revision, doc);
       // Inserted where there was no row: no keys to read or replace, and nothing of it kept.
@@ -337,7 +337,7 @@ export class PreparedGeneration {
         if (keySet !== null) {
           this.statements.addKeys.run(inserted.lastInsertRowid, keySet);
           this.statements.setKeySet.run(inserted.lastInsertRowid, keySet);
-          this.forgetLookups(pairsOf(given));
+          this.forgetLookupsOf(given);
         }
         return false;
       }
@@ -415,7 +415,14 @@ export class PreparedGeneration {
 
   /** Lookups of keys a write is changing, forgotten: dropping them is right whether or not it commits. */
   private forgetLookups(keys: readonly (readonly [string, string])[]): void {
+    if (this.lookups.size === 0) return;
     for (const key of keys) this.lookups.delete(keyText(key));
+  }
+
+  /** The lookups of every key of a new document; none to forget (and no key's text made) while none is kept. */
+  private forgetLookupsOf(keys: Readonly<Record<string, readonly string[]>>): void {
+    if (this.lookups.size === 0) return;
+    for (const [index, values] of Object.entries(keys)) for (const key of values) this.lookups.delete(keyText([index, key]));
   }
 }
 
@@ -493,13 +500,30 @@ function tagOf(index: string, scope: string): string {
   return tag;
 }
 
+/**
+ * The tokens of words given to an index, as text, by the words' object: a projection that gives the same
+ * object again for words that did not change (searchWordsOf) has their text made once.
+ */
+const tokenTexts = new WeakMap<WordKeys, { index: string; text: string }>();
+
+function tokenTextOf(index: string, given: WordKeys): string {
+  const kept = tokenTexts.get(given);
+  if (kept?.index === index) return kept.text;
+  const tag = tagOf(index, given.scope);
+  const text = given.words.map((word) => `${tag}${word}`).join(' ');
+  tokenTexts.set(given, { index, text });
+  return text;
+}
+
 /** A document's words as its row of the full-text index holds them; null when it has none. */
 function wordTextOf(words: Readonly<Record<string, WordKeys>>): string | null {
-  const tokens = Object.entries(words).flatMap(([index, given]) => {
-    const tag = tagOf(index, given.scope);
-    return given.words.map((word) => `${tag}${word}`);
-  });
-  return tokens.length === 0 ? null : tokens.join(' ');
+  let text: string | null = null;
+  for (const [index, given] of Object.entries(words)) {
+    if (given.words.length === 0) continue;
+    const tokens = tokenTextOf(index, given);
+    text = text === null ? tokens : `${text} ${tokens}`;
+  }
+  return text;
 }
 
 /** What a word is made of: a beginning of anything else, or with a capital, begins no word (word-keys.ts). */

@@ -107,6 +107,8 @@ export function jsonBody({ limitBytes, afterRead }: JsonBodyOptions): RequestHan
         return next();
       }
       const body = bodyBytes.get(request);
+      // Read once: a weak map's young value would outlive the next minor collection, request or not.
+      bodyBytes.delete(request);
       const refusal = body === undefined ? null : inexactNumbersRefusal(body);
       if (refusal !== null) unreadableBodies.set(request, refusal);
       next();

@@ -11,21 +11,46 @@ import { ROUTE_ROLES, type RoleRule } from './route-roles';
 
 /** The role a request needs: its route's rule, owner where the table is silent. */
 export function roleNeeded(rules: Readonly<Record<string, RoleRule>>, method: string, routePath: string, params: Request['params']): UserRole {
+  return roleOfRule(ruleOf(rules, method, routePath), params);
+}
+
+function ruleOf(rules: Readonly<Record<string, RoleRule>>, method: string, routePath: string): RoleRule | undefined {
   const route = `${method} ${routePath}`;
   // Own entries only: a path parameter such as `constructor` must not find what every object inherits.
-  const rule = Object.hasOwn(rules, route) ? rules[route] : undefined;
+  return Object.hasOwn(rules, route) ? rules[route] : undefined;
+}
+
+function roleOfRule(rule: RoleRule | undefined, params: Request['params']): UserRole {
   if (rule === undefined) return 'owner';
   if (typeof rule === 'string') return rule;
   const value = String(params[rule.param]);
   return (Object.hasOwn(rule.roles, value) ? rule.roles[value] : undefined) ?? 'owner';
 }
 
+/**
+ * The rule of each route pattern and method, found once: a route's path is the string it was registered
+ * with, whose hash that string keeps, where the joined `METHOD path` would be a new string to hash on every
+ * request. Patterns and the methods their routes answer are those registered: a few hundred at most.
+ */
+function rulesByRoute(rules: Readonly<Record<string, RoleRule>>): (method: string, routePath: string) => RoleRule | undefined {
+  const byPath = new Map<string, Map<string, RoleRule | undefined>>();
+  return (method, routePath) => {
+    const byMethod = byPath.get(routePath) ?? new Map<string, RoleRule | undefined>();
+    if (byMethod.has(method)) return byMethod.get(method);
+    const rule = ruleOf(rules, method, routePath);
+    byMethod.set(method, rule);
+    byPath.set(routePath, byMethod);
+    return rule;
+  };
+}
+
 /** Runs as a route's own guard, after authentication: `request.route` is the route being served. */
 export function requireRole(): RequestHandler {
+  const ruleOfRoute = rulesByRoute(ROUTE_ROLES);
   return (request, response, next) => {
     const role = roleOf(principalOf(response));
     const routePath: unknown = request.route?.path;
-    const needed = roleNeeded(ROUTE_ROLES, request.method === 'HEAD' ? 'GET' : request.method, typeof routePath === 'string' ? routePath : '', request.params);
+    const needed = roleOfRule(ruleOfRoute(request.method === 'HEAD' ? 'GET' : request.method, typeof routePath === 'string' ? routePath : ''), request.params);
     if (!roleAllows(role, needed)) throw new ApiError('forbidden', `This action needs the ${needed} role; this user is ${role === 'staff' ? 'staff' : `a ${role}`}`);
     next();
   };

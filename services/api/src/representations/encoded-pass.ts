@@ -9,15 +9,15 @@
  * (docs/decisions.md, "Pass answers kept beside their documents"); it lives as long as its document does.
  */
 import type { PassCodes, PassRewardsView } from '@passes/application';
-import type { Pass } from '@passes/domain';
+import type { NextReward, Pass } from '@passes/domain';
 import type { PassLinks } from '@passes/wallets';
 import { passRepresentation } from './pass-representation';
 
 interface EncodedPass {
   codes: PassCodes;
   links: PassLinks;
-  /** The rewards' statuses and the next reward, as JSON: they change with the time and the template's milestones. */
-  rewards: string;
+  /** The rewards' statuses and the next reward: they change with the time and the template's milestones. */
+  rewards: PassRewardsView;
   text: string;
 }
 
@@ -29,12 +29,20 @@ const sameCodes = (a: PassCodes, b: PassCodes) =>
 const sameLinks = (a: PassLinks, b: PassLinks) =>
   a.downloadUrl === b.downloadUrl && a.appleWalletUrl === b.appleWalletUrl && a.googleWalletUrl === b.googleWalletUrl;
 
+const sameNextReward = (a: NextReward | null, b: NextReward | null) =>
+  a === null || b === null ? a === b : a.milestoneId === b.milestoneId && a.title === b.title && a.metric === b.metric && a.remaining === b.remaining;
+
+/** Views of one pass's rewards (the same pass object's): the same rewards, each with the same status, and the same next reward. */
+const sameRewards = (a: PassRewardsView, b: PassRewardsView) =>
+  a.rewards.length === b.rewards.length &&
+  a.rewards.every((reward, index) => reward.id === b.rewards[index]?.id && reward.status === b.rewards[index]?.status) &&
+  sameNextReward(a.nextReward, b.nextReward);
+
 /** `passRepresentation(pass, codes, links, rewards)` as JSON text; the same text again for the same pass object and values. */
 export function encodedPass(pass: Pass, codes: PassCodes, links: PassLinks, rewards: PassRewardsView): string {
   const kept = encodedPasses.get(pass);
-  const rewardsText = JSON.stringify(rewards);
-  if (kept !== undefined && sameCodes(kept.codes, codes) && sameLinks(kept.links, links) && kept.rewards === rewardsText) return kept.text;
+  if (kept !== undefined && sameCodes(kept.codes, codes) && sameLinks(kept.links, links) && sameRewards(kept.rewards, rewards)) return kept.text;
   const text = JSON.stringify(passRepresentation(pass, codes, links, rewards));
-  encodedPasses.set(pass, { codes, links, rewards: rewardsText, text });
+  encodedPasses.set(pass, { codes, links, rewards, text });
   return text;
 }

@@ -42,6 +42,14 @@ describe('a pass encoded as its answer', () => {
     expect(JSON.parse(encodedPass(pass, codes(), links(), nearer)).next_reward).toEqual({ milestone_id: 'm1', title: 'A free coffee', metric: 'stamps', remaining: 3 });
   });
 
+  it("is encoded again when a reward's status differs, with the time", () => {
+    const pass = issued();
+    const reward = { id: 'r1', milestoneId: 'm1', metric: 'stamps', threshold: 10, title: 'A free coffee', description: null, earnedAt: '2026-01-01T00:00:00.000Z', expiresAt: '2026-02-01T00:00:00.000Z', redeemedAt: null } as const;
+    encodedPass(pass, codes(), links(), { rewards: [{ ...reward, status: 'available' }], nextReward: null });
+    const later = encodedPass(pass, codes(), links(), { rewards: [{ ...reward, status: 'expired' }], nextReward: null });
+    expect(JSON.parse(later).rewards).toEqual([expect.objectContaining({ id: 'r1', status: 'expired' })]);
+  });
+
   it('belongs to one pass object: another with the same id is encoded from its own fields', () => {
     const before = issued();
     encodedPass(before, codes(), links(), noRewards);
