@@ -1,7 +1,6 @@
 /** Checkpoints of the embedded profile's feed followers, in their own SQLite file. */
-import fs from 'node:fs';
-import path from 'node:path';
-import Database from 'better-sqlite3';
+import { openWalDatabase } from '@passes/storage';
+import type Database from 'better-sqlite3';
 import type { CheckpointStore } from './checkpoint-store';
 import { positionFrom, type Position } from './position';
 
@@ -22,11 +21,8 @@ export class SqliteCheckpointStore implements CheckpointStore {
 
   /** synchronous = NORMAL: a checkpoint lost to a power cut only repeats work that is idempotent anyway. */
   static open(file: string): SqliteCheckpointStore {
-    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-    const db = new Database(file, { timeout: 5000 });
+    const db = openWalDatabase(file, { synchronous: 'NORMAL' });
     try {
-      db.pragma('journal_mode = WAL');
-      db.pragma('synchronous = NORMAL');
       return new SqliteCheckpointStore(db);
     } catch (error) {
       db.close();

@@ -3,9 +3,8 @@
  * transaction, so the group rule (one leased item per group) needs no lease table: a group is leased
  * while one of its items is.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import Database from 'better-sqlite3';
+import { openWalDatabase } from '@passes/storage';
+import type Database from 'better-sqlite3';
 import { WORK_STATUSES, type Attempt, type KindBacklog, type NewWork, type WorkItem, type WorkLease, type WorkQuery, type WorkStatus, type WorkStore } from '../work-store';
 
 const SCHEMA = `
@@ -154,12 +153,9 @@ export class SqliteWorkStore implements WorkStore {
   }
 
   static open(file: string): SqliteWorkStore {
-    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-    const db = new Database(file, { timeout: 5000 });
+    // An item lost to a power cut is recorded again: the feed's checkpoint that called for it moves back with it.
+    const db = openWalDatabase(file, { synchronous: 'NORMAL' });
     try {
-      db.pragma('journal_mode = WAL');
-      // An item lost to a power cut is recorded again: the feed's checkpoint that called for it moves back with it.
-      db.pragma('synchronous = NORMAL');
       return new SqliteWorkStore(db);
     } catch (error) {
       db.close();

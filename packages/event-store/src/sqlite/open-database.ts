@@ -1,9 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import Database from 'better-sqlite3';
-
-/** Long enough to ride out another process's append (the CLI), short enough to surface a stuck lock. */
-const BUSY_TIMEOUT_MS = 5000;
+import { openWalDatabase } from '@passes/storage';
+import type Database from 'better-sqlite3';
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS events (
@@ -33,11 +29,8 @@ const SCHEMA = `
  * take less time.
  */
 export function openDatabase(file: string): Database.Database {
-  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const db = new Database(file, { timeout: BUSY_TIMEOUT_MS });
+  const db = openWalDatabase(file, { synchronous: 'FULL' });
   try {
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
     db.pragma('wal_autocheckpoint = 10000');
     db.exec(SCHEMA);
     return db;

@@ -4,11 +4,10 @@
  * document's key set and a full-text index of their words; a small catalog says which generation of each collection is live, which is being
  * built and which are retired, and which number each collection's last new generation was given.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import Database from 'better-sqlite3';
 import { positionFrom, type Position } from '@passes/event-store';
+import { openWalDatabase } from '@passes/storage';
+import type Database from 'better-sqlite3';
 import {
   GenerationConflictError,
   type CollectionShape,
@@ -186,12 +185,9 @@ export class SqliteDocumentStore implements DocumentStore {
   }
 
   static open(file: string, options: SqliteDocumentStoreOptions = {}): SqliteDocumentStore {
-    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-    const db = new Database(file, { timeout: 5000 });
+    // The read store is rebuilt from the event store, so it need not survive a power cut on its own.
+    const db = openWalDatabase(file, { synchronous: 'NORMAL' });
     try {
-      db.pragma('journal_mode = WAL');
-      // The read store is rebuilt from the event store, so it need not survive a power cut on its own.
-      db.pragma('synchronous = NORMAL');
       db.pragma(`wal_autocheckpoint = ${pageCount(options.walAutocheckpointPages ?? DEFAULT_WAL_AUTOCHECKPOINT_PAGES)}`);
       db.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
       return new SqliteDocumentStore(db, options.trustMs ?? DEFAULT_TRUST_MS, options.now ?? (() => performance.now()));

@@ -8,7 +8,7 @@
  * once, and a restart never answers 409 for a request nothing runs.
  */
 import { randomUUID } from 'node:crypto';
-import { GroupCommit } from '@passes/storage';
+import { GroupCommit, openWalDatabase } from '@passes/storage';
 import type Database from 'better-sqlite3';
 import type {
   IdempotencyClaim,
@@ -17,7 +17,6 @@ import type {
   IdempotencyTimings,
   StoredResponse,
 } from '../idempotency/idempotency-store';
-import { openSqlite } from './open-sqlite';
 
 /** `owner`: the opening of the file whose request holds a claim still running. */
 const SCHEMA = `
@@ -68,7 +67,7 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
 
   /** A completed record must outlive a power cut: it was written before its response was sent. */
   static open(file: string, timings: Pick<IdempotencyTimings, 'ttlMs'>): SqliteIdempotencyStore {
-    return new SqliteIdempotencyStore(openSqlite(file, 'FULL'), timings);
+    return new SqliteIdempotencyStore(openWalDatabase(file, { synchronous: 'FULL' }), timings);
   }
 
   async claim(request: IdempotencyRequest): Promise<IdempotencyClaim> {

@@ -4,9 +4,9 @@
  * request made every authenticated read pay for a write. A crash loses at most the last second's counts
  * (a window lasts a minute); a restart reads each key's running window back before counting on.
  */
+import { openWalDatabase } from '@passes/storage';
 import type Database from 'better-sqlite3';
 import { windowStartOf, type RateLimitStore, type WindowCount } from '../rate-limit/rate-limit-store';
-import { openSqlite } from './open-sqlite';
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS rate_windows (
@@ -50,7 +50,7 @@ export class SqliteRateLimitStore implements RateLimitStore {
 
   /** Counts are cheap to lose in a power cut (a window lasts a minute), so commits don't wait for the disk. */
   static open(file: string): SqliteRateLimitStore {
-    return new SqliteRateLimitStore(openSqlite(file, 'NORMAL'));
+    return new SqliteRateLimitStore(openWalDatabase(file, { synchronous: 'NORMAL' }));
   }
 
   async hit(key: string, windowMs: number, now: Date): Promise<WindowCount> {
