@@ -10,7 +10,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 
 /** Long enough to ride out another process's write (the CLI's), short enough to surface a stuck lock. */
-export const BUSY_TIMEOUT_MS = 5000;
+const BUSY_TIMEOUT_MS = 5000;
 /** Between attempts at the switch to WAL: the other opener's switch takes a few milliseconds. */
 const RETRY_PAUSE_MS = 10;
 
