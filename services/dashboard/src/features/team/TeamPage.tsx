@@ -29,7 +29,7 @@ export function TeamPage() {
       <InviteUserForm onInvited={users.reload} />
       <section aria-labelledby="team-heading">
         <h2 id="team-heading">People</h2>
-        <ResourceView handle={users}>{({ data }) => <UserList users={data} myId={myId} onChanged={users.reload} />}</ResourceView>
+        <ResourceView handle={users}>{(page) => <UserList users={page.data} myId={myId} onChanged={(data) => users.replace({ ...page, data })} />}</ResourceView>
       </section>
     </>
   );

@@ -15,7 +15,8 @@ interface UserListProps {
   users: readonly UserResponse[];
   /** The signed-in user, who may not change or remove themselves. */
   myId: string | null;
-  onChanged: () => void;
+  /** Given the team as the answer left it, shown together with the answer's message. */
+  onChanged: (users: UserResponse[]) => void;
 }
 
 export function UserList({ users, myId, onChanged }: UserListProps) {
@@ -23,18 +24,37 @@ export function UserList({ users, myId, onChanged }: UserListProps) {
   const submission = useSubmission();
   const [busy, setBusy] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const run = async (user: UserResponse, intent: string, call: (key: string) => Promise<unknown>, success: string) => {
+  const run = async <Answer,>(
+    user: UserResponse,
+    intent: string,
+    call: (key: string) => Promise<Answer>,
+    teamAfter: (answer: Answer) => UserResponse[],
+    success: string,
+  ) => {
     setBusy(user.id);
     setDone(null);
-    const answered = await submission.run(`${intent} ${user.id}`, (key) => call(key).then(() => true));
+    const answered = await submission.run(`${intent} ${user.id}`, (key) => call(key).then((answer) => ({ answer })));
     if (answered) {
+      onChanged(teamAfter(answered.answer));
       setDone(success);
-      onChanged();
     }
   };
   const changeRole = (user: UserResponse, role: UserRole) =>
-    run(user, `role ${role}`, (key) => api.users.changeRole(user.id, role, key), `${user.email} is now ${ROLE_CHOICES.find((choice) => choice.value === role)?.label ?? role}.`);
-  const remove = (user: UserResponse) => run(user, 'remove', () => api.users.remove(user.id), `${user.email} was removed; their sessions have ended.`);
+    run(
+      user,
+      `role ${role}`,
+      (key) => api.users.changeRole(user.id, role, key),
+      (changed) => users.map((member) => (member.id === changed.id ? changed : member)),
+      `${user.email} is now ${ROLE_CHOICES.find((choice) => choice.value === role)?.label ?? role}.`,
+    );
+  const remove = (user: UserResponse) =>
+    run(
+      user,
+      'remove',
+      () => api.users.remove(user.id),
+      () => users.filter((member) => member.id !== user.id),
+      `${user.email} was removed; their sessions have ended.`,
+    );
   return (
     <>
       <ProblemNotice problem={submission.problem} />
