@@ -110,6 +110,47 @@ describeWithServer('mongodb', 'MongoDocumentStore', (url) => {
       await close();
     });
 
+    it('asks the gets of several documents made in one turn with one find', async () => {
+      const { projector, reader, passes, sent, close } = await readerOfTwoCollections();
+      await projector.commit([{ target: passes, writes: [write('p-2', 0, 2), write('p-3', 0, 3)] }], positionOfInteger(2));
+      await reader.get('passes', 'p-9');
+      sent.length = 0;
+
+      const answers = await Promise.all(['p-1', 'p-2', 'p-3', 'p-2', 'p-4'].map((id) => reader.get('passes', id)));
+
+      expect(answers.map((answer) => answer?.doc ?? null)).toEqual([{ stamps: 0 }, { stamps: 2 }, { stamps: 3 }, { stamps: 2 }, null]);
+      expect(sent).toEqual([`find passes_g${passes.generation}`, 'find projection_generations']);
+      await close();
+    });
+
+    it('asks the first lookups of several keys of one index made in one turn with one find, each answered with its own documents', async () => {
+      const { projector, reader, passes, sent, close } = await readerOfTwoCollections();
+      const keyed = (id: string, email: string): DocumentWrite => ({ id, revision: 0, doc: { id }, keys: { email: [email] }, isNew: true });
+      await projector.commit([{ target: passes, writes: [keyed('p-2', 'f'), keyed('p-3', 'f'), keyed('p-4', 'g')] }], positionOfInteger(2));
+      await reader.get('passes', 'p-1');
+      sent.length = 0;
+
+      const answers = await Promise.all([reader.find('passes', 'email', 'e'), reader.find('passes', 'email', 'f'), reader.find('passes', 'email', 'g'), reader.find('passes', 'email', 'h')]);
+
+      expect(answers).toEqual([[{ stamps: 0 }], [{ id: 'p-2' }, { id: 'p-3' }], [{ id: 'p-4' }], []]);
+      expect(sent).toEqual([`find passes_g${passes.generation}`]);
+      await close();
+    });
+
+    it('asks each key of a batch of first lookups alone when the batch came back full, so no key loses documents to another', async () => {
+      const { projector, reader, passes, sent, close } = await readerOfTwoCollections();
+      const keyed = (id: string, email: string): DocumentWrite => ({ id, revision: 0, doc: { id }, keys: { email: [email] }, isNew: true });
+      await projector.commit([{ target: passes, writes: [keyed('p-2', 'f'), keyed('p-3', 'f'), keyed('p-4', 'f'), keyed('p-5', 'g')] }], positionOfInteger(2));
+      await reader.get('passes', 'p-1');
+      sent.length = 0;
+
+      const answers = await Promise.all([reader.find('passes', 'email', 'f', 2), reader.find('passes', 'email', 'g', 2)]);
+
+      expect(answers).toEqual([[{ id: 'p-2' }, { id: 'p-3' }], [{ id: 'p-5' }]]);
+      expect(sent).toHaveLength(3);
+      await close();
+    });
+
     it('keeps a document not found, and finds it once a batch wrote it', async () => {
       const { projector, reader, passes, close } = await readerOfTwoCollections();
       expect(await reader.get('passes', 'p-9')).toBeNull();

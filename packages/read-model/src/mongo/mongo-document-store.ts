@@ -18,6 +18,10 @@
  * found live says the generation was live while the query ran (docs/decisions.md, "A lookup's generation
  * checked by its own query").
  *
+ * Queries of one generation made in the same turn of the event loop go as one `find` (DataLoader): the
+ * `get`s of its documents by their ids, and the first lookups of one index by their keys. Requests come in
+ * waves (those waiting for one read of the catalog go on together), so a wave's reads cost one command.
+ *
  * The same read keeps answers: each generation's catalog entry holds the position of the last batch that
  * wrote documents into it (`written`), and a `get` or `find` answered while neither that nor the live
  * generation moved is kept and served again while a read of the catalog sent after the request began
@@ -25,6 +29,7 @@
  */
 import { positionFrom, sortablePosition, type Position } from '@passes/event-store';
 import { isDuplicateKey, onMongo } from '@passes/storage/distributed';
+import DataLoader from 'dataloader';
 import { LRUCache } from 'lru-cache';
 import { MongoBulkWriteError, type AnyBulkWriteOperation, type Collection, type Db } from 'mongodb';
 import { deepFreeze } from '../deep-freeze';
@@ -145,6 +150,10 @@ export class MongoDocumentStore implements DocumentStore {
   private readonly askedLookups = new LRUCache<string, true>({ max: ASKED_LOOKUPS });
   /** Generations found without a mark (made before marks were), by `collection\0generation`: their lookups go the checked way. */
   private readonly unmarked = new Set<string>();
+  /** Per generation, its `get`s of one turn asked together (recordsById). */
+  private readonly recordLoaders = new Map<string, DataLoader<string, StoredRecord | null>>();
+  /** Per generation, index and limit, its first lookups of one turn asked together (markedLookups). */
+  private readonly lookupLoaders = new Map<string, DataLoader<string, unknown[] | null>>();
 
   private constructor(private readonly db: Db) {
     this.catalog = db.collection<CatalogDocument>('projection_generations');
@@ -156,8 +165,8 @@ export class MongoDocumentStore implements DocumentStore {
   }
 
   async get(collection: string, id: string): Promise<StoredDocument<unknown> | null> {
-    return this.onLive(collection, null, { answers: this.keptDocuments, key: `${collection}\0${id}` }, async (live) => {
-      const record = await onMongo(STORE, () => live.findOne({ _id: id }));
+    return this.onLive(collection, null, { answers: this.keptDocuments, key: `${collection}\0${id}` }, async (_live, generation) => {
+      const record = await this.recordsById({ collection, generation }).load(id);
       return record === null || record.doc === null ? null : { id: record._id, revision: record.revision, doc: record.doc };
     });
   }
@@ -207,22 +216,48 @@ export class MongoDocumentStore implements DocumentStore {
    * the catalog's read in onLive). Null when the mark says retired, or is missing (a generation dropped, or
    * made before marks were): the caller asks the checked way.
    */
-  private async findMarked(target: GenerationRef, index: string, key: string, limit: number): Promise<unknown[] | null> {
+  private findMarked(target: GenerationRef, index: string, key: string, limit: number): Promise<unknown[] | null> {
+    const name = `${target.collection}\0${target.generation}\0${index}\0${limit}`;
+    return loaderFor(this.lookupLoaders, name, (keys) => this.markedLookups(target, index, keys, limit)).load(key);
+  }
+
+  /**
+   * Lookups of one index by several keys in one `find`, each key's documents in order. A batch that came
+   * back full may have left some out: its keys are then asked one at a time.
+   */
+  private async markedLookups(target: GenerationRef, index: string, keys: readonly string[], limit: number): Promise<(unknown[] | null)[]> {
+    const batchLimit = limit * keys.length;
     const found = await onMongo(STORE, () =>
       this.markedRecords(target)
-        .find({ $or: [{ _id: MARK_ID }, { [`keys.${index}`]: key, doc: { $ne: null } }] })
+        .find({ $or: [{ _id: MARK_ID }, { [`keys.${index}`]: anyOf(keys), doc: { $ne: null } }] })
         .sort({ order: 1 })
-        .limit(limit + 1)
+        .limit(batchLimit + 1)
         .toArray(),
     );
-    const docs: unknown[] = [];
     let retired: boolean | null = null;
+    const docsByKey = new Map<string, unknown[]>(keys.map((key) => [key, []]));
+    let count = 0;
     for (const record of found) {
-      if ('retired' in record) retired = record.retired;
-      else docs.push(record.doc);
+      if ('retired' in record) {
+        retired = record.retired;
+        continue;
+      }
+      count += 1;
+      for (const key of record.keys[index] ?? []) docsByKey.get(key)?.push(record.doc);
     }
     if (retired === null) this.unmarked.add(`${target.collection}\0${target.generation}`);
-    return retired === false ? docs.slice(0, limit) : null;
+    if (retired !== false) return keys.map(() => null);
+    if (count === batchLimit && keys.length > 1) return Promise.all(keys.map((key) => this.markedLookups(target, index, [key], limit).then(([docs]) => docs ?? null)));
+    return keys.map((key) => docsByKey.get(key)?.slice(0, limit) ?? []);
+  }
+
+  /** One `find` for the `get`s of a generation's documents made in the same turn. */
+  private recordsById(target: GenerationRef): DataLoader<string, StoredRecord | null> {
+    return loaderFor(this.recordLoaders, `${target.collection}\0${target.generation}`, async (ids) => {
+      const found = await onMongo(STORE, () => this.records(target).find({ _id: anyOf(ids) }).toArray());
+      const byId = new Map(found.map((record) => [record._id, record]));
+      return ids.map((id) => byId.get(id) ?? null);
+    });
   }
 
   async findPage(collection: string, index: string, lookupKey: LookupKey, after: string | null, limit: number, order: PageOrder = 'oldest-first'): Promise<DocumentPage> {
@@ -384,6 +419,8 @@ export class MongoDocumentStore implements DocumentStore {
     this.keptFinds.clear();
     this.askedLookups.clear();
     this.unmarked.clear();
+    this.recordLoaders.clear();
+    this.lookupLoaders.clear();
   }
 
   /** The answer `get` kept of this record's document, when it was kept from the same generation at the same revision. */
@@ -529,6 +566,22 @@ function guardMissAt(error: unknown): number {
   const [failure] = Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors];
   if (failure?.code !== 11000) throw error;
   return failure.index;
+}
+
+/** The loader kept under `name`, made on first use; its own cache off, as answers are kept by onLive. */
+function loaderFor<Value>(loaders: Map<string, DataLoader<string, Value>>, name: string, batch: DataLoader.BatchLoadFn<string, Value>): DataLoader<string, Value> {
+  let loader = loaders.get(name);
+  if (loader === undefined) {
+    loader = new DataLoader(batch, { cache: false });
+    loaders.set(name, loader);
+  }
+  return loader;
+}
+
+/** A filter value matching any of `values`: a plain equality for one, which FerretDB v1 pushes down to its backend where it does not `$in`. */
+function anyOf(values: readonly string[]): string | { $in: string[] } {
+  const [only, ...others] = values;
+  return only !== undefined && others.length === 0 ? only : { $in: [...values] };
 }
 
 function liveStateOf(live: GenerationFields | null): LiveState | null {
