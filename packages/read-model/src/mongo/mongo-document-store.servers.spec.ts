@@ -123,6 +123,18 @@ describeWithServer('mongodb', 'MongoDocumentStore', (url) => {
       await close();
     });
 
+    it('asks at most a thousand gets with one find', async () => {
+      const { reader, passes, sent, close } = await readerOfTwoCollections();
+      await reader.get('passes', 'p-1');
+      sent.length = 0;
+
+      const answers = await Promise.all(Array.from({ length: 1_001 }, (_, index) => reader.get('passes', `absent-${index}`)));
+
+      expect(answers.every((answer) => answer === null)).toBe(true);
+      expect(sent.filter((command) => command === `find passes_g${passes.generation}`)).toHaveLength(2);
+      await close();
+    });
+
     it('asks the first lookups of several keys of one index made in one turn with one find, each answered with its own documents', async () => {
       const { projector, reader, passes, sent, close } = await readerOfTwoCollections();
       const keyed = (id: string, email: string): DocumentWrite => ({ id, revision: 0, doc: { id }, keys: { email: [email] }, isNew: true });

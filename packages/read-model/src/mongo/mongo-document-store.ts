@@ -59,6 +59,8 @@ const MAX_GENERATION_SWITCHES = 3;
 const KEPT_DOCUMENTS = 5_000;
 /** Lookups this process remembers having asked, so that one asked again goes the way whose answer is kept. */
 const ASKED_LOOKUPS = 5_000;
+/** Reads one command asks for at most: a wave of requests is far fewer; a command stays far below MongoDB's 16 MB. */
+const BATCH_MAX = 1_000;
 /** The `_id` of a generation's mark: a number, where every document's is a string. */
 const MARK_ID = 0;
 /** Collection names become MongoDB collection names, so they are held to a safe shape. */
@@ -572,7 +574,7 @@ function guardMissAt(error: unknown): number {
 function loaderFor<Value>(loaders: Map<string, DataLoader<string, Value>>, name: string, batch: DataLoader.BatchLoadFn<string, Value>): DataLoader<string, Value> {
   let loader = loaders.get(name);
   if (loader === undefined) {
-    loader = new DataLoader(batch, { cache: false });
+    loader = new DataLoader(batch, { cache: false, maxBatchSize: BATCH_MAX });
     loaders.set(name, loader);
   }
   return loader;
