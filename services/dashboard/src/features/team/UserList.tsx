@@ -33,6 +33,7 @@ export function UserList({ users, myId, onChanged }: UserListProps) {
   ) => {
     setBusy(user.id);
     setDone(null);
+    // Wrapped: a removal answers nothing, and `run` gives undefined for a call that failed.
     const answered = await submission.run(`${intent} ${user.id}`, (key) => call(key).then((answer) => ({ answer })));
     if (answered) {
       onChanged(teamAfter(answered.answer));
