@@ -8,6 +8,7 @@
  * that grows with the slice, and a request that arrives meanwhile waits for it. After a bounded time it
  * hands over to a new item, which any process's runner may take up.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import type { PayloadOf, WorkHandler, WorkResult, WorkStore, Work } from '@passes/background-work';
 import { campaignAggregate, DomainError, streamNames, type Campaign, type CampaignCommand, type MessageSentData, type StatsData } from '@passes/domain';
 import type { PassMessages } from '../passes/pass-messages';
@@ -20,6 +21,9 @@ import { SendPace } from './send-pace';
 
 /** How long one item sends before it hands over to the next: well inside its lease. */
 const SLICE_MS = 10_000;
+/** How long an item of "send now" waits for the campaign's move to sending, and how often it looks meanwhile. */
+const MOVE_WAIT_MS = 2_000;
+const MOVE_POLL_MS = 20;
 
 type MessageDelivery = MessageSentData['delivery'] | 'failed';
 
@@ -53,9 +57,11 @@ export class CampaignSender implements WorkHandler<PayloadOf<typeof CAMPAIGN_SEN
   }
 
   private async sendSlice(campaignId: string, step: CampaignSendStep, signal: AbortSignal): Promise<WorkResult> {
-    let campaign = (await this.commands.load(campaignAggregate, streamNames.campaign(campaignId))).state;
+    let campaign = await this.campaignOf(campaignId);
+    // A send records its item before the campaign's move to sending, which follows within moments: an item
+    // taken up in between waits for the move, rather than for a retry's delay.
+    if (campaign?.status === 'draft' && step === 'send') campaign = await this.afterMove(campaignId, signal);
     if (campaign === null || campaign.deleted) return { outcome: 'cancelled' };
-    // A send records its item before the campaign's move to sending: that move may not have landed yet.
     if (campaign.status === 'draft') return step === 'send' ? { outcome: 'retry', error: 'the campaign is not sending yet' } : { outcome: 'cancelled' };
     if (campaign.status === 'scheduled') {
       const now = this.clock.now();
@@ -106,6 +112,20 @@ export class CampaignSender implements WorkHandler<PayloadOf<typeof CAMPAIGN_SEN
     } catch (error) {
       if (error instanceof DomainError) return 'failed';
       throw error;
+    }
+  }
+
+  private async campaignOf(campaignId: string): Promise<Campaign | null> {
+    return (await this.commands.load(campaignAggregate, streamNames.campaign(campaignId))).state;
+  }
+
+  /** The campaign once it is no longer a draft; as it is after MOVE_WAIT_MS, or once the runner stops. */
+  private async afterMove(campaignId: string, signal: AbortSignal): Promise<Campaign | null> {
+    const until = Date.now() + MOVE_WAIT_MS;
+    for (;;) {
+      await delay(MOVE_POLL_MS);
+      const campaign = await this.campaignOf(campaignId);
+      if (campaign?.status !== 'draft' || signal.aborted || Date.now() >= until) return campaign;
     }
   }
 
