@@ -9,39 +9,35 @@ import { ApiError } from './api-error';
 import { principalOf } from './authentication';
 import { ROUTE_ROLES, type RoleRule } from './route-roles';
 
-/** The role a request needs: its route's rule, owner where the table is silent. */
-export function roleNeeded(rules: Readonly<Record<string, RoleRule>>, method: string, routePath: string, params: Request['params']): UserRole {
-  return roleOfRule(ruleOf(rules, method, routePath), params);
-}
-
-function ruleOf(rules: Readonly<Record<string, RoleRule>>, method: string, routePath: string): RoleRule | undefined {
-  const route = `${method} ${routePath}`;
-  // Own entries only: a path parameter such as `constructor` must not find what every object inherits.
-  return Object.hasOwn(rules, route) ? rules[route] : undefined;
-}
-
-function roleOfRule(rule: RoleRule | undefined, params: Request['params']): UserRole {
-  if (rule === undefined) return 'owner';
-  if (typeof rule === 'string') return rule;
-  const value = String(params[rule.param]);
-  return (Object.hasOwn(rule.roles, value) ? rule.roles[value] : undefined) ?? 'owner';
-}
+/** A route's rule by its method and the pattern it was registered with; undefined where the table is silent. */
+type RuleOfRoute = (method: string, routePath: string) => RoleRule | undefined;
 
 /**
- * The rule of each route pattern and method, found once: a route's path is the string it was registered
- * with, whose hash that string keeps, where the joined `METHOD path` would be a new string to hash on every
- * request. Patterns and the methods their routes answer are those registered: a few hundred at most.
+ * The rules of `rules` by route, each found once per pattern and method: a route's path is the string it was
+ * registered with, whose hash that string keeps, where the joined `METHOD path` would be a new string to hash
+ * on every request. Patterns and the methods their routes answer are those registered: a few hundred at most.
  */
-function rulesByRoute(rules: Readonly<Record<string, RoleRule>>): (method: string, routePath: string) => RoleRule | undefined {
+export function rulesByRoute(rules: Readonly<Record<string, RoleRule>>): RuleOfRoute {
   const byPath = new Map<string, Map<string, RoleRule | undefined>>();
   return (method, routePath) => {
     const byMethod = byPath.get(routePath) ?? new Map<string, RoleRule | undefined>();
     if (byMethod.has(method)) return byMethod.get(method);
-    const rule = ruleOf(rules, method, routePath);
+    const route = `${method} ${routePath}`;
+    // Own entries only: a path parameter such as `constructor` must not find what every object inherits.
+    const rule = Object.hasOwn(rules, route) ? rules[route] : undefined;
     byMethod.set(method, rule);
     byPath.set(routePath, byMethod);
     return rule;
   };
+}
+
+/** The role a request needs: its route's rule, owner where the table is silent. */
+export function roleNeeded(ruleOf: RuleOfRoute, method: string, routePath: string, params: Request['params']): UserRole {
+  const rule = ruleOf(method, routePath);
+  if (rule === undefined) return 'owner';
+  if (typeof rule === 'string') return rule;
+  const value = String(params[rule.param]);
+  return (Object.hasOwn(rule.roles, value) ? rule.roles[value] : undefined) ?? 'owner';
 }
 
 /** Runs as a route's own guard, after authentication: `request.route` is the route being served. */
@@ -50,7 +46,7 @@ export function requireRole(): RequestHandler {
   return (request, response, next) => {
     const role = roleOf(principalOf(response));
     const routePath: unknown = request.route?.path;
-    const needed = roleOfRule(ruleOfRoute(request.method === 'HEAD' ? 'GET' : request.method, typeof routePath === 'string' ? routePath : ''), request.params);
+    const needed = roleNeeded(ruleOfRoute, request.method === 'HEAD' ? 'GET' : request.method, typeof routePath === 'string' ? routePath : '', request.params);
     if (!roleAllows(role, needed)) throw new ApiError('forbidden', `This action needs the ${needed} role; this user is ${role === 'staff' ? 'staff' : `a ${role}`}`);
     next();
   };
