@@ -419,10 +419,9 @@ export class PreparedGeneration {
     for (const key of keys) this.lookups.delete(keyText(key));
   }
 
-  /** The lookups of every key of a new document; none to forget (and no key's text made) while none is kept. */
+  /** The lookups of every key of a new document; none to forget (and no key listed) while none is kept. */
   private forgetLookupsOf(keys: Readonly<Record<string, readonly string[]>>): void {
-    if (this.lookups.size === 0) return;
-    for (const [index, values] of Object.entries(keys)) for (const key of values) this.lookups.delete(keyText([index, key]));
+    if (this.lookups.size > 0) this.forgetLookups(pairsOf(keys));
   }
 }
 
