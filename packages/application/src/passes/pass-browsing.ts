@@ -1,10 +1,10 @@
 /**
  * Browsing a business's passes and its customers (issue 38): lists that search by the beginning of any
  * word, filter by status and template, and page by cursor, from the `search` index of the passes read
- * model (pass-search.ts), or its `audience` index when neither a word nor a status narrows the list. A page reads one key's documents a store page at a time, in the order they were
- * first written, and checks each against what the index cannot (the other filters, the other words): a
- * bounded number per request, so a search that matches few passes answers in bounded time too, with a
- * shorter page and a cursor to go on.
+ * model (pass-search.ts), or its `audience` index when neither a word nor a status narrows the list. A page
+ * reads one key's documents a store page at a time, in the order they were first written, and checks each
+ * against what the index cannot (the other filters, the other words): a bounded number per request, so a
+ * search that matches few passes answers in bounded time too, with a shorter page and a cursor to go on.
  */
 import { DomainError, type Pass, type PassStatus } from '@passes/domain';
 import { customerWordsOf, lookupKeys, passSearchKeys, passWordsOf, termsMatch, wordsOf, type LookupKey, type ReadModels } from '@passes/read-model';
