@@ -1,8 +1,8 @@
 /**
  * Campaigns in the dashboard, in headless Chromium against the real embedded stack: a campaign composed
  * with the form checking the headline and the audience's minimum as the API does and the preview following each keystroke, the
- * audience's size, sent now and followed until it is sent with its recipients listed, and Free's second
- * campaign as an invitation to upgrade. Screens are kept at phone and desktop sizes under test-artifacts/dashboard/.
+ * audience's size, sent now and followed until it is sent with its recipients listed a page at a time, and
+ * Free's second campaign as an invitation to upgrade. Screens are kept at phone and desktop sizes under test-artifacts/dashboard/.
  */
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
@@ -12,6 +12,8 @@ import { fieldError, openSection, PAGE_WIDTH, PHONE, screenshotBothSizes, unexpe
 import { dashboardSessions } from './support/dashboard-session';
 
 const STEP_MS = 60_000;
+/** The holders of the business's passes: more than the one page of recipients the screen shows at first (50). */
+const HOLDERS = 55;
 
 let server: TestServer, business: TestBusiness, dashboard: DashboardPage, page: Page;
 const sessions = dashboardSessions();
@@ -28,8 +30,7 @@ describe('campaigns in the dashboard', () => {
   it(
     'composes a campaign, the form checking the headline as the API does, the preview following each keystroke',
     async () => {
-      await issuePass(server, business);
-      await issuePass(server, business);
+      await Promise.all(Array.from({ length: HOLDERS }, () => issuePass(server, business)));
       await nav('Campaigns');
       await page.getByText('No campaigns yet.').waitFor();
       expect(await page.evaluate(UNLABELLED_CONTROLS)).toEqual([]);
@@ -51,6 +52,8 @@ describe('campaigns in the dashboard', () => {
       await compose().getByRole('button', { name: 'Save draft' }).click();
       await row('Friday').waitFor();
       expect(await row('Friday').locator('.badge').innerText()).toMatch(/^draft$/i);
+      // Nothing sent yet: no figures of zeros.
+      expect(await row('Friday').getByLabel('Stats').count()).toBe(0);
       expect(await compose().getByLabel('Name').inputValue()).toBe('');
       await screenshotBothSizes(page, 'campaigns');
     },
@@ -61,15 +64,25 @@ describe('campaigns in the dashboard', () => {
     'shows the audience size, sends it now and follows it until it is sent, listing its recipients',
     async () => {
       await row('Friday').getByRole('button', { name: 'Audience size' }).click();
-      await row('Friday').getByRole('status').filter({ hasText: '2 passes would get it now.' }).waitFor();
+      await row('Friday').getByRole('status').filter({ hasText: `${HOLDERS} passes would get it now.` }).waitFor();
       await row('Friday').getByRole('button', { name: 'Send now' }).click();
       await row('Friday').locator('.badge').filter({ hasText: /^sent$/i }).waitFor();
-      expect(await row('Friday').getByLabel('Stats').innerText()).toBe('2 recipients · 0 delivered · 2 not installed · 0 quota limited · 0 failed');
+      expect(await row('Friday').getByLabel('Stats').innerText()).toBe(`${HOLDERS} recipients · 0 delivered · ${HOLDERS} not installed · 0 quota limited · 0 failed`);
+      // What the audience would have been is of no use once it is sent, nor are the buttons that send it.
+      expect(await row('Friday').getByText('would get it now').count()).toBe(0);
+      expect(await row('Friday').getByRole('button', { name: 'Send now' }).count()).toBe(0);
+
       await row('Friday').getByRole('button', { name: 'Recipients' }).click();
       const recipients = row('Friday').getByRole('table', { name: 'Recipients' });
       await recipients.waitFor();
-      expect(await recipients.locator('tbody tr').count()).toBe(2);
+      expect(await recipients.locator('tbody tr').count()).toBe(50);
       expect(await recipients.locator('tbody').innerText()).toMatch(/not installed/i);
+      await row('Friday').getByRole('button', { name: 'Show more' }).click();
+      await recipients.locator('tbody tr').nth(HOLDERS - 1).waitFor();
+      expect(await recipients.locator('tbody tr').count()).toBe(HOLDERS);
+      expect(await row('Friday').getByRole('button', { name: 'Show more' }).count()).toBe(0);
+      const serials = await recipients.locator('tbody tr td:first-child').allInnerTexts();
+      expect(new Set(serials).size).toBe(HOLDERS);
       await screenshotBothSizes(page, 'campaign-sent');
     },
     STEP_MS,
@@ -97,6 +110,10 @@ describe('campaigns in the dashboard', () => {
       await page.setViewportSize(PHONE);
       await page.reload();
       await row('Friday').waitFor();
+      expect(await page.evaluate(PAGE_WIDTH)).toBeLessThanOrEqual(PHONE.width);
+      // The recipients' table scrolls within its row rather than widening the page.
+      await row('Friday').getByRole('button', { name: 'Recipients' }).click();
+      await row('Friday').getByRole('table', { name: 'Recipients' }).waitFor();
       expect(await page.evaluate(PAGE_WIDTH)).toBeLessThanOrEqual(PHONE.width);
       expect(unexpectedErrors(dashboard.errors)).toEqual([]);
     },

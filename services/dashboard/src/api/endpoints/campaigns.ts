@@ -8,8 +8,10 @@ import {
 } from '@passes/contracts';
 import { segment, type ApiClient } from '../api-client';
 
-/** The screen shows a page of campaigns and of recipients at a time. */
+/** The screen shows a page of campaigns at a time. */
 const PAGE_SIZE = 200;
+/** A campaign's recipients the screen shows at a time; "Show more" reads the next page. */
+const RECIPIENTS_PAGE_SIZE = 50;
 
 export function campaignsApi(client: ApiClient, business: string) {
   const campaigns = `${business}/campaigns`;
@@ -20,6 +22,11 @@ export function campaignsApi(client: ApiClient, business: string) {
     send: (id: string, idempotencyKey: string) => client.read(campaignResponse, { method: 'POST', path: `${campaign(id)}/send`, idempotencyKey }),
     cancel: (id: string, idempotencyKey: string) => client.read(campaignResponse, { method: 'POST', path: `${campaign(id)}/cancel`, idempotencyKey }),
     preview: (id: string, idempotencyKey: string) => client.read(campaignPreviewResponse, { method: 'POST', path: `${campaign(id)}/preview`, idempotencyKey }),
-    recipients: (id: string) => client.read(campaignRecipientListResponse, { method: 'GET', path: `${campaign(id)}/recipients`, query: { limit: PAGE_SIZE } }),
+    recipients: (id: string, cursor: string | null = null) =>
+      client.read(campaignRecipientListResponse, {
+        method: 'GET',
+        path: `${campaign(id)}/recipients`,
+        query: cursor === null ? { limit: RECIPIENTS_PAGE_SIZE } : { limit: RECIPIENTS_PAGE_SIZE, cursor },
+      }),
   };
 }

@@ -1,6 +1,7 @@
 /**
- * One campaign: its status and stats (following its progress while it sends), the audience's size now and
- * how many of it Google would show the message to silently, send now, cancel, and its recipients.
+ * One campaign: its status and, once it has recipients, its stats (following its progress while it sends);
+ * while it may still be sent, the audience's size now and how many of it Google would show the message to
+ * silently, send now and cancel; once it sends, its recipients, below the row at its full width.
  */
 import { useState } from 'react';
 import type { CampaignPreviewResponse, CampaignResponse } from '@passes/contracts';
@@ -11,6 +12,8 @@ import { StatusBadge } from '../../ui/StatusBadge';
 import { RecipientsTable } from './RecipientsTable';
 
 const canMove = (status: CampaignResponse['status']) => status === 'draft' || status === 'scheduled';
+/** A cancelled campaign may have messaged some passes before it was stopped. */
+const hasStarted = ({ status, stats }: CampaignResponse) => status === 'sending' || status === 'sent' || stats.recipients > 0;
 
 export function CampaignRow({ campaign, onChanged }: { campaign: CampaignResponse; onChanged: () => void }) {
   const api = useApi();
@@ -36,38 +39,44 @@ export function CampaignRow({ campaign, onChanged }: { campaign: CampaignRespons
           {campaign.message.header}
           {campaign.send_at && campaign.status === 'scheduled' ? ` · goes at ${new Date(campaign.send_at).toLocaleString()}` : ''}
         </p>
-        <p className="stats" aria-label="Stats">
-          {stats.recipients} recipients · {stats.delivered} delivered · {stats.not_installed} not installed · {stats.quota_limited} quota limited · {stats.failed} failed
-        </p>
-        {audience && (
+        {hasStarted(campaign) && (
+          <p className="stats" aria-label="Stats">
+            {stats.recipients} recipients · {stats.delivered} delivered · {stats.not_installed} not installed · {stats.quota_limited} quota limited · {stats.failed} failed
+          </p>
+        )}
+        {audience && canMove(campaign.status) && (
           <p className="audience" role="status">
             {audience.recipients} {audience.recipients === 1 ? 'pass' : 'passes'} would get it now
             {audience.quota_limited > 0 ? `, ${audience.quota_limited} without a notification (Google's daily limit)` : ''}.
           </p>
         )}
         <ProblemNotice problem={action.problem} />
-        {showRecipients && <RecipientsTable campaignId={campaign.id} />}
       </div>
       <div className="row-actions">
         {canMove(campaign.status) && (
           <>
-            <button type="button" onClick={() => void preview()}>
+            <button type="button" className="button" onClick={() => void preview()}>
               Audience size
             </button>
-            <button type="button" onClick={() => void act('send')}>
+            <button type="button" className="button primary" onClick={() => void act('send')}>
               Send now
             </button>
-            <button type="button" onClick={() => void act('cancel')}>
+            <button type="button" className="button danger" onClick={() => void act('cancel')}>
               Cancel
             </button>
           </>
         )}
         {(campaign.status === 'sending' || campaign.status === 'sent') && (
-          <button type="button" aria-expanded={showRecipients} onClick={() => setShowRecipients(!showRecipients)}>
+          <button type="button" className="button" aria-expanded={showRecipients} onClick={() => setShowRecipients(!showRecipients)}>
             Recipients
           </button>
         )}
       </div>
+      {showRecipients && (
+        <div className="campaign-recipients">
+          <RecipientsTable campaignId={campaign.id} />
+        </div>
+      )}
     </li>
   );
 }

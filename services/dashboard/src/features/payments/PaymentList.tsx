@@ -4,12 +4,13 @@
  */
 import { useState, type FormEvent } from 'react';
 import type { PaymentListResponse, PaymentResponse } from '@passes/contracts';
-import { problemOf, type ApiProblem } from '../../api/api-problem';
+import { useMorePages } from '../../hooks/use-more-pages';
 import { useSubmission } from '../../hooks/use-submission';
 import { useApi } from '../../session/SessionProvider';
 import { DateTime } from '../../ui/DateTime';
 import { formatMoney } from '../../ui/format';
 import { ProblemNotice } from '../../ui/ProblemNotice';
+import { ShowMoreButton } from '../../ui/ShowMoreButton';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { TextField } from '../../ui/TextField';
@@ -18,26 +19,10 @@ const REFUNDABLE = new Set(['succeeded', 'partially_refunded']);
 
 export function PaymentList({ first }: { first: PaymentListResponse }) {
   const api = useApi();
-  const [payments, setPayments] = useState<readonly PaymentResponse[]>(first.data);
-  const [next, setNext] = useState(first.next_cursor);
-  const [loading, setLoading] = useState(false);
-  const [problem, setProblem] = useState<ApiProblem | null>(null);
-  const more = async (cursor: string) => {
-    if (loading) return;
-    setProblem(null);
-    setLoading(true);
-    try {
-      const page = await api.payments.list(cursor);
-      setPayments((shown) => [...shown, ...page.data]);
-      setNext(page.next_cursor);
-    } catch (failure) {
-      setProblem(problemOf(failure));
-    } finally {
-      setLoading(false);
-    }
-  };
+  const pages = useMorePages(first, (cursor) => api.payments.list(cursor));
+  const payments = pages.items;
   // The refund's answer is the payment as it now is: the row changes in place, the pages read stay.
-  const refunded = (payment: PaymentResponse) => setPayments((shown) => shown.map((held) => (held.id === payment.id ? payment : held)));
+  const refunded = (payment: PaymentResponse) => pages.setItems((shown) => shown.map((held) => (held.id === payment.id ? payment : held)));
   return (
     <section aria-labelledby="payments-heading">
       <h2 id="payments-heading">Payments</h2>
@@ -63,12 +48,7 @@ export function PaymentList({ first }: { first: PaymentListResponse }) {
           ))}
         </ul>
       )}
-      <ProblemNotice problem={problem} />
-      {next !== null && (
-        <button type="button" className="button" aria-disabled={loading || undefined} onClick={() => void more(next)}>
-          {loading ? 'Loading…' : 'Show more'}
-        </button>
-      )}
+      <ShowMoreButton pages={pages} />
     </section>
   );
 }
