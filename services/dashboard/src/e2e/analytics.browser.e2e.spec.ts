@@ -57,12 +57,19 @@ describe('the analytics screen', () => {
   it(
     'changes the range by preset and narrows to a template',
     async () => {
+      const pressed = () => page.getByRole('group', { name: 'Last' }).locator('[aria-pressed="true"]').allInnerTexts();
+      expect(await pressed()).toEqual(['30 days']);
       await page.getByRole('button', { name: '7 days' }).click();
       await page.getByRole('img', { name: /Passes issued: .* over 7 days$/ }).waitFor();
+      expect(await pressed()).toEqual(['7 days']);
       await page.getByLabel('Template').selectOption({ label: 'Coffee card' });
       await page.getByRole('img', { name: /Stamps: Stamps given 10 over 7 days$/ }).waitFor();
+      // Dates picked by hand are no preset.
+      await page.getByLabel('From').fill('2026-01-01');
+      expect(await pressed()).toEqual([]);
       await page.getByRole('button', { name: '12 months' }).click();
       await page.getByRole('img', { name: /Passes issued: .* over 365 days$/ }).waitFor();
+      expect(await pressed()).toEqual(['12 months']);
     },
     STEP_MS,
   );

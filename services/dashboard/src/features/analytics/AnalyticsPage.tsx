@@ -28,6 +28,12 @@ export function AnalyticsPage() {
   const [template, setTemplate] = useState(ALL);
   const templates = useResource(() => api.templates.list(), 'templates');
   const asked = { ...range, tz, templateId: template === ALL ? null : template };
+  const today = todayIn(tz);
+  // The preset the dates are, if they are one: shown pressed, so the range in use reads at a glance.
+  const isShown = (days: number) => {
+    const preset = rangeEnding(today, days);
+    return preset.from === range.from && preset.to === range.to;
+  };
   const days = useResource(() => api.analytics.days(asked), JSON.stringify(asked));
   const templateChoices = [
     { value: ALL, label: 'All templates' },
@@ -39,7 +45,7 @@ export function AnalyticsPage() {
       <section className="card analytics-controls" aria-label="Range">
         <div className="analytics-presets" role="group" aria-label="Last">
           {PRESETS.map((preset) => (
-            <button key={preset.days} type="button" className="button quiet" onClick={() => setRange(rangeEnding(todayIn(tz), preset.days))}>
+            <button key={preset.days} type="button" className="button quiet" aria-pressed={isShown(preset.days)} onClick={() => setRange(rangeEnding(today, preset.days))}>
               {preset.label}
             </button>
           ))}
