@@ -151,6 +151,9 @@ describe('a business owner in the dashboard', () => {
       const history = await page.getByRole('list', { name: 'History' }).locator('li').allInnerTexts();
       expect(history.map((line) => line.split('\n')[0])).toEqual(['Issued as ' + (await serialNumber()), '2 stamps added (now 2)']);
       expect(await page.evaluate(UNLABELLED_CONTROLS)).toEqual([]);
+      // Every fact reads whole in its column, the email beside the barcode included.
+      const overflowing = await page.locator('.pass-details .facts dd').evaluateAll((values) => values.filter((value) => value.scrollWidth > value.clientWidth).map((value) => value.textContent));
+      expect(overflowing).toEqual([]);
       await screenshotBothSizes(page, 'pass');
     },
     STEP_MS,
