@@ -93,6 +93,8 @@ describe('the Automations screen', () => {
     'pauses and enables the rule',
     async () => {
       await nav('Automations');
+      expect(await row('Welcome points').getByRole('button', { name: 'Pause Welcome points' }).innerText()).toBe('Pause');
+      expect(await row('Welcome points').getByRole('button', { name: 'Delete Welcome points' }).innerText()).toBe('Delete');
       await row('Welcome points').getByRole('button', { name: 'Pause Welcome points' }).click();
       await row('Welcome points').getByRole('button', { name: 'Enable Welcome points' }).waitFor();
       expect(await row('Welcome points').locator('.badge').innerText()).toMatch(/^paused$/i);

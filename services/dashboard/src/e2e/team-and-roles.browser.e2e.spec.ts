@@ -118,6 +118,9 @@ describe('the team and its roles in the dashboard', () => {
     "removed, the barista's session ends on her next call",
     async () => {
       const row = teamRow(owner.page, BARISTA);
+      // The row shows whose they are; a screen reader hears it in their names.
+      expect(await row.getByRole('button', { name: `Remove ${BARISTA}` }).innerText()).toBe('Remove');
+      expect(await row.locator('label').innerText()).toBe('Role');
       await row.getByRole('button', { name: `Remove ${BARISTA}` }).click();
       await row.getByRole('button', { name: 'Remove now' }).click();
       await owner.page.getByRole('status').filter({ hasText: `${BARISTA} was removed` }).waitFor();

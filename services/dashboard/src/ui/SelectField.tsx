@@ -9,6 +9,8 @@ interface Choice<Value extends string> {
 
 interface SelectFieldProps<Value extends string> {
   label: string;
+  /** The field's name for a screen reader where its label leaves out whose it is because the row shows that (`Role of bea@example.com` for `Role`). */
+  name?: string;
   value: Value;
   choices: readonly Choice<Value>[];
   onChange: (value: Value) => void;
@@ -17,7 +19,7 @@ interface SelectFieldProps<Value extends string> {
   required?: boolean;
 }
 
-export function SelectField<Value extends string>({ label, value, choices, onChange, hint, error, required }: SelectFieldProps<Value>) {
+export function SelectField<Value extends string>({ label, name, value, choices, onChange, hint, error, required }: SelectFieldProps<Value>) {
   const ids = useFieldIds(Boolean(hint), Boolean(error));
   const pick = (picked: string) => {
     const choice = choices.find((candidate) => candidate.value === picked);
@@ -29,6 +31,7 @@ export function SelectField<Value extends string>({ label, value, choices, onCha
       <select
         id={ids.control}
         value={value}
+        aria-label={name}
         onChange={(event) => pick(event.target.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={ids.describedBy}

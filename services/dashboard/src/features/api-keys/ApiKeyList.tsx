@@ -39,7 +39,8 @@ export function ApiKeyList({ keys, onRevoked }: { keys: readonly ApiKeyResponse[
             <StatusBadge status={key.status} />
             {key.status === 'active' && (
               <ConfirmButton
-                label={`Revoke ${key.name}`}
+                label="Revoke"
+                name={`Revoke ${key.name}`}
                 confirmLabel="Revoke now"
                 question={`Revoke “${key.name}”? Requests with it are refused at once.`}
                 pending={submission.pending && revoking === key.id}

@@ -49,10 +49,10 @@ export function AutomationsPage() {
                       </p>
                     </div>
                     <StatusBadge status={automation.enabled ? 'active' : 'paused'} />
-                    <button type="button" className="button" onClick={() => void toggle(automation)}>
-                      {automation.enabled ? `Pause ${automation.name}` : `Enable ${automation.name}`}
+                    <button type="button" className="button" aria-label={`${automation.enabled ? 'Pause' : 'Enable'} ${automation.name}`} onClick={() => void toggle(automation)}>
+                      {automation.enabled ? 'Pause' : 'Enable'}
                     </button>
-                    <ConfirmButton label="Delete" confirmLabel="Delete now" question="Delete this automation? What it did stays on the passes." onConfirm={() => void remove(automation)} />
+                    <ConfirmButton label="Delete" name={`Delete ${automation.name}`} confirmLabel="Delete now" question="Delete this automation? What it did stays on the passes." onConfirm={() => void remove(automation)} />
                   </li>
                 ))}
               </ul>
