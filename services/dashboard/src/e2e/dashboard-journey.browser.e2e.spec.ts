@@ -230,6 +230,7 @@ describe('a business owner in the dashboard', () => {
       expect(await secret.inputValue()).toMatch(/^whsec_/);
       await page.getByRole('button', { name: 'I have stored it' }).click();
       await page.getByRole('link', { name: receiver.url }).waitFor();
+      expect(await page.getByRole('button', { name: `Delete the webhook to ${receiver.url}` }).innerText()).toBe('Delete');
       await screenshotBothSizes(page, 'webhooks');
 
       // A change to the pass makes an event for the webhook.
