@@ -77,6 +77,8 @@ describe('the Automations screen', () => {
       expect(await runs.innerText()).toContain(pass.id);
       expect(await runs.innerText()).toContain('issued');
       expect(await runs.locator('.badge').first().innerText()).toMatch(/^done$/i);
+      // Each run's pass opens its page.
+      expect(await runs.getByRole('link', { name: pass.id }).getAttribute('href')).toMatch(new RegExp(`/passes/${pass.id}$`));
 
       await page.getByLabel('Pass (id, serial number or external id)').fill(pass.serial_number);
       await page.getByRole('button', { name: 'Test' }).click();

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import type { AutomationTestResponse } from '@passes/contracts';
 import { useResource } from '../../hooks/use-resource';
 import { useSubmission } from '../../hooks/use-submission';
+import { Link } from '../../router/Link';
 import { useApi } from '../../session/SessionProvider';
 import { DateTime } from '../../ui/DateTime';
 import { PageHeader } from '../../ui/PageHeader';
@@ -77,7 +78,9 @@ export function AutomationPage({ id }: { id: string }) {
                               <DateTime iso={run.fired_at} />
                             </td>
                             <td>
-                              <code>{run.pass_id}</code>
+                              <Link to={`/passes/${encodeURIComponent(run.pass_id)}`} className="code">
+                                {run.pass_id}
+                              </Link>
                             </td>
                             <td>
                               <code>{run.occurrence}</code>
