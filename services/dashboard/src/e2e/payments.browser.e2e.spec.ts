@@ -92,6 +92,7 @@ describe('the Payments screen', () => {
     await row.getByRole('button', { name: 'Refund' }).click();
     await row.getByText('partially refunded').waitFor();
     expect((await row.innerText()).replace(/\s+/g, ' ')).toContain('refunded £5.00');
+    expect((await row.innerText()).replace(/\s+/g, ' ')).toContain('Leave empty to refund all that is left (£7.34)');
     await row.getByLabel('Refund amount').fill('100');
     await row.getByRole('button', { name: 'Refund' }).click();
     expect(await fieldError(page, 'Refund amount')).toContain('must be at most 7.34');

@@ -70,7 +70,7 @@ function RefundForm({ payment, onRefunded }: { payment: PaymentResponse; onRefun
   const errors = submission.problem?.kind === 'validation' ? submission.problem.errors : {};
   return (
     <form onSubmit={(event) => void submit(event)} aria-label={`Refund ${payment.id}`}>
-      <TextField label="Refund amount" inputMode="decimal" value={amount} onChange={setAmount} hint={`Leave empty to refund all that is left (${left.toFixed(2)})`} error={errors['amount']} />
+      <TextField label="Refund amount" inputMode="decimal" value={amount} onChange={setAmount} hint={`Leave empty to refund all that is left (${formatMoney(left, payment.currency)})`} error={errors['amount']} />
       <SubmitButton pending={submission.pending}>Refund</SubmitButton>
       <ProblemNotice problem={submission.problem} fieldPaths={['amount']} />
     </form>
