@@ -92,6 +92,7 @@ describe('the team and its roles in the dashboard', () => {
       await page.goto('/dashboard/passes');
       await page.getByRole('heading', { level: 1, name: 'Passes' }).waitFor();
       expect(await page.getByRole('link', { name: 'Issue a pass' }).count()).toBe(0);
+      expect(await page.getByRole('list', { name: 'Passes' }).innerText()).toContain('1 stamp · 0 points');
       await screenshotBothSizes(page, 'staff-passes');
     },
     STEP_MS,

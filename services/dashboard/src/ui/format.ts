@@ -15,3 +15,8 @@ export function formatMoney(amount: number | null, currency: string | null = nul
 export function formatCount(value: number): string {
   return new Intl.NumberFormat().format(value);
 }
+
+/** A count with its noun, one or many: `1 stamp`, `2 stamps`, `1,000 points`. */
+export function formatQuantity(value: number, one: string, many: string): string {
+  return `${formatCount(value)} ${value === 1 ? one : many}`;
+}

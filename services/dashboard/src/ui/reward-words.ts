@@ -1,7 +1,7 @@
 /** Milestones and rewards in words: "10 stamps: Free coffee", "3 stamps to Free coffee". */
 import type { MilestoneResponse, NextRewardResponse, PassResponse } from '@passes/contracts';
 import type { MilestoneMetric } from '@passes/domain';
-import { formatCount } from './format';
+import { formatQuantity } from './format';
 
 const UNITS: Readonly<Record<MilestoneMetric, { one: string; many: string }>> = {
   stamps: { one: 'stamp', many: 'stamps' },
@@ -11,7 +11,7 @@ const UNITS: Readonly<Record<MilestoneMetric, { one: string; many: string }>> = 
 /** "1 stamp", "250 points". */
 export function metricCount(metric: MilestoneMetric, count: number): string {
   const unit = UNITS[metric];
-  return `${formatCount(count)} ${count === 1 ? unit.one : unit.many}`;
+  return formatQuantity(count, unit.one, unit.many);
 }
 
 /** A milestone's terms as the card says them: "10 stamps: Free coffee". */

@@ -5,6 +5,7 @@ import { useSubmission } from '../../hooks/use-submission';
 import { Link } from '../../router/Link';
 import { useApi } from '../../session/SessionProvider';
 import { ConfirmButton } from '../../ui/ConfirmButton';
+import { formatQuantity } from '../../ui/format';
 import { PageHeader } from '../../ui/PageHeader';
 import { ProblemNotice } from '../../ui/ProblemNotice';
 import { ResourceView } from '../../ui/ResourceView';
@@ -44,8 +45,8 @@ export function AutomationsPage() {
                     <div className="grow">
                       <Link to={`/automations/${encodeURIComponent(automation.id)}`}>{automation.name}</Link>
                       <p className="muted">
-                        {describeTrigger(automation.trigger)} · {automation.actions.length} action{automation.actions.length === 1 ? '' : 's'} · {automation.stats.runs} run
-                        {automation.stats.runs === 1 ? '' : 's'}
+                        {describeTrigger(automation.trigger)} · {formatQuantity(automation.actions.length, 'action', 'actions')} ·{' '}
+                        {formatQuantity(automation.stats.runs, 'run', 'runs')}
                       </p>
                     </div>
                     <StatusBadge status={automation.enabled ? 'active' : 'paused'} />

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import type { CampaignPreviewResponse, CampaignResponse } from '@passes/contracts';
 import { useSubmission } from '../../hooks/use-submission';
 import { useApi } from '../../session/SessionProvider';
+import { formatQuantity } from '../../ui/format';
 import { ProblemNotice } from '../../ui/ProblemNotice';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { RecipientsTable } from './RecipientsTable';
@@ -41,12 +42,12 @@ export function CampaignRow({ campaign, onChanged }: { campaign: CampaignRespons
         </p>
         {hasStarted(campaign) && (
           <p className="stats" aria-label="Stats">
-            {stats.recipients} recipients · {stats.delivered} delivered · {stats.not_installed} not installed · {stats.quota_limited} quota limited · {stats.failed} failed
+            {formatQuantity(stats.recipients, 'recipient', 'recipients')} · {stats.delivered} delivered · {stats.not_installed} not installed · {stats.quota_limited} quota limited · {stats.failed} failed
           </p>
         )}
         {audience && canMove(campaign.status) && (
           <p className="audience" role="status">
-            {audience.recipients} {audience.recipients === 1 ? 'pass' : 'passes'} would get it now
+            {formatQuantity(audience.recipients, 'pass', 'passes')} would get it now
             {audience.quota_limited > 0 ? `, ${audience.quota_limited} without a notification (Google's daily limit)` : ''}.
           </p>
         )}

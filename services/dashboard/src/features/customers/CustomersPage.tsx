@@ -5,7 +5,7 @@ import { problemOf, type ApiProblem } from '../../api/api-problem';
 import { Link } from '../../router/Link';
 import { useApi } from '../../session/SessionProvider';
 import { DateTime } from '../../ui/DateTime';
-import { formatCount } from '../../ui/format';
+import { formatQuantity } from '../../ui/format';
 import { PageHeader } from '../../ui/PageHeader';
 import { ProblemNotice } from '../../ui/ProblemNotice';
 import { TextField } from '../../ui/TextField';
@@ -76,8 +76,8 @@ export function CustomersPage() {
                   </Link>
                   {customer.name && <span className="muted"> {customer.email}</span>}
                   <p className="muted">
-                    {formatCount(customer.totals.passes)} pass{customer.totals.passes === 1 ? '' : 'es'} · {formatCount(customer.totals.stamps)} stamps ·{' '}
-                    {formatCount(customer.totals.points)} points · last seen <DateTime iso={customer.last_activity_at} />
+                    {formatQuantity(customer.totals.passes, 'pass', 'passes')} · {formatQuantity(customer.totals.stamps, 'stamp', 'stamps')} ·{' '}
+                    {formatQuantity(customer.totals.points, 'point', 'points')} · last seen <DateTime iso={customer.last_activity_at} />
                   </p>
                 </div>
               </li>

@@ -8,6 +8,7 @@ import { useSubmission } from '../../hooks/use-submission';
 import { useApi } from '../../session/SessionProvider';
 import { CSV_COLUMNS, passesFromCsv, type CsvPasses } from '../../csv/csv-to-passes';
 import { CsvError, parseCsv } from '../../csv/parse-csv';
+import { formatQuantity } from '../../ui/format';
 import { PageHeader } from '../../ui/PageHeader';
 import { ProblemNotice } from '../../ui/ProblemNotice';
 import { ResourceView } from '../../ui/ResourceView';
@@ -90,7 +91,7 @@ function BulkIssue({ templates }: { templates: Parameters<typeof TemplatePicker>
       )}
       {parsed?.ok && !outcomes && ready > 0 && (
         <button type="button" className="button primary" aria-disabled={submission.pending || undefined} onClick={() => void issue()}>
-          {submission.pending ? 'Issuing…' : `Issue ${ready} pass${ready === 1 ? '' : 'es'}`}
+          {submission.pending ? 'Issuing…' : `Issue ${formatQuantity(ready, 'pass', 'passes')}`}
         </button>
       )}
       <ProblemNotice problem={submission.problem} />

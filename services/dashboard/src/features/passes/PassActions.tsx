@@ -11,7 +11,7 @@ import { useSubmission } from '../../hooks/use-submission';
 import { useMay } from '../../session/RoleProvider';
 import { useApi } from '../../session/SessionProvider';
 import { ConfirmButton } from '../../ui/ConfirmButton';
-import { formatMoney } from '../../ui/format';
+import { formatMoney, formatQuantity } from '../../ui/format';
 import { ProblemNotice } from '../../ui/ProblemNotice';
 import { amount, pointsDelta, stampCount } from '../../validation/pass-action-inputs';
 import { allows, type Move } from './pass-moves';
@@ -85,7 +85,7 @@ export function PassActions({ pass, currency, onChanged }: { pass: PassResponse;
             parse={stampCount}
             pending={submission.pending}
             problem={problemOf('stamp')}
-            onSubmit={(count) => void act({ action: 'stamp', count }, `${count} stamp${count === 1 ? '' : 's'} added.`)}
+            onSubmit={(count) => void act({ action: 'stamp', count }, `${formatQuantity(count, 'stamp', 'stamps')} added.`)}
           />
           <QuantityAction
             label="Points"

@@ -1,7 +1,7 @@
 /** Passes as a list: whom each is for, its serial number (a link to it), status, stamps and points. */
 import type { PassListItemResponse } from '@passes/contracts';
 import { Link } from '../../router/Link';
-import { formatCount } from '../../ui/format';
+import { formatQuantity } from '../../ui/format';
 import { StatusBadge } from '../../ui/StatusBadge';
 
 export function PassList({ passes }: { passes: readonly PassListItemResponse[] }) {
@@ -17,7 +17,7 @@ export function PassList({ passes }: { passes: readonly PassListItemResponse[] }
               <Link to={`/passes/${encodeURIComponent(pass.id)}`} className="code">
                 {pass.serial_number}
               </Link>
-              {pass.external_id && ` · ${pass.external_id}`} · {formatCount(pass.stamps)} stamps · {formatCount(pass.points)} points
+              {pass.external_id && ` · ${pass.external_id}`} · {formatQuantity(pass.stamps, 'stamp', 'stamps')} · {formatQuantity(pass.points, 'point', 'points')}
             </p>
           </div>
           <StatusBadge status={pass.status} />

@@ -1,6 +1,6 @@
 /** One line for each event of a pass's history (the events endpoint), as a person would say it. */
 import type { PassHistoryResponse } from '@passes/contracts';
-import { formatMoney } from '../../ui/format';
+import { formatMoney, formatQuantity } from '../../ui/format';
 
 export type HistoryEntry = PassHistoryResponse['data'][number];
 
@@ -36,7 +36,7 @@ export function describeEvent({ type, data }: HistoryEntry, currency: string | n
       return `${count(data['count'])} stamp${data['count'] === 1 ? '' : 's'} added (now ${count(data['stamps'])})`;
     case 'PointsAdjusted': {
       const delta = typeof data['delta'] === 'number' ? data['delta'] : 0;
-      return `${delta >= 0 ? `${delta} points added` : `${-delta} points spent`} (now ${count(data['points'])})`;
+      return `${delta >= 0 ? `${formatQuantity(delta, 'point', 'points')} added` : `${formatQuantity(-delta, 'point', 'points')} spent`} (now ${count(data['points'])})`;
     }
     case 'BalanceCharged':
       return `Charged ${money(data['amount_minor'])} (balance ${money(data['balance_minor'])})`;

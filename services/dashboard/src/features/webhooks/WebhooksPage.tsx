@@ -6,6 +6,7 @@ import { useSubmission } from '../../hooks/use-submission';
 import { Link } from '../../router/Link';
 import { useApi } from '../../session/SessionProvider';
 import { ConfirmButton } from '../../ui/ConfirmButton';
+import { formatQuantity } from '../../ui/format';
 import { OneTimeSecret } from '../../ui/OneTimeSecret';
 import { PageHeader } from '../../ui/PageHeader';
 import { ProblemNotice } from '../../ui/ProblemNotice';
@@ -53,7 +54,7 @@ export function WebhooksPage() {
                       </Link>
                       <p className="muted">
                         {webhook.description ? `${webhook.description} · ` : ''}
-                        {webhook.events.length} event{webhook.events.length === 1 ? '' : 's'}
+                        {formatQuantity(webhook.events.length, 'event', 'events')}
                       </p>
                     </div>
                     <StatusBadge status={webhook.status} />
