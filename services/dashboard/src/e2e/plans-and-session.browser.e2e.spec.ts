@@ -31,6 +31,8 @@ describe('the Free plan in the dashboard', () => {
       const home = await page.locator('main').innerText();
       expect(home).toMatch(/Templates\s+1 of 1/);
       expect(home).toContain('Limit reached');
+      // The owner upgrades on the Payments page, or through the service's operator where it takes no payments.
+      expect(await page.locator('.upgrade-how').getByRole('link', { name: 'Payments' }).getAttribute('href')).toMatch(/\/payments$/);
 
       await nav('Templates');
       await page.getByRole('link', { name: 'New template' }).click();
@@ -41,6 +43,7 @@ describe('the Free plan in the dashboard', () => {
       expect(await prompt.getByRole('heading').innerText()).toBe('More templates comes with Pro');
       expect(await prompt.innerText()).toContain('Unlimited templates and issued passes');
       expect(await prompt.innerText()).toContain(business.businessId);
+      expect(await prompt.getByRole('link', { name: 'Payments' }).count()).toBe(1);
       expect(await page.locator('.notice.error').count()).toBe(0);
       await screenshotBothSizes(page, 'upgrade-prompt');
     },

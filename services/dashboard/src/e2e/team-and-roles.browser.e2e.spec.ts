@@ -111,6 +111,15 @@ describe('the team and its roles in the dashboard', () => {
       await barista.page.goto('/dashboard/passes');
       await barista.page.getByRole('link', { name: 'Issue a pass' }).waitFor();
       expect(await navLinks(barista.page)).toEqual(['Home', 'Templates', 'Passes', 'Customers', 'Campaigns', 'Automations', 'Scan', 'Analytics']);
+
+      // Free's second template: a manager is pointed to the owner, who alone may subscribe.
+      await barista.page.goto('/dashboard/templates/new');
+      await barista.page.getByLabel('Name', { exact: true }).fill('Second card');
+      await barista.page.getByRole('button', { name: 'Create template' }).click();
+      const prompt = barista.page.getByTestId('upgrade-prompt');
+      await prompt.waitFor();
+      expect(await prompt.innerText()).toContain('ask the business’s owner to subscribe to Pro');
+      expect(await prompt.getByRole('link', { name: 'Payments' }).count()).toBe(0);
     },
     STEP_MS,
   );

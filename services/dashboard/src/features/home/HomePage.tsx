@@ -6,6 +6,7 @@ import { Link } from '../../router/Link';
 import { PageHeader } from '../../ui/PageHeader';
 import { PRO_PRICE, PRO_UNLOCKS } from '../../ui/pro-features';
 import { ResourceView } from '../../ui/ResourceView';
+import { UpgradeHow } from '../../ui/UpgradeHow';
 import { UsageMeter } from './UsageMeter';
 
 export function HomePage() {
@@ -35,7 +36,7 @@ export function HomePage() {
                   <li key={unlock}>{unlock}</li>
                 ))}
               </ul>
-              <p className="muted">To upgrade, ask the service operator to move business {me.id} to Pro.</p>
+              <UpgradeHow />
             </section>
           )}
           <section className="card" aria-labelledby="start-heading">
