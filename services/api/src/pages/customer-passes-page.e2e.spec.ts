@@ -134,6 +134,7 @@ describe('GET /customer?token=… in a phone-sized browser', () => {
     expect(await page.locator('h1').innerText()).toBe('This link has expired');
     expect(await page.locator('main').innerText()).toContain('links to your passes work for 15 minutes');
     expect(await page.locator('li.pass').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Ask for a new link' }).getAttribute('href')).toBe('/customer/link');
     const file = path.join(screenshots, 'customer-link-expired.png');
     await page.screenshot({ path: file, fullPage: true });
     expect(pngSize(file).width).toBe(PHONE_VIEWPORT.width * 2);
@@ -149,5 +150,6 @@ describe('GET /customer?token=… in a phone-sized browser', () => {
     expect(response?.status()).toBe(401);
     expect(await page.locator('h1').innerText()).toBe("This link doesn't work");
     expect(await page.locator('li.pass').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Ask for a new link' }).getAttribute('href')).toBe('/customer/link');
   });
 });

@@ -107,16 +107,11 @@ export async function sendCustomerPassesPage(
 function customerPassesPage(result: ShownResult, wallets: Wallets): { status: number; title: string; body: string } {
   if (result.status === 'expired') {
     const title = 'This link has expired';
-    const body = notice(
-      title,
-      'For your security, links to your passes work for 15 minutes.',
-      'Ask for a new link where you asked for this one, or on the page "Find your passes" (/customer/link); it will arrive by email.',
-    );
-    return { status: 401, title, body };
+    return { status: 401, title, body: linkFailed(title, 'For your security, links to your passes work for 15 minutes. A new one arrives by email.') };
   }
   if (result.status === 'invalid') {
     const title = "This link doesn't work";
-    return { status: 401, title, body: notice(title, 'It may be incomplete or changed. Open the link straight from the email, or ask for a new one.') };
+    return { status: 401, title, body: linkFailed(title, 'It may be incomplete or changed. Open the link straight from the email, or ask for a new one.') };
   }
   const count = result.passes.length;
   const lead = count === 0 ? 'There are no passes for this email address any more.' : `${count} ${count === 1 ? 'pass' : 'passes'} for this email address.`;
@@ -159,6 +154,7 @@ function passCard({ customerPass, barcodeMessage, rewards, topUp, unsubscribeUrl
     .join('\n');
 }
 
-function notice(title: string, ...paragraphs: string[]): string {
-  return `<div class="notice">\n<h1>${escapeHtml(title)}</h1>\n${paragraphs.map((text) => `<p>${escapeHtml(text)}</p>`).join('\n')}\n</div>`;
+/** Why a link shows no passes, and where to ask for another: the page "Find your passes" (magic-link-page.ts). */
+function linkFailed(title: string, why: string): string {
+  return `<div class="notice">\n<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(why)}</p>\n<p><a href="/customer/link">Ask for a new link</a></p>\n</div>`;
 }
