@@ -7,14 +7,14 @@ interface ConfirmButtonProps {
    * The button's name for a screen reader where its label leaves out what it acts on because the row around
    * it shows that (`Remove bea@example.com` for `Remove`); it starts with the label, as what is seen is said.
    */
-  name?: string;
+  accessibleName?: string;
   confirmLabel: string;
   question: string;
   onConfirm: () => void;
   pending?: boolean;
 }
 
-export function ConfirmButton({ label, name, confirmLabel, question, onConfirm, pending = false }: ConfirmButtonProps) {
+export function ConfirmButton({ label, accessibleName, confirmLabel, question, onConfirm, pending = false }: ConfirmButtonProps) {
   const [asking, setAsking] = useState(false);
   const confirmRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -22,7 +22,7 @@ export function ConfirmButton({ label, name, confirmLabel, question, onConfirm, 
   }, [asking]);
   if (!asking) {
     return (
-      <button type="button" className="button danger" aria-label={name} onClick={() => setAsking(true)}>
+      <button type="button" className="button danger" aria-label={accessibleName} onClick={() => setAsking(true)}>
         {label}
       </button>
     );

@@ -10,7 +10,7 @@ interface Choice<Value extends string> {
 interface SelectFieldProps<Value extends string> {
   label: string;
   /** The field's name for a screen reader where its label leaves out whose it is because the row shows that (`Role of bea@example.com` for `Role`). */
-  name?: string;
+  accessibleName?: string;
   value: Value;
   choices: readonly Choice<Value>[];
   onChange: (value: Value) => void;
@@ -19,7 +19,7 @@ interface SelectFieldProps<Value extends string> {
   required?: boolean;
 }
 
-export function SelectField<Value extends string>({ label, name, value, choices, onChange, hint, error, required }: SelectFieldProps<Value>) {
+export function SelectField<Value extends string>({ label, accessibleName, value, choices, onChange, hint, error, required }: SelectFieldProps<Value>) {
   const ids = useFieldIds(Boolean(hint), Boolean(error));
   const pick = (picked: string) => {
     const choice = choices.find((candidate) => candidate.value === picked);
@@ -31,7 +31,7 @@ export function SelectField<Value extends string>({ label, name, value, choices,
       <select
         id={ids.control}
         value={value}
-        aria-label={name}
+        aria-label={accessibleName}
         onChange={(event) => pick(event.target.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={ids.describedBy}

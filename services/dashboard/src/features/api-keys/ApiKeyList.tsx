@@ -40,7 +40,7 @@ export function ApiKeyList({ keys, onRevoked }: { keys: readonly ApiKeyResponse[
             {key.status === 'active' && (
               <ConfirmButton
                 label="Revoke"
-                name={`Revoke ${key.name}`}
+                accessibleName={`Revoke ${key.name}`}
                 confirmLabel="Revoke now"
                 question={`Revoke “${key.name}”? Requests with it are refused at once.`}
                 pending={submission.pending && revoking === key.id}

@@ -53,7 +53,7 @@ export function AutomationsPage() {
                     <button type="button" className="button" aria-label={`${automation.enabled ? 'Pause' : 'Enable'} ${automation.name}`} onClick={() => void toggle(automation)}>
                       {automation.enabled ? 'Pause' : 'Enable'}
                     </button>
-                    <ConfirmButton label="Delete" name={`Delete ${automation.name}`} confirmLabel="Delete now" question="Delete this automation? What it did stays on the passes." onConfirm={() => void remove(automation)} />
+                    <ConfirmButton label="Delete" accessibleName={`Delete ${automation.name}`} confirmLabel="Delete now" question="Delete this automation? What it did stays on the passes." onConfirm={() => void remove(automation)} />
                   </li>
                 ))}
               </ul>

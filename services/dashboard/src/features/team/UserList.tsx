@@ -78,10 +78,10 @@ export function UserList({ users, myId, onChanged }: UserListProps) {
               <span className="role-name">{ROLE_CHOICES.find((choice) => choice.value === user.role)?.label}</span>
             ) : (
               <>
-                <SelectField label="Role" name={`Role of ${user.email}`} value={user.role} choices={ROLE_CHOICES} onChange={(role) => void changeRole(user, role)} />
+                <SelectField label="Role" accessibleName={`Role of ${user.email}`} value={user.role} choices={ROLE_CHOICES} onChange={(role) => void changeRole(user, role)} />
                 <ConfirmButton
                   label="Remove"
-                  name={`Remove ${user.email}`}
+                  accessibleName={`Remove ${user.email}`}
                   confirmLabel="Remove now"
                   question={`Remove ${user.email}? Their sessions end at once.`}
                   pending={submission.pending && busy === user.id}

@@ -58,7 +58,7 @@ export function WebhooksPage() {
                       </p>
                     </div>
                     <StatusBadge status={webhook.status} />
-                    <ConfirmButton label="Delete" name={`Delete the webhook to ${webhook.url}`} confirmLabel="Delete now" question="Delete this webhook? Nothing more is sent to it." onConfirm={() => void remove(webhook)} />
+                    <ConfirmButton label="Delete" accessibleName={`Delete the webhook to ${webhook.url}`} confirmLabel="Delete now" question="Delete this webhook? Nothing more is sent to it." onConfirm={() => void remove(webhook)} />
                   </li>
                 ))}
               </ul>
