@@ -13,8 +13,8 @@ import { StatusBadge } from '../../ui/StatusBadge';
 import { RecipientsTable } from './RecipientsTable';
 
 const canMove = (status: CampaignResponse['status']) => status === 'draft' || status === 'scheduled';
-/** A cancelled campaign may have messaged some passes before it was stopped. */
-const hasStarted = ({ status, stats }: CampaignResponse) => status === 'sending' || status === 'sent' || stats.recipients > 0;
+/** Only these have recipients: a campaign is cancelled, if at all, before it sends. */
+const hasStarted = (status: CampaignResponse['status']) => status === 'sending' || status === 'sent';
 
 export function CampaignRow({ campaign, onChanged }: { campaign: CampaignResponse; onChanged: () => void }) {
   const api = useApi();
@@ -40,7 +40,7 @@ export function CampaignRow({ campaign, onChanged }: { campaign: CampaignRespons
           {campaign.message.header}
           {campaign.send_at && campaign.status === 'scheduled' ? ` · goes at ${new Date(campaign.send_at).toLocaleString()}` : ''}
         </p>
-        {hasStarted(campaign) && (
+        {hasStarted(campaign.status) && (
           <p className="stats" aria-label="Stats">
             {formatQuantity(stats.recipients, 'recipient', 'recipients')} · {stats.delivered} delivered · {stats.not_installed} not installed · {stats.quota_limited} quota limited · {stats.failed} failed
           </p>
@@ -67,7 +67,7 @@ export function CampaignRow({ campaign, onChanged }: { campaign: CampaignRespons
             </button>
           </>
         )}
-        {(campaign.status === 'sending' || campaign.status === 'sent') && (
+        {hasStarted(campaign.status) && (
           <button type="button" className="button" aria-expanded={showRecipients} onClick={() => setShowRecipients(!showRecipients)}>
             Recipients
           </button>
