@@ -9,7 +9,7 @@ import type { ApiKeyScope } from '@passes/domain';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ApiError } from './api-error';
 import { correlationIdOf } from './correlation-id';
-import { markUnreflected } from './unreflected-writes';
+import { markerOfUnreflected } from './unreflected-writes';
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -88,5 +88,5 @@ export function passScopeOf(response: Response): PassScope {
 }
 
 export function commandContextOf(response: Response): CommandContext {
-  return { actor: credentialOf(principalOf(response)), correlationId: correlationIdOf(response), onUnreflected: () => markUnreflected(response) };
+  return { actor: credentialOf(principalOf(response)), correlationId: correlationIdOf(response), onUnreflected: markerOfUnreflected(response) };
 }

@@ -9,9 +9,18 @@ import type { Response } from 'express';
 /** Seconds after which a read of the write is worth trying. */
 const RETRY_AFTER_SECONDS = '1';
 
-/** The request's command answered before the read models reflected it. */
-export function markUnreflected(response: Response): void {
-  response.locals['unreflected'] = true;
+/**
+ * What tells the request's answer that its command answered before the read models reflected it
+ * (CommandContext.onUnreflected). It holds the answer's locals, not the response: the context is held by the
+ * frames of every step a command goes through, and the garbage collector's young generation keeps whatever
+ * those frames reach while any of them has been moved to the old one, so a response reached from the
+ * context (with its request and socket) would be copied on every collection instead of a small record.
+ */
+export function markerOfUnreflected(response: Response): () => void {
+  const locals = response.locals;
+  return () => {
+    locals['unreflected'] = true;
+  };
 }
 
 /** Turns the answer of an unreflected write into 202 with Retry-After; run just before a JSON answer is recorded and sent. */

@@ -8,7 +8,7 @@ import { ApiError } from '../http/api-error';
 import { principalOf } from '../http/authentication';
 import { markOneTimeSecrets } from '../http/idempotency';
 import { parseBody } from '../http/parse-body';
-import { markUnreflected } from '../http/unreflected-writes';
+import { markerOfUnreflected } from '../http/unreflected-writes';
 import type { RouteGroup } from '../http/route-group';
 import { businessRepresentation, planRepresentation, userRepresentation } from '../representations/account-representations';
 
@@ -16,7 +16,7 @@ export function addAuthRoutes(routes: RouteGroup, application: Application): voi
   routes.post('/register', async (request, response) => {
     const body = parseBody(registerBody, request);
     markOneTimeSecrets(response, 'access_token');
-    const registration = await application.accounts.register({ businessName: body.business_name, email: body.email, password: body.password }, () => markUnreflected(response));
+    const registration = await application.accounts.register({ businessName: body.business_name, email: body.email, password: body.password }, markerOfUnreflected(response));
     response.status(201).json({
       business: businessRepresentation(registration.business),
       user: userRepresentation(registration.user),
