@@ -12,6 +12,7 @@ import { ResourceView } from '../../ui/ResourceView';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { TextField } from '../../ui/TextField';
+import { passPath } from '../passes/pass-path';
 import { describeTrigger } from './automation-words';
 
 export function AutomationPage({ id }: { id: string }) {
@@ -78,7 +79,7 @@ export function AutomationPage({ id }: { id: string }) {
                               <DateTime iso={run.fired_at} />
                             </td>
                             <td>
-                              <Link to={`/passes/${encodeURIComponent(run.pass_id)}`} className="code">
+                              <Link to={passPath(run.pass_id)} className="code">
                                 {run.pass_id}
                               </Link>
                             </td>

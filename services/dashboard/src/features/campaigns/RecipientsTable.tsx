@@ -8,6 +8,7 @@ import { DateTime } from '../../ui/DateTime';
 import { ResourceView } from '../../ui/ResourceView';
 import { ShowMoreButton } from '../../ui/ShowMoreButton';
 import { StatusBadge } from '../../ui/StatusBadge';
+import { passPath } from '../passes/pass-path';
 
 export function RecipientsTable({ campaignId }: { campaignId: string }) {
   const api = useApi();
@@ -34,7 +35,7 @@ function RecipientPages({ campaignId, first }: { campaignId: string; first: Camp
             {pages.items.map((recipient) => (
               <tr key={recipient.pass_id}>
                 <td>
-                  <Link to={`/passes/${encodeURIComponent(recipient.pass_id)}`} className="code">
+                  <Link to={passPath(recipient.pass_id)} className="code">
                     {recipient.serial_number}
                   </Link>
                 </td>

@@ -1,6 +1,7 @@
 /** The outcome of each row of a bulk issue, by line of the file. */
 import { Link } from '../../router/Link';
 import type { RowOutcome } from './bulk-issue';
+import { passPath } from './pass-path';
 
 const WORDS = { created: 'issued', error: 'refused', not_sent: 'not sent' } as const;
 const TONES = { created: 'good', error: 'bad', not_sent: 'neutral' } as const;
@@ -32,7 +33,7 @@ export function BulkResults({ outcomes }: { outcomes: readonly RowOutcome[] }) {
                 </td>
                 <td>
                   {outcome.status === 'created' ? (
-                    <Link to={`/passes/${encodeURIComponent(outcome.passId)}`} className="code">
+                    <Link to={passPath(outcome.passId)} className="code">
                       {outcome.serialNumber}
                     </Link>
                   ) : outcome.status === 'error' ? (

@@ -5,6 +5,7 @@ import { useApi } from '../../session/SessionProvider';
 import { PageHeader } from '../../ui/PageHeader';
 import { ResourceView } from '../../ui/ResourceView';
 import { IssuePassForm } from './IssuePassForm';
+import { passPath } from './pass-path';
 
 export function IssuePassPage() {
   const api = useApi();
@@ -12,7 +13,7 @@ export function IssuePassPage() {
   return (
     <>
       <PageHeader title="Issue a pass" />
-      <ResourceView handle={templates}>{({ data }) => <IssuePassForm templates={data} onIssued={(pass) => navigate(`/passes/${encodeURIComponent(pass.id)}`)} />}</ResourceView>
+      <ResourceView handle={templates}>{({ data }) => <IssuePassForm templates={data} onIssued={(pass) => navigate(passPath(pass.id))} />}</ResourceView>
     </>
   );
 }

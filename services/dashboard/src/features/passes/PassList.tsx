@@ -3,6 +3,7 @@ import type { PassListItemResponse } from '@passes/contracts';
 import { Link } from '../../router/Link';
 import { formatQuantity } from '../../ui/format';
 import { StatusBadge } from '../../ui/StatusBadge';
+import { passPath } from './pass-path';
 
 export function PassList({ passes }: { passes: readonly PassListItemResponse[] }) {
   if (passes.length === 0) return null;
@@ -14,7 +15,7 @@ export function PassList({ passes }: { passes: readonly PassListItemResponse[] }
             <strong className="holder">{pass.customer_name ?? pass.customer_email ?? 'No name'}</strong>
             {pass.customer_name && pass.customer_email && <span className="muted"> {pass.customer_email}</span>}
             <p className="muted">
-              <Link to={`/passes/${encodeURIComponent(pass.id)}`} className="code">
+              <Link to={passPath(pass.id)} className="code">
                 {pass.serial_number}
               </Link>
               {pass.external_id && ` · ${pass.external_id}`} · {formatQuantity(pass.stamps, 'stamp', 'stamps')} · {formatQuantity(pass.points, 'point', 'points')}

@@ -15,6 +15,7 @@ import { ProblemNotice } from '../../ui/ProblemNotice';
 import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
 import { findPasses } from './find-passes';
+import { passPath } from './pass-path';
 import { PassList } from './PassList';
 
 const STATUSES = [
@@ -52,7 +53,7 @@ export function PassesPage() {
         // A search that is a pass's serial number or external id opens that pass; anything else lists what it found.
         const [only] = passes;
         if (after === null && passes.length === 1 && only && page.next_cursor === null && namesPass(only, q)) {
-          navigate(`/passes/${encodeURIComponent(only.id)}`);
+          navigate(passPath(only.id));
           return;
         }
         if (after === null && q !== '' && passes.length === 0) {
@@ -60,7 +61,7 @@ export function PassesPage() {
           const found = await findPasses(api, q);
           const [byIdentifier] = found.passes;
           if (byIdentifier) {
-            navigate(`/passes/${encodeURIComponent(byIdentifier.id)}`);
+            navigate(passPath(byIdentifier.id));
             return;
           }
         }

@@ -11,6 +11,7 @@ import { useApi } from '../../session/SessionProvider';
 import { formatCount, formatMoney } from '../../ui/format';
 import { ProblemNotice } from '../../ui/ProblemNotice';
 import { StatusBadge } from '../../ui/StatusBadge';
+import { passPath } from '../passes/pass-path';
 import { scanReason } from './scan-reasons';
 import { usePassCurrency } from './use-pass-currency';
 
@@ -111,7 +112,7 @@ export function ScanResultCard({ code, result, lookedUp, onResult, onNext }: Sca
           </>
         )}
         {pass && (
-          <Link to={`/passes/${encodeURIComponent(pass.id)}`} className="button">
+          <Link to={passPath(pass.id)} className="button">
             Open the pass
           </Link>
         )}
