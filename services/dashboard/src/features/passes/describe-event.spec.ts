@@ -8,6 +8,7 @@ describe('describing a pass event', () => {
   it('says what happened, with the numbers after it', () => {
     expect(describeEvent(entry('PassIssued', { serial_number: 'PS-1' }))).toBe('Issued as PS-1');
     expect(describeEvent(entry('PassStamped', { count: 1, stamps: 4 }))).toBe('1 stamp added (now 4)');
+    expect(describeEvent(entry('PassStamped', { count: 1000, stamps: 1004 }))).toBe('1,000 stamps added (now 1,004)');
     expect(describeEvent(entry('PointsAdjusted', { delta: -20, points: 5 }))).toBe('20 points spent (now 5)');
     expect(describeEvent(entry('BalanceCharged', { amount_minor: 250, balance_minor: 750 }))).toBe('Charged 2.50 (balance 7.50)');
     expect(describeEvent(entry('PassUpdated', { changes: { customer_email: 'a@b.c', balance_minor: 100 } }))).toBe('Updated: customer email, balance');
@@ -17,6 +18,7 @@ describe('describing a pass event', () => {
     expect(describeEvent(entry('RewardEarned', { title: 'Free coffee' }))).toBe('Earned a reward: Free coffee');
     expect(describeEvent(entry('RewardRedeemed', { metric: 'stamps', deducted: 10, value: 2 }))).toBe('Reward redeemed (10 stamps used, now 2)');
     expect(describeEvent(entry('RewardRedeemed', { metric: 'points', deducted: 250, value: 0 }))).toBe('Reward redeemed (250 points used, now 0)');
+    expect(describeEvent(entry('RewardRedeemed', { metric: 'stamps', deducted: 1, value: 0 }))).toBe('Reward redeemed (1 stamp used, now 0)');
   });
 
   it('quotes a message sent, and says how it reached the holder', () => {

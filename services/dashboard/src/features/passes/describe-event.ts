@@ -1,6 +1,6 @@
 /** One line for each event of a pass's history (the events endpoint), as a person would say it. */
 import type { PassHistoryResponse } from '@passes/contracts';
-import { formatMoney, formatQuantity } from '../../ui/format';
+import { formatCount, formatMoney, formatQuantity } from '../../ui/format';
 
 export type HistoryEntry = PassHistoryResponse['data'][number];
 
@@ -20,7 +20,10 @@ const DELIVERIES: Readonly<Record<string, string>> = {
   quota_limited: 'shown without a notification, Google’s daily quota spent',
   not_installed: 'in no wallet the service updates',
 };
-const count = (value: unknown) => (typeof value === 'number' ? value : '?');
+/** A number the event holds, as the rest of the dashboard writes numbers; `?` where it holds none. */
+const count = (value: unknown) => (typeof value === 'number' ? formatCount(value) : '?');
+/** The same, with its noun, one or many. */
+const quantity = (value: unknown, one: string, many: string) => (typeof value === 'number' ? formatQuantity(value, one, many) : `? ${many}`);
 
 export function describeEvent({ type, data }: HistoryEntry, currency: string | null = null): string {
   const money = moneyIn(currency);
@@ -33,7 +36,7 @@ export function describeEvent({ type, data }: HistoryEntry, currency: string | n
       return names.length > 0 ? `Updated: ${names.join(', ').replaceAll('_minor', '').replaceAll('_', ' ')}` : 'Updated';
     }
     case 'PassStamped':
-      return `${count(data['count'])} stamp${data['count'] === 1 ? '' : 's'} added (now ${count(data['stamps'])})`;
+      return `${quantity(data['count'], 'stamp', 'stamps')} added (now ${count(data['stamps'])})`;
     case 'PointsAdjusted': {
       const delta = typeof data['delta'] === 'number' ? data['delta'] : 0;
       return `${delta >= 0 ? `${formatQuantity(delta, 'point', 'points')} added` : `${formatQuantity(-delta, 'point', 'points')} spent`} (now ${count(data['points'])})`;
@@ -63,7 +66,7 @@ export function describeEvent({ type, data }: HistoryEntry, currency: string | n
     case 'RewardEarned':
       return `Earned a reward: ${typeof data['title'] === 'string' ? data['title'] : '?'}`;
     case 'RewardRedeemed':
-      return `Reward redeemed (${count(data['deducted'])} ${data['metric'] === 'points' ? 'points' : 'stamps'} used, now ${count(data['value'])})`;
+      return `Reward redeemed (${data['metric'] === 'points' ? quantity(data['deducted'], 'point', 'points') : quantity(data['deducted'], 'stamp', 'stamps')} used, now ${count(data['value'])})`;
     case 'PaymentStarted':
       return `Online top-up of ${money(data['amount_minor'])} started`;
     case 'PaymentSucceeded':
