@@ -140,7 +140,7 @@ describe('CommandHandler', () => {
     expect((await store.readStream('counter-6')).map((event) => event.type)).toEqual(['Interference', 'Counted', 'Counted', 'Counted']);
   });
 
-  it('remembers the state its own appends leave: the next command reads only what others appended since', async () => {
+  it('decides on the state its own appends leave without a read; what others appended since is read when its append is refused', async () => {
     const readsFrom: number[] = [];
     // The real store, noting where each read of a stream starts.
     const noting: EventStore = new Proxy(store, {
@@ -159,8 +159,25 @@ describe('CommandHandler', () => {
     await interfere('counter-7');
     expect((await count()).state).toBe(4);
     expect(await remembering.load(counter, 'counter-7')).toEqual({ state: 4, revision: 3 });
-    // The stream from its start (it does not exist); after each append, from the revision after it.
-    expect(readsFrom).toEqual([0, 1, 2, 4]);
+    // The stream from its start (it does not exist); then nothing until the third count's append is refused,
+    // and from the revision after the one remembered; `load` from the revision after the third count's.
+    expect(readsFrom).toEqual([0, 2, 4]);
+    expect(delays).toEqual([]);
+  });
+
+  it('refuses a command only on the stream as stored: one its remembered state refuses is decided again when others appended since', async () => {
+    // Refuses a count while the count is odd.
+    const evenOnly = { ...counter, decider: { ...counter.decider, decide: (_: { type: 'Count' }, count: number) => {
+      if (count % 2 === 1) throw new DomainError('invalid_state', 'odd');
+      return counter.decider.decide();
+    } } };
+    const count = () => handler.handle(evenOnly, { stream: 'counter-8', businessId: null, context }, () => ({ type: 'Count' as const }));
+    await count();
+    await expect(count()).rejects.toMatchObject({ code: 'invalid_state' });
+    await interfere('counter-8');
+    expect((await count()).state).toBe(3);
+    expect(delays).toEqual([]);
+    expect((await store.readStream('counter-8')).map((event) => event.type)).toEqual(['Counted', 'Interference', 'Counted']);
   });
 
   it('decides on events another writer appended since it last looked', async () => {

@@ -1,10 +1,13 @@
 /**
- * Runs commands against one aggregate: load its stream, decide, append with the revision that was read.
+ * Runs commands against one aggregate: decide on the stream's state, append with the revision it reflects.
  * Commands on one stream never race each other inside this process: each stream has a line, and the
  * commands that arrive while one append is under way wait for it, then are decided one after another on
- * the state each leaves and appended together, in one append and one commit. A writer in another process
- * (a second API process, the CLI) can still get in first; the waiting commands are then decided again on
- * fresh state after a jittered backoff, a bounded number of times.
+ * the state each leaves and appended together, in one append and one commit.
+ * A stream this process has met is decided on the state it remembers, unread: the append's expected
+ * revision is what proves that state current, so a stale one costs a refused append and a read, never a
+ * wrong decision; a decision that appends nothing proves nothing, and reads the stream to be sure. A writer
+ * in another process (a second API process, the CLI) can still get in between a read and an append; the
+ * waiting commands are then decided again on fresh state after a jittered backoff, a bounded number of times.
  */
 import type { CommandContext } from './command-context';
 import { DomainError, foldEncoded, schemaVersionOf, type Aggregate, type DomainEventShape, type EventRegistry } from '@passes/domain';
@@ -52,11 +55,21 @@ interface Waiting {
 
 interface Line {
   load(): Promise<LoadedState<unknown>>;
+  /** The state this process remembers of the stream, unread (StreamStates.remembered). */
+  remembered(): LoadedState<unknown> | undefined;
   /** Remembers the state the line's committed append left (StreamStates.appended). */
   appended(state: unknown, revision: number): void;
   /** The state a new stream's first attempt is decided on, unread (StreamContext.isNew); used once. */
   unread: LoadedState<unknown> | null;
   waiting: Waiting[];
+}
+
+/**
+ * A state decided on unread: a new stream's initial state (an append refused on it lost a race, as after a
+ * read), or this process's memory of the stream (an append refused on it shows only that memory behind).
+ */
+interface Basis extends LoadedState<unknown> {
+  source: 'new' | 'remembered';
 }
 
 type Outcome = ({ ok: true } & Decision) | { ok: false; error: unknown };
@@ -112,6 +125,7 @@ export class CommandHandler {
       }
       const started: Line = {
         load: () => this.states.load(aggregate, target.stream),
+        remembered: () => this.states.remembered(aggregate, target.stream),
         // The states of this line's decisions are its aggregate's.
         appended: (state, revision) => this.states.appended(aggregate, target.stream, state as State, revision),
         unread: target.isNew === true ? { state: aggregate.decider.initialState(), revision: null } : null,
@@ -130,24 +144,29 @@ export class CommandHandler {
 
   /** Settles every command of `batch`; never throws. */
   private async decideAndAppend(stream: string, line: Line, batch: Waiting[]): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
+    let unread = unreadBasis(line);
+    for (let racesLost = 0; ; ) {
+      const decidedOn = unread;
+      unread = null;
       let outcomes: Outcome[];
       let appended: AppendResult | null = null;
       try {
-        const { state, revision } = line.unread ?? (await line.load());
-        line.unread = null;
+        const { state, revision } = decidedOn ?? (await line.load());
         outcomes = await decideInTurn(batch, state);
         const encoded = outcomes.flatMap((outcome) => (outcome.ok ? outcome.encoded : []));
         if (encoded.length > 0) appended = await this.events.append(stream, encoded, revision ?? 'no_stream');
+        // No append proved the remembered state current: unless the stream is as remembered, decided again on it as stored.
+        else if (decidedOn?.source === 'remembered' && (await line.load()).revision !== revision) continue;
       } catch (error) {
-        const lost = error instanceof WrongExpectedRevisionError;
-        if (lost && attempt < this.backoff.maxAttempts) {
-          await this.sleep(this.backoff.delayMs(attempt));
-          continue;
+        if (!(error instanceof WrongExpectedRevisionError)) return rejectAll(batch, error);
+        // Only this process's memory of the stream was behind: decided again on it as stored, at once.
+        if (decidedOn?.source === 'remembered') continue;
+        racesLost += 1;
+        if (racesLost === this.backoff.maxAttempts) {
+          return rejectAll(batch, new DomainError('conflict', 'Too many concurrent changes to the same record; retry the request', { retry_after_seconds: CONFLICT_RETRY_AFTER_SECONDS }));
         }
-        const failure = lost ? new DomainError('conflict', 'Too many concurrent changes to the same record; retry the request', { retry_after_seconds: CONFLICT_RETRY_AFTER_SECONDS }) : error;
-        for (const waiting of batch) waiting.reject(failure);
-        return;
+        await this.sleep(this.backoff.delayMs(racesLost));
+        continue;
       }
       // A refused command leaves the state as it was: the last decided one holds every appended event.
       const last = outcomes.filter((outcome) => outcome.ok).at(-1);
@@ -161,6 +180,19 @@ export class CommandHandler {
       return;
     }
   }
+}
+
+function rejectAll(batch: readonly Waiting[], error: unknown): void {
+  for (const waiting of batch) waiting.reject(error);
+}
+
+/** What a line's first attempt is decided on without a read: a new stream's initial state, or the state remembered. */
+function unreadBasis(line: Line): Basis | null {
+  const { unread } = line;
+  line.unread = null;
+  if (unread !== null) return { ...unread, source: 'new' };
+  const remembered = line.remembered();
+  return remembered === undefined ? null : { ...remembered, source: 'remembered' };
 }
 
 /** Each command on the state the one before it left; a refused command leaves the state as it was. */

@@ -81,6 +81,14 @@ export class StreamStates {
     this.remember(stream, { aggregate, state, revision });
   }
 
+  /**
+   * The state this process last left or saw the stream in, without a read: as of its revision, possibly
+   * behind the stream as stored. Undefined when nothing of the stream is remembered.
+   */
+  remembered<Command, Event extends DomainEventShape, State>(aggregate: Aggregate<Command, Event, State>, stream: string): LoadedState<State> | undefined {
+    return this.known<State>(aggregate, stream);
+  }
+
   /** The stream's remembered state, when it is this aggregate's. */
   private known<State>(aggregate: object, stream: string): { state: State; revision: number } | undefined {
     const entry = this.entries.get(stream);
