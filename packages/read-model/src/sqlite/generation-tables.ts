@@ -28,6 +28,9 @@ const RECENT_DOCUMENTS = 5_000;
 /** Lookups of one generation kept as found, by index and key: the ids they found, a few hundred KB. */
 const RECENT_LOOKUPS = 5_000;
 
+/** Documents of one generation whose stored key set and words this connection remembers writing: about a MB. */
+const WRITTEN_DOCUMENTS = 5_000;
+
 /** The largest rowid SQLite gives: newest-first pages start before it. */
 const LAST_ROWID = 2n ** 63n - 1n;
 
@@ -144,6 +147,18 @@ interface KeptLookup {
   dataVersion: number;
 }
 
+/** The key set and words (as their rows hold them) this connection committed with a revision of a document. */
+interface WrittenIndexes {
+  revision: number;
+  keySet: string | null;
+  words: string | null;
+}
+
+/** What to remember of a write once its transaction has committed, as of the connection's data_version then. */
+export type AfterCommit = (dataVersion: number) => void;
+
+const NOTHING_TO_REMEMBER: AfterCommit = () => {};
+
 /**
  * A generation's statements, and the documents it read lately. A document read is kept (one read in passing
  * is not: passingRead), parsed, and served as it is while this connection's data_version (which the caller reads and passes in) stays where
@@ -157,6 +172,11 @@ interface KeptLookup {
  * A lookup is kept the same way: the ids of every document its key found, served again (each document as
  * `get` serves it) while the data_version stays where it was. This connection's writes forget the lookups of
  * every key they add to or take from a document; another connection's commit makes each lookup read anew.
+ *
+ * A write compares the document's new key set and words with those stored, to change only what moved (a
+ * stamp moves none). Those this connection committed with a document's revision are remembered, and a write
+ * that finds the row still at that revision (its update says so, in the same statement) compares with them
+ * instead of reading them: a revision's keys and words are its document's, whoever wrote them.
  */
 export class PreparedGeneration {
   private readonly statements;
@@ -164,6 +184,7 @@ export class PreparedGeneration {
   private readonly words;
   private readonly recent = new LRUCache<string, KeptDocument>({ max: RECENT_DOCUMENTS });
   private readonly lookups = new LRUCache<string, KeptLookup>({ max: RECENT_LOOKUPS });
+  private readonly written = new LRUCache<string, WrittenIndexes>({ max: WRITTEN_DOCUMENTS });
 
   constructor(db: Database.Database, { documents, lookups, keySets, words }: TableNames, hasWords: boolean) {
     this.words = hasWords
@@ -216,6 +237,10 @@ export class PreparedGeneration {
            ON CONFLICT (id) DO UPDATE SET revision = excluded.revision, doc = excluded.doc WHERE excluded.revision > ${documents}.revision
            RETURNING rowid`,
         )
+        .pluck(),
+      // The same, when the row is at the revision given last (WrittenIndexes); the caller guards the order.
+      updateFrom: db
+        .prepare<[number, string | null, string, number], DocumentRowNumber>(`UPDATE ${documents} SET revision = ?, doc = ? WHERE id = ? AND revision = ? RETURNING rowid`)
         .pluck(),
       keySetOf: db.prepare<[DocumentRowNumber], string>(`SELECT keys FROM ${keySets} WHERE doc = ?`).pluck(),
       setKeySet: db.prepare<[DocumentRowNumber, string]>(`INSERT INTO ${keySets} (doc, keys) VALUES (?, ?) ON CONFLICT (doc) DO UPDATE SET keys = excluded.keys`),
@@ -319,10 +344,10 @@ export class PreparedGeneration {
   }
 
   /**
-   * Writes one document inside the caller's transaction. Returns whether it dropped a kept copy, which the
-   * caller may replace with the written document once the transaction has committed (`keep`).
+   * Writes one document inside the caller's transaction. Returns what to remember of it once the transaction
+   * has committed: its key set and words, and the document itself when the write dropped a kept copy.
    */
-  write(write: DocumentWrite): boolean {
+  write(write: DocumentWrite): AfterCommit {
     const doc = write.doc === null ? null : JSON.stringify(write.doc);
     // A generation without a words table keeps the beginnings of words as keys, as it was built.
     const given = this.words === null ? keysWithWords(write.keys, write.words) : write.keys;
@@ -331,7 +356,8 @@ export class PreparedGeneration {
     const words = write.doc === null || this.words === null || write.words === undefined ? null : wordTextOf(write.words);
     if (write.isNew) {
       const inserted = this.statements.insert.run(write.id, write.revision, doc);
-      // Inserted where there was no row: no keys to read or replace, and nothing of it kept.
+      // Inserted where there was no row: no keys to read or replace, and nothing of it remembered (a document
+      // written once, a pass just issued, would push out one written often).
       if (inserted.changes > 0) {
         if (words !== null) this.words?.insert.run(inserted.lastInsertRowid, words);
         if (keySet !== null) {
@@ -339,14 +365,17 @@ export class PreparedGeneration {
           this.statements.setKeySet.run(inserted.lastInsertRowid, keySet);
           this.forgetLookupsOf(given);
         }
-        return false;
+        return NOTHING_TO_REMEMBER;
       }
     }
-    const rowid = this.statements.upsert.get(write.id, write.revision, doc);
-    if (rowid === undefined) return false;
+    const known = this.written.get(write.id);
+    const fromKnown = known !== undefined && write.revision > known.revision ? this.statements.updateFrom.get(write.revision, doc, write.id, known.revision) : undefined;
+    const rowid = fromKnown ?? this.statements.upsert.get(write.id, write.revision, doc);
+    if (rowid === undefined) return NOTHING_TO_REMEMBER;
+    const stored = fromKnown !== undefined && known !== undefined ? known : null;
     const wasKept = this.recent.delete(write.id);
     if (this.words !== null) {
-      const storedWords = this.words.of.get(rowid) ?? null;
+      const storedWords = stored !== null ? stored.words : (this.words.of.get(rowid) ?? null);
       if (storedWords !== words) {
         if (storedWords !== null) this.words.remove.run(rowid);
         if (words !== null) this.words.insert.run(rowid, words);
@@ -354,19 +383,22 @@ export class PreparedGeneration {
     }
     // Most writes (a stamp, a charge) keep every key, and the projection names them in the same order:
     // the same text. Otherwise only the keys that changed are taken out and put in.
-    const storedSet = this.statements.keySetOf.get(rowid) ?? null;
+    const storedSet = stored !== null ? stored.keySet : (this.statements.keySetOf.get(rowid) ?? null);
     if (storedSet !== keySet) {
       const keys = keySet === null ? [] : pairsOf(given);
-      const stored = storedSet === null ? [] : pairsOf(storedKeySet.parse(JSON.parse(storedSet)));
-      const removed = keysMissingFrom(stored, keys);
-      const added = keysMissingFrom(keys, stored);
+      const storedKeys = storedSet === null ? [] : pairsOf(storedKeySet.parse(JSON.parse(storedSet)));
+      const removed = keysMissingFrom(storedKeys, keys);
+      const added = keysMissingFrom(keys, storedKeys);
       if (removed.length > 0) this.statements.removeKeys.run(rowid, JSON.stringify(keysByIndex(removed)));
       if (added.length > 0) this.statements.addKeys.run(rowid, JSON.stringify(keysByIndex(added)));
       if (keySet === null) this.statements.deleteKeySet.run(rowid);
       else this.statements.setKeySet.run(rowid, keySet);
       this.forgetLookups([...removed, ...added]);
     }
-    return wasKept;
+    return (dataVersion) => {
+      this.rememberWritten(write.id, { revision: write.revision, keySet, words });
+      if (wasKept) this.keep(write, dataVersion);
+    };
   }
 
   /**
@@ -374,8 +406,19 @@ export class PreparedGeneration {
    * pass a stamp looks up) stays parsed rather than being read again by the next. Only those `write` dropped
    * are kept: a document nobody read lately (a pass just issued) would push out one that is.
    */
-  keep(write: DocumentWrite, dataVersion: number): void {
+  private keep(write: DocumentWrite, dataVersion: number): void {
     this.recent.set(write.id, { stored: deepFreeze({ id: write.id, revision: write.revision, doc: write.doc }), dataVersion });
+  }
+
+  /**
+   * Remembers the key set and words committed with a document's revision. When they are those remembered
+   * already (most writes), only the revision moves: the texts kept are the older copies, so a write's own
+   * copies are garbage at once rather than kept.
+   */
+  private rememberWritten(id: string, written: WrittenIndexes): void {
+    const known = this.written.get(id);
+    if (known !== undefined && known.keySet === written.keySet && known.words === written.words) known.revision = written.revision;
+    else this.written.set(id, written);
   }
 
   /** Up to `limit` rows `key` finds from the row `from` on (null: the first), in `order`. */

@@ -282,6 +282,24 @@ describe('SqliteDocumentStore', () => {
     });
   });
 
+  describe('key sets and words this connection wrote', () => {
+    const keyed = (revision: number, emails: string[]) => ({ id: 'a', revision, doc: { revision }, keys: { email: emails }, isNew: revision === 0 });
+    const found = async (store: SqliteDocumentStore, email: string) => (await store.find('passes', 'email', email)).map((doc) => fieldOf(doc, 'revision'));
+
+    it('are compared with those stored when another connection wrote the document since, not with those remembered', async () => {
+      const { server, cli } = serviceAndCli();
+      const target = { collection: 'passes', generation: (await server.createGeneration(shape, 'live', new Date())).generation };
+      await server.commit([{ target, writes: [keyed(0, ['e'])] }], positionOfInteger(1));
+      await server.commit([{ target, writes: [keyed(1, ['e'])] }], positionOfInteger(2));
+      await cli.commit([{ target, writes: [keyed(2, ['f'])] }], positionOfInteger(3));
+
+      await server.commit([{ target, writes: [keyed(3, ['e'])] }], positionOfInteger(4));
+      expect(await found(cli, 'e')).toEqual([3]);
+      expect(await found(cli, 'f')).toEqual([]);
+      await Promise.all([server.close(), cli.close()]);
+    });
+  });
+
   describe('its log', () => {
     /** The size of the file's log after 100 commits of a 4 KiB document each, with the given autocheckpoint length. */
     async function logBytesAfterCommits(walAutocheckpointPages: number): Promise<number> {

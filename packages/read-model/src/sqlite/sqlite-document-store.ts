@@ -22,7 +22,7 @@ import {
   type StoredDocument,
 } from '../document-store';
 import type { LookupKey } from '../word-keys';
-import { GenerationTables, type PreparedGeneration } from './generation-tables';
+import { GenerationTables, type AfterCommit, type PreparedGeneration } from './generation-tables';
 
 const CATALOG = `
   CREATE TABLE IF NOT EXISTS generations (
@@ -148,16 +148,14 @@ export class SqliteDocumentStore implements DocumentStore {
       releaseLease: db.prepare<[string, string]>('DELETE FROM leases WHERE name = ? AND holder = ?'),
     };
     this.commitTransaction = db.transaction((batch: readonly GenerationWrites[], position: Position) => {
-      const toKeep: (() => void)[] = [];
+      const afterCommit: AfterCommit[] = [];
       for (const { target, writes } of batch) {
         const tables = this.tables.of(target);
         if (tables === undefined) throw new Error(`Generation ${target.generation} of ${target.collection} does not exist`);
-        for (const write of writes) {
-          if (tables.write(write)) toKeep.push(() => tables.keep(write, this.dataVersion));
-        }
+        for (const write of writes) afterCommit.push(tables.write(write));
         this.statements.setCheckpoint.run(position, target.collection, target.generation);
       }
-      return toKeep;
+      return afterCommit;
     });
     this.createTransaction = db.transaction((shape: CollectionShape, as: 'live' | 'next', requestedAt: string): Generation => {
       if (this.statements.roleTaken.get(shape.collection, as) !== undefined) throw new GenerationConflictError(shape.collection, as);
@@ -250,9 +248,9 @@ export class SqliteDocumentStore implements DocumentStore {
   }
 
   async commit(batch: readonly GenerationWrites[], position: Position): Promise<void> {
-    // Kept once committed: a rolled-back write must not be what later reads see. Kept as of the data_version
-    // last read, so after a commit of another connection since then their revision is read again before use.
-    for (const keep of this.commitTransaction.immediate(batch, position)) keep();
+    // Remembered once committed: a rolled-back write must not be what later reads or writes see. Kept as of the
+    // data_version last read, so after a commit of another connection since then their revision is read again before use.
+    for (const remember of this.commitTransaction.immediate(batch, position)) remember(this.dataVersion);
   }
 
   async promote(collection: string, generation: number): Promise<void> {

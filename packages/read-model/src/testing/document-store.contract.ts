@@ -240,6 +240,16 @@ export function describeDocumentStoreContract(
           expect(await ids(target, 'be')).toEqual(['a']);
           expect(await store().count(target.collection, 'business', 'b3')).toBe(1);
           expect(await ids(other, 'ad')).toEqual(['a']);
+          // Write after write, each compared with what the one before it stored.
+          await store().commit([{ target, writes: [worded('a', 3, ['cy'], scope, { business: ['b3'] })] }], at(4));
+          expect(await ids(target, 'be')).toEqual([]);
+          expect(await ids(target, 'cy')).toEqual(['a']);
+          expect(await store().count(target.collection, 'business', 'b3')).toBe(1);
+          await store().commit([{ target, writes: [worded('a', 4, ['cy'], scope, { business: ['b3'] })] }], at(5));
+          expect(await ids(target, 'cy')).toEqual(['a']);
+          await store().commit([{ target, writes: [write('a', 5, {}, null)] }], at(6));
+          expect(await ids(target, 'cy')).toEqual([]);
+          expect(await store().count(target.collection, 'business', 'b3')).toBe(0);
         });
       });
     });
