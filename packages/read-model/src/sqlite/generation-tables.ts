@@ -28,9 +28,6 @@ const RECENT_DOCUMENTS = 5_000;
 /** Lookups of one generation kept as found, by index and key: the ids they found, a few hundred KB. */
 const RECENT_LOOKUPS = 5_000;
 
-/** Documents of one generation whose stored key set and words this connection remembers writing: about a MB. */
-const WRITTEN_DOCUMENTS = 5_000;
-
 /** The largest rowid SQLite gives: newest-first pages start before it. */
 const LAST_ROWID = 2n ** 63n - 1n;
 
@@ -135,10 +132,14 @@ export class GenerationTables {
   }
 }
 
-/** A document as read, and the connection's data_version when it was last known to be current. */
+/**
+ * A document as read or written, and the connection's data_version when it was last known to be current;
+ * for one this connection wrote, the key set and words it committed with that revision.
+ */
 interface KeptDocument {
   stored: StoredDocument<unknown>;
   dataVersion: number;
+  indexes?: StoredIndexes;
 }
 
 /** Every document a lookup found, in order, as of the connection's data_version then. */
@@ -147,9 +148,8 @@ interface KeptLookup {
   dataVersion: number;
 }
 
-/** The key set and words (as their rows hold them) this connection committed with a revision of a document. */
-interface WrittenIndexes {
-  revision: number;
+/** A document's key set and words as their rows hold them (null: no row). */
+interface StoredIndexes {
   keySet: string | null;
   words: string | null;
 }
@@ -174,9 +174,9 @@ const NOTHING_TO_REMEMBER: AfterCommit = () => {};
  * every key they add to or take from a document; another connection's commit makes each lookup read anew.
  *
  * A write compares the document's new key set and words with those stored, to change only what moved (a
- * stamp moves none). Those this connection committed with a document's revision are remembered, and a write
- * that finds the row still at that revision (its update says so, in the same statement) compares with them
- * instead of reading them: a revision's keys and words are its document's, whoever wrote them.
+ * stamp moves none). A kept document this connection wrote keeps the key set and words it committed with its
+ * revision, and a write that finds the row still at that revision (its update says so, in the same statement)
+ * compares with them instead of reading them: a revision's keys and words are its document's, whoever wrote them.
  */
 export class PreparedGeneration {
   private readonly statements;
@@ -184,7 +184,6 @@ export class PreparedGeneration {
   private readonly words;
   private readonly recent = new LRUCache<string, KeptDocument>({ max: RECENT_DOCUMENTS });
   private readonly lookups = new LRUCache<string, KeptLookup>({ max: RECENT_LOOKUPS });
-  private readonly written = new LRUCache<string, WrittenIndexes>({ max: WRITTEN_DOCUMENTS });
 
   constructor(db: Database.Database, { documents, lookups, keySets, words }: TableNames, hasWords: boolean) {
     this.words = hasWords
@@ -238,7 +237,7 @@ export class PreparedGeneration {
            RETURNING rowid`,
         )
         .pluck(),
-      // The same, when the row is at the revision given last (WrittenIndexes); the caller guards the order.
+      // The same, when the row is at the revision kept with its key set and words; the caller guards the order.
       updateFrom: db
         .prepare<[number, string | null, string, number], DocumentRowNumber>(`UPDATE ${documents} SET revision = ?, doc = ? WHERE id = ? AND revision = ? RETURNING rowid`)
         .pluck(),
@@ -345,7 +344,7 @@ export class PreparedGeneration {
 
   /**
    * Writes one document inside the caller's transaction. Returns what to remember of it once the transaction
-   * has committed: its key set and words, and the document itself when the write dropped a kept copy.
+   * has committed: the written document, with its key set and words, when the write dropped a kept copy.
    */
   write(write: DocumentWrite): AfterCommit {
     const doc = write.doc === null ? null : JSON.stringify(write.doc);
@@ -356,8 +355,7 @@ export class PreparedGeneration {
     const words = write.doc === null || this.words === null || write.words === undefined ? null : wordTextOf(write.words);
     if (write.isNew) {
       const inserted = this.statements.insert.run(write.id, write.revision, doc);
-      // Inserted where there was no row: no keys to read or replace, and nothing of it remembered (a document
-      // written once, a pass just issued, would push out one written often).
+      // Inserted where there was no row: no keys to read or replace, and nothing of it kept.
       if (inserted.changes > 0) {
         if (words !== null) this.words?.insert.run(inserted.lastInsertRowid, words);
         if (keySet !== null) {
@@ -368,22 +366,21 @@ export class PreparedGeneration {
         return NOTHING_TO_REMEMBER;
       }
     }
-    const known = this.written.get(write.id);
-    const fromKnown = known !== undefined && write.revision > known.revision ? this.statements.updateFrom.get(write.revision, doc, write.id, known.revision) : undefined;
+    const kept = this.recent.peek(write.id);
+    const known = kept?.indexes !== undefined && write.revision > kept.stored.revision ? { revision: kept.stored.revision, ...kept.indexes } : undefined;
+    const fromKnown = known === undefined ? undefined : this.statements.updateFrom.get(write.revision, doc, write.id, known.revision);
     const rowid = fromKnown ?? this.statements.upsert.get(write.id, write.revision, doc);
     if (rowid === undefined) return NOTHING_TO_REMEMBER;
-    const stored = fromKnown !== undefined && known !== undefined ? known : null;
+    const stored = fromKnown !== undefined ? known : undefined;
     const wasKept = this.recent.delete(write.id);
-    if (this.words !== null) {
-      const storedWords = stored !== null ? stored.words : (this.words.of.get(rowid) ?? null);
-      if (storedWords !== words) {
-        if (storedWords !== null) this.words.remove.run(rowid);
-        if (words !== null) this.words.insert.run(rowid, words);
-      }
+    const storedWords = stored !== undefined ? stored.words : this.words === null ? null : (this.words.of.get(rowid) ?? null);
+    if (this.words !== null && storedWords !== words) {
+      if (storedWords !== null) this.words.remove.run(rowid);
+      if (words !== null) this.words.insert.run(rowid, words);
     }
     // Most writes (a stamp, a charge) keep every key, and the projection names them in the same order:
     // the same text. Otherwise only the keys that changed are taken out and put in.
-    const storedSet = stored !== null ? stored.keySet : (this.statements.keySetOf.get(rowid) ?? null);
+    const storedSet = stored !== undefined ? stored.keySet : (this.statements.keySetOf.get(rowid) ?? null);
     if (storedSet !== keySet) {
       const keys = keySet === null ? [] : pairsOf(given);
       const storedKeys = storedSet === null ? [] : pairsOf(storedKeySet.parse(JSON.parse(storedSet)));
@@ -395,10 +392,10 @@ export class PreparedGeneration {
       else this.statements.setKeySet.run(rowid, keySet);
       this.forgetLookups([...removed, ...added]);
     }
-    return (dataVersion) => {
-      this.rememberWritten(write.id, { revision: write.revision, keySet, words });
-      if (wasKept) this.keep(write, dataVersion);
-    };
+    if (!wasKept) return NOTHING_TO_REMEMBER;
+    // The texts kept before when they are the same: the write's own copies are then garbage at once.
+    const indexes = { keySet: storedSet === keySet ? storedSet : keySet, words: storedWords === words ? storedWords : words };
+    return (dataVersion) => this.keep(write, dataVersion, indexes);
   }
 
   /**
@@ -406,19 +403,8 @@ export class PreparedGeneration {
    * pass a stamp looks up) stays parsed rather than being read again by the next. Only those `write` dropped
    * are kept: a document nobody read lately (a pass just issued) would push out one that is.
    */
-  private keep(write: DocumentWrite, dataVersion: number): void {
-    this.recent.set(write.id, { stored: deepFreeze({ id: write.id, revision: write.revision, doc: write.doc }), dataVersion });
-  }
-
-  /**
-   * Remembers the key set and words committed with a document's revision. When they are those remembered
-   * already (most writes), only the revision moves: the texts kept are the older copies, so a write's own
-   * copies are garbage at once rather than kept.
-   */
-  private rememberWritten(id: string, written: WrittenIndexes): void {
-    const known = this.written.get(id);
-    if (known !== undefined && known.keySet === written.keySet && known.words === written.words) known.revision = written.revision;
-    else this.written.set(id, written);
+  private keep(write: DocumentWrite, dataVersion: number, indexes: StoredIndexes): void {
+    this.recent.set(write.id, { stored: deepFreeze({ id: write.id, revision: write.revision, doc: write.doc }), dataVersion, indexes });
   }
 
   /** Up to `limit` rows `key` finds from the row `from` on (null: the first), in `order`. */

@@ -282,7 +282,7 @@ describe('SqliteDocumentStore', () => {
     });
   });
 
-  describe('key sets and words this connection wrote', () => {
+  describe('key sets and words kept with a document this connection wrote', () => {
     const keyed = (revision: number, emails: string[]) => ({ id: 'a', revision, doc: { revision }, keys: { email: emails }, isNew: revision === 0 });
     const found = async (store: SqliteDocumentStore, email: string) => (await store.find('passes', 'email', email)).map((doc) => fieldOf(doc, 'revision'));
 
@@ -290,6 +290,8 @@ describe('SqliteDocumentStore', () => {
       const { server, cli } = serviceAndCli();
       const target = { collection: 'passes', generation: (await server.createGeneration(shape, 'live', new Date())).generation };
       await server.commit([{ target, writes: [keyed(0, ['e'])] }], positionOfInteger(1));
+      // Read, so kept: the server keeps its next write of it with its key set.
+      expect(await server.get('passes', 'a')).toMatchObject({ revision: 0 });
       await server.commit([{ target, writes: [keyed(1, ['e'])] }], positionOfInteger(2));
       await cli.commit([{ target, writes: [keyed(2, ['f'])] }], positionOfInteger(3));
 
