@@ -367,11 +367,11 @@ export class PreparedGeneration {
       }
     }
     const kept = this.recent.peek(write.id);
-    const known = kept?.indexes !== undefined && write.revision > kept.stored.revision ? { revision: kept.stored.revision, ...kept.indexes } : undefined;
-    const fromKnown = known === undefined ? undefined : this.statements.updateFrom.get(write.revision, doc, write.id, known.revision);
+    const known = kept?.indexes !== undefined && write.revision > kept.stored.revision ? kept : undefined;
+    const fromKnown = known === undefined ? undefined : this.statements.updateFrom.get(write.revision, doc, write.id, known.stored.revision);
     const rowid = fromKnown ?? this.statements.upsert.get(write.id, write.revision, doc);
     if (rowid === undefined) return NOTHING_TO_REMEMBER;
-    const stored = fromKnown !== undefined ? known : undefined;
+    const stored = fromKnown !== undefined ? known?.indexes : undefined;
     const wasKept = this.recent.delete(write.id);
     const storedWords = stored !== undefined ? stored.words : this.words === null ? null : (this.words.of.get(rowid) ?? null);
     if (this.words !== null && storedWords !== words) {
