@@ -60,7 +60,7 @@ interface Line {
   /** Remembers the state the line's committed append left (StreamStates.appended). */
   appended(state: unknown, revision: number): void;
   /** The state a new stream's first attempt is decided on, unread (StreamContext.isNew); used once. */
-  unread: LoadedState<unknown> | null;
+  unread: Basis | null;
   waiting: Waiting[];
 }
 
@@ -128,7 +128,7 @@ export class CommandHandler {
         remembered: () => this.states.remembered(aggregate, target.stream),
         // The states of this line's decisions are its aggregate's.
         appended: (state, revision) => this.states.appended(aggregate, target.stream, state as State, revision),
-        unread: target.isNew === true ? { state: aggregate.decider.initialState(), revision: null } : null,
+        unread: target.isNew === true ? { state: aggregate.decider.initialState(), revision: null, source: 'new' } : null,
         waiting: [waiting],
       };
       this.lines.set(target.stream, started);
@@ -190,7 +190,7 @@ function rejectAll(batch: readonly Waiting[], error: unknown): void {
 function unreadBasis(line: Line): Basis | null {
   const { unread } = line;
   line.unread = null;
-  if (unread !== null) return { ...unread, source: 'new' };
+  if (unread !== null) return unread;
   const remembered = line.remembered();
   return remembered === undefined ? null : { ...remembered, source: 'remembered' };
 }
