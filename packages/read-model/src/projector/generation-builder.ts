@@ -7,17 +7,8 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { isAfter, type EventStore, type Position } from '@passes/event-store';
 import type { DocumentStore, GenerationRef } from '../document-store';
 import type { Projection } from '../projections/projection';
-import type { CatchUpPage, CatchUpRunner } from './catch-up-runner';
-import { projectBatch } from './project-batch';
-
-/** Every this many pages, one is read without the type filter, to see how much of the feed is the projection's. */
-const PROBE_EVERY_PAGES = 16;
-/**
- * From this share of the feed's events on, pages are read without the filter: a filtered read of a type
- * that most events have reads each type's page through its index and merges them (most of the rebuild's
- * time, in a profile), where a plain read of the position range reads each row once.
- */
-const DENSE_SHARE = 0.5;
+import type { CatchUpRunner } from './catch-up-runner';
+import { SharedReplay, type ReplayMember } from './shared-replay';
 
 export interface BuildProgress {
   collection: string;
@@ -30,25 +21,28 @@ export interface BuildProgress {
 
 export class GenerationBuilder {
   private stopped = false;
-  private replayed = 0;
-  private pagesRead = 0;
-  private filtered = true;
+  private readonly member: ReplayMember;
+  private readonly replay: SharedReplay;
   private readonly startedAt = new Date();
   private stopElsewhere: (() => void) | null = null;
 
   constructor(
-    private readonly events: EventStore,
+    events: EventStore,
     private readonly store: DocumentStore,
-    private readonly projection: Projection,
+    projection: Projection,
     readonly target: GenerationRef,
-    private checkpoint: Position | null,
+    checkpoint: Position | null,
     private readonly pageSize: number,
     /** Where `catchUp` replays its pages; on this thread when none. */
     private readonly runner: CatchUpRunner | null = null,
-  ) {}
+  ) {
+    this.member = { projection, target, checkpoint, replayed: 0 };
+    this.replay = new SharedReplay(events, store, pageSize);
+    this.replay.add(this.member);
+  }
 
   get progress(): BuildProgress {
-    return { ...this.target, checkpoint: this.checkpoint, replayed: this.replayed, startedAt: this.startedAt };
+    return { ...this.target, checkpoint: this.member.checkpoint, replayed: this.member.replayed, startedAt: this.startedAt };
   }
 
   stop(): void {
@@ -65,18 +59,16 @@ export class GenerationBuilder {
    * projection up to the head, so nothing between its last one and `position` concerns it.
    */
   async advanceTo(position: Position | null): Promise<void> {
-    if (!isAfter(position, this.checkpoint) || position === null) return;
+    if (!isAfter(position, this.member.checkpoint) || position === null) return;
     await this.store.commit([{ target: this.target, writes: [] }], position);
-    this.checkpoint = position;
+    this.member.checkpoint = position;
   }
 
   /** Replays pages until one comes back short (the head is near) or the builder is stopped; true when caught up. */
-  async catchUp(onPage?: (page: CatchUpPage) => void): Promise<boolean> {
+  async catchUp(): Promise<boolean> {
     if (this.runner !== null) return this.catchUpElsewhere(this.runner);
     while (!this.stopped) {
-      const full = await this.replayPage();
-      onPage?.({ checkpoint: this.checkpoint, replayed: this.replayed });
-      if (!full) return true;
+      if (!(await this.replayPage())) return true;
       // Leave room for requests between pages: the service keeps answering during a rebuild.
       await yieldToEventLoop();
     }
@@ -85,10 +77,10 @@ export class GenerationBuilder {
 
   private catchUpElsewhere(runner: CatchUpRunner): Promise<boolean> {
     if (this.stopped) return Promise.resolve(false);
-    const replayedBefore = this.replayed;
-    const run = runner.start({ ...this.target, checkpoint: this.checkpoint, pageSize: this.pageSize }, (page) => {
-      this.checkpoint = page.checkpoint;
-      this.replayed = replayedBefore + page.replayed;
+    const replayedBefore = this.member.replayed;
+    const run = runner.start({ ...this.target, checkpoint: this.member.checkpoint, pageSize: this.pageSize }, (page) => {
+      this.member.checkpoint = page.checkpoint;
+      this.member.replayed = replayedBefore + page.replayed;
     });
     this.stopElsewhere = run.stop;
     return run.done.finally(() => {
@@ -96,24 +88,8 @@ export class GenerationBuilder {
     });
   }
 
-  /**
-   * Replays one page of the projection's own events; false when the page was short, i.e. the head was
-   * reached. Where the projection's events are few, the store filters them; where they are most of the
-   * feed, the page is the feed itself and the builder skips the others (see DENSE_SHARE).
-   */
+  /** Replays one page of the projection's own events; false when the page was short, i.e. the head was reached. */
   async replayPage(): Promise<boolean> {
-    const unfiltered = !this.filtered || this.pagesRead % PROBE_EVERY_PAGES === 0;
-    const filter = unfiltered ? undefined : { eventTypes: [...this.projection.eventTypes] };
-    const page = await this.events.readAll({ after: this.checkpoint, maxCount: this.pageSize, filter });
-    this.pagesRead += 1;
-    const last = page.at(-1);
-    if (last === undefined) return false;
-    const own = unfiltered ? page.filter((event) => this.projection.eventTypes.has(event.type)) : page;
-    if (unfiltered) this.filtered = own.length < DENSE_SHARE * page.length;
-    const writes = await projectBatch(this.store, this.target, this.projection, own);
-    await this.store.commit([{ target: this.target, writes }], last.position);
-    this.checkpoint = last.position;
-    this.replayed += own.length;
-    return page.length === this.pageSize;
+    return (await this.replay.replayPage()).length === 0;
   }
 }

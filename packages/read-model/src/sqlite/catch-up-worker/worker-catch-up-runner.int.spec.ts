@@ -119,6 +119,28 @@ describe('a generation caught up in the worker thread', () => {
     await expectSameDocuments(next);
   });
 
+  it('builds jobs started together from one replay of the feed, each caught up with its own events', async () => {
+    const next = await nextGeneration();
+    const usage = readModelProjections.find((projection) => projection.collection === 'business_usage');
+    if (!usage) throw new Error('no business_usage projection');
+    const usageNext = await documents.createGeneration({ collection: usage.collection, version: usage.version, indexes: usage.indexes }, 'next', new Date());
+    const usagePages: CatchUpPage[] = [];
+
+    const done = await Promise.all([
+      runner.start({ ...next, checkpoint: null, pageSize: 25 }, () => undefined).done,
+      runner.start({ collection: usage.collection, generation: usageNext.generation, checkpoint: null, pageSize: 25 }, (page) => usagePages.push(page)).done,
+    ]);
+
+    expect(done).toEqual([true, true]);
+    const head = await events.headPosition();
+    // Alone, its few events would be read by type in two pages; together, it takes them from the feed's pages.
+    expect(usagePages.length).toBeGreaterThan((PASSES * (1 + STAMPS_EACH)) / 25);
+    expect(usagePages.at(-1)).toEqual({ checkpoint: head, replayed: PASSES });
+    await expectSameDocuments(next);
+    const usageDocument = await documents.load({ collection: usage.collection, generation: usageNext.generation }, [BUSINESS]);
+    expect(usageDocument.get(BUSINESS)?.doc).toMatchObject({ businessId: BUSINESS, livePasses: PASSES });
+  });
+
   it('stopped after a page, keeps that page committed; started again from its checkpoint, it completes the same generation', async () => {
     const next = await nextGeneration();
     let reached: Position | null = null;
