@@ -21,8 +21,10 @@ export function withCounts(running: RunningTotals | undefined, quarter: number, 
   for (const counter of ANALYTICS_COUNTERS) {
     const increment = increments[counter];
     if (increment === undefined || increment === 0) continue;
-    const totals = next[counter] ?? new Array<number>(QUARTERS_A_DAY).fill(0);
-    next[counter] = totals.map((total, index) => (index >= quarter ? total + increment : total));
+    // A copy: the running totals given may be a kept document's, and are never changed.
+    const totals = next[counter]?.slice() ?? new Array<number>(QUARTERS_A_DAY).fill(0);
+    for (let index = quarter; index < QUARTERS_A_DAY; index += 1) totals[index] = (totals[index] ?? 0) + increment;
+    next[counter] = totals;
   }
   return next;
 }
