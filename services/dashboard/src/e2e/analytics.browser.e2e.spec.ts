@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { issuePass, registerBusiness, type TestBusiness } from '../../../api/src/testing/fixtures';
+import { ManualClock } from '../../../api/src/testing/manual-clock';
 import { TestServer } from '../../../api/src/testing/test-server';
 import { logIn, openDashboard, openSection, PAGE_WIDTH, PHONE, screenshotBothSizes, unexpectedErrors, UNLABELLED_CONTROLS, type DashboardPage } from './support/dashboard-browser';
 import { dashboardSessions } from './support/dashboard-session';
@@ -19,7 +20,8 @@ let server: TestServer, free: TestBusiness, browser: Browser, dashboard: Dashboa
 const sessions = dashboardSessions();
 
 beforeAll(async () => {
-  ({ server, browser, dashboard, page } = await sessions.start(() => TestServer.start(undefined, { workPollIntervalMs: 20 }), {
+  // The screen's presets end today by the browser's clock, so the passes' events happen at today's time too.
+  ({ server, browser, dashboard, page } = await sessions.start(() => TestServer.start(new ManualClock(new Date()), { workPollIntervalMs: 20 }), {
     prepare: async (server, business) => {
       free = await registerBusiness(server, 'Free Café');
       await server.changePlan(business.businessId, 'pro');
