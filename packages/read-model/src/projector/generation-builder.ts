@@ -1,9 +1,9 @@
 /**
  * Builds a collection's next generation from the start of the event store, page after page, beside the
- * live one. Once a page comes back short it has caught up with the head, and asks its projector to
- * finish it and make it live (`onCaughtUp`), which happens while the live feed is paused.
+ * live one: in its runner, together with the other generations being built (ReplayJobs), until a page
+ * comes back short; then its projector, with the live feed paused, has it replay the last pages itself
+ * (`replayPage`) and makes it live.
  */
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { isAfter, type EventStore, type Position } from '@passes/event-store';
 import type { DocumentStore, GenerationRef } from '../document-store';
 import type { Projection } from '../projections/projection';
@@ -24,7 +24,7 @@ export class GenerationBuilder {
   private readonly member: ReplayMember;
   private readonly replay: SharedReplay;
   private readonly startedAt = new Date();
-  private stopElsewhere: (() => void) | null = null;
+  private stopInRunner: (() => void) | null = null;
 
   constructor(
     events: EventStore,
@@ -33,8 +33,8 @@ export class GenerationBuilder {
     readonly target: GenerationRef,
     checkpoint: Position | null,
     private readonly pageSize: number,
-    /** Where `catchUp` replays its pages; on this thread when none. */
-    private readonly runner: CatchUpRunner | null = null,
+    /** Where `catchUp` replays its pages, beside the other generations being built. */
+    private readonly runner: Pick<CatchUpRunner, 'start'>,
   ) {
     this.member = { projection, target, checkpoint, replayed: 0 };
     this.replay = new SharedReplay(events, store, pageSize);
@@ -47,7 +47,7 @@ export class GenerationBuilder {
 
   stop(): void {
     this.stopped = true;
-    this.stopElsewhere?.();
+    this.stopInRunner?.();
   }
 
   get isStopped(): boolean {
@@ -64,27 +64,17 @@ export class GenerationBuilder {
     this.member.checkpoint = position;
   }
 
-  /** Replays pages until one comes back short (the head is near) or the builder is stopped; true when caught up. */
-  async catchUp(): Promise<boolean> {
-    if (this.runner !== null) return this.catchUpElsewhere(this.runner);
-    while (!this.stopped) {
-      if (!(await this.replayPage())) return true;
-      // Leave room for requests between pages: the service keeps answering during a rebuild.
-      await yieldToEventLoop();
-    }
-    return false;
-  }
-
-  private catchUpElsewhere(runner: CatchUpRunner): Promise<boolean> {
+  /** Replays pages in the runner until one comes back short (the head is near) or the builder is stopped; true when caught up. */
+  catchUp(): Promise<boolean> {
     if (this.stopped) return Promise.resolve(false);
     const replayedBefore = this.member.replayed;
-    const run = runner.start({ ...this.target, checkpoint: this.member.checkpoint, pageSize: this.pageSize }, (page) => {
+    const run = this.runner.start({ ...this.target, checkpoint: this.member.checkpoint, pageSize: this.pageSize }, (page) => {
       this.member.checkpoint = page.checkpoint;
       this.member.replayed = replayedBefore + page.replayed;
     });
-    this.stopElsewhere = run.stop;
+    this.stopInRunner = run.stop;
     return run.done.finally(() => {
-      this.stopElsewhere = null;
+      this.stopInRunner = null;
     });
   }
 

@@ -18,6 +18,7 @@ import type { CatchUpRunner } from './catch-up-runner';
 import { CheckpointWaiter } from './checkpoint-waiter';
 import { GenerationBuilder, type BuildProgress } from './generation-builder';
 import { isStaleLeaseHolder } from './lease-holder';
+import { LocalCatchUpRunner } from './local-catch-up-runner';
 import { projectBatch } from './project-batch';
 import { SerialQueue } from './serial-queue';
 
@@ -74,6 +75,8 @@ export class Projector {
   private dropsStop = new AbortController();
   private writing = false;
   private stopped = true;
+  /** Where next generations catch up: the runner given, or this thread. */
+  private readonly catchUps: Pick<CatchUpRunner, 'start'>;
 
   constructor(
     private readonly events: EventStore,
@@ -81,6 +84,7 @@ export class Projector {
     private readonly projections: readonly Projection[],
     private readonly options: ProjectorOptions,
   ) {
+    this.catchUps = options.catchUpRunner ?? new LocalCatchUpRunner(events, store, projections);
     this.waiter = new CheckpointWaiter(
       store,
       projections.map((projection) => projection.collection),
@@ -221,7 +225,7 @@ export class Projector {
       // `states` may have been read before a promotion this projector has just made.
       if (this.live.get(state.collection)?.ref.generation === state.next.generation) continue;
       const target = { collection: state.collection, generation: state.next.generation };
-      const builder = new GenerationBuilder(this.events, this.store, projection, target, state.next.checkpoint, this.options.pageSize ?? 1000, this.options.catchUpRunner ?? null);
+      const builder = new GenerationBuilder(this.events, this.store, projection, target, state.next.checkpoint, this.options.pageSize ?? 1000, this.catchUps);
       this.builders.set(state.collection, builder);
       void this.build(builder);
     }
