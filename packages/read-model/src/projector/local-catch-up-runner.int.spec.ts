@@ -8,29 +8,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { SqliteEventStore } from '@passes/event-store';
-import { z } from 'zod';
 import type { GenerationRef } from '../document-store';
 import type { Projection } from '../projections/projection';
+import { tally, tallyOf } from '../testing/tally-projection';
 import { SqliteDocumentStore } from '../sqlite/sqlite-document-store';
 import type { CatchUpPage } from './catch-up-runner';
 import { LocalCatchUpRunner } from './local-catch-up-runner';
-
-/** Counts each stream's events of one type. */
-function tallyOf(collection: string, type: string): Projection {
-  const projection: Projection<{ count: number }> = {
-    collection,
-    version: 1,
-    schema: z.object({ count: z.number() }),
-    indexes: [],
-    eventTypes: new Set([type]),
-    documentId: (event) => event.stream,
-    revisionAfter: (current, event) => (current !== undefined && current.revision >= event.revision ? null : event.revision),
-    startsDocument: () => false,
-    apply: (doc) => ({ count: (doc?.count ?? 0) + 1 }),
-    keys: () => ({}),
-  };
-  return projection as Projection;
-}
 
 const ticks = tallyOf('ticks', 'Ticked');
 const rings = tallyOf('rings', 'Rang');
@@ -72,7 +55,7 @@ async function nextOf(projection: Projection): Promise<GenerationRef> {
 
 async function countsIn(target: GenerationRef): Promise<Record<string, number>> {
   const stored = await documents.load(target, STREAMS);
-  return Object.fromEntries([...stored].map(([id, { doc }]) => [id, z.object({ count: z.number() }).parse(doc).count]));
+  return Object.fromEntries([...stored].map(([id, { doc }]) => [id, tally.parse(doc).count]));
 }
 
 describe('the catch-up runner on the projector’s thread', () => {

@@ -7,32 +7,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { SqliteEventStore, type EventStore, type Position } from '@passes/event-store';
-import { z } from 'zod';
 import type { GenerationRef, GenerationWrites } from '../document-store';
 import type { Projection } from '../projections/projection';
+import { tally, tallyOf } from '../testing/tally-projection';
 import { SqliteDocumentStore } from '../sqlite/sqlite-document-store';
 import { SharedReplay, type ReplayMember } from './shared-replay';
-
-interface Tally {
-  count: number;
-}
-
-/** Counts each stream's events of one type; a stream's first event of it starts its document. */
-function tallyOf(collection: string, type: string): Projection {
-  const projection: Projection<Tally> = {
-    collection,
-    version: 1,
-    schema: z.object({ count: z.number() }),
-    indexes: [],
-    eventTypes: new Set([type]),
-    documentId: (event) => event.stream,
-    revisionAfter: (current, event) => (current !== undefined && current.revision >= event.revision ? null : event.revision),
-    startsDocument: () => false,
-    apply: (doc) => ({ count: (doc?.count ?? 0) + 1 }),
-    keys: () => ({}),
-  };
-  return projection as Projection;
-}
 
 const ticks = tallyOf('ticks', 'Ticked');
 const tocks = tallyOf('tocks', 'Tocked');
@@ -92,7 +71,7 @@ async function memberOf(projection: Projection, checkpoint: Position | null = nu
 
 async function countsIn(target: GenerationRef): Promise<Record<string, number>> {
   const stored = await documents.load(target, STREAMS);
-  return Object.fromEntries([...stored].map(([id, { doc }]) => [id, z.object({ count: z.number() }).parse(doc).count]));
+  return Object.fromEntries([...stored].map(([id, { doc }]) => [id, tally.parse(doc).count]));
 }
 
 /** Replays until a page comes back short; the members each page left caught up. */
