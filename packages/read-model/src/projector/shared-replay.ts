@@ -40,10 +40,6 @@ export class SharedReplay {
     private readonly pageSize: number,
   ) {}
 
-  get size(): number {
-    return this.members.size;
-  }
-
   add(member: ReplayMember): void {
     this.members.add(member);
   }
