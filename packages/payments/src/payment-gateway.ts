@@ -92,7 +92,7 @@ export interface PaymentGateway {
   createSubscriptionSession(request: SubscriptionSessionRequest): Promise<{ url: string }>;
   cancelAtPeriodEnd(subscriptionId: string, idempotencyKey: string): Promise<SubscriptionState>;
   /** Verifies a notice's signature and age; throws InvalidNoticeError when either is wrong. The calls above throw PaymentProviderUnavailableError when Stripe cannot answer now. */
-  readNotice(body: Buffer, signature: string): PaymentNotice;
+  readNotice(body: Buffer, signature: string): Promise<PaymentNotice>;
 }
 
 /** A notice whose signature is missing, wrong or too old: it is refused and nothing is recorded. */

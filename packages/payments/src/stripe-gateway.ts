@@ -4,7 +4,6 @@
  * `application_fee_amount`), and Stripe's webhook events verified as Stripe signs them. What Stripe
  * answers is checked with zod before anything reads it.
  */
-import Stripe from 'stripe';
 import { z } from 'zod';
 import { InvalidNoticeError, PaymentProviderUnavailableError, type PaymentGateway, type PaymentNotice, type PaymentReference, type SessionState, type SubscriptionSessionRequest, type SubscriptionState, type TopUpSession, type TopUpSessionRequest } from './payment-gateway';
 
@@ -16,6 +15,10 @@ export interface StripeGatewayOptions {
   /** The time a notice's signature is judged at. */
   now: () => Date;
 }
+
+/** The `stripe` package, loaded at the first call rather than with every process that could make one. */
+const loadStripe = () => import('stripe');
+type StripeClient = InstanceType<Awaited<ReturnType<typeof loadStripe>>['default']>;
 
 const STRIPE_API_HOST = 'api.stripe.com';
 const STRIPE_CHECKOUT_ORIGIN = 'https://checkout.stripe.com';
@@ -78,31 +81,40 @@ function referenceMetadataOf(reference: PaymentReference): Record<string, string
 }
 
 export class StripeGateway implements PaymentGateway {
-  private readonly stripe: Stripe;
+  /** Made at the first call. */
+  private client: Promise<StripeClient> | null = null;
   readonly checkoutOrigin: string;
 
   constructor(private readonly options: StripeGatewayOptions) {
     const { apiUrl } = options;
-    const protocol = apiUrl.protocol === 'http:' ? 'http' : 'https';
     // Stripe's Checkout is on a host of its own; a stand-in of Stripe serves its pages where its API is.
     this.checkoutOrigin = apiUrl.hostname === STRIPE_API_HOST ? STRIPE_CHECKOUT_ORIGIN : apiUrl.origin;
-    this.stripe = new Stripe(options.secretKey, {
-      host: apiUrl.hostname,
-      port: apiUrl.port === '' ? (protocol === 'http' ? 80 : 443) : Number(apiUrl.port),
-      protocol,
-      // Retries reuse the idempotency key of the call, so a retry never charges twice.
-      maxNetworkRetries: 2,
-      telemetry: false,
-    });
+  }
+
+  private stripe(): Promise<StripeClient> {
+    const { secretKey, apiUrl } = this.options;
+    const protocol = apiUrl.protocol === 'http:' ? 'http' : 'https';
+    this.client ??= loadStripe().then(
+      ({ default: StripeClient }) =>
+        new StripeClient(secretKey, {
+          host: apiUrl.hostname,
+          port: apiUrl.port === '' ? (protocol === 'http' ? 80 : 443) : Number(apiUrl.port),
+          protocol,
+          // Retries reuse the idempotency key of the call, so a retry never charges twice.
+          maxNetworkRetries: 2,
+          telemetry: false,
+        }),
+    );
+    return this.client;
   }
 
   async createAccount(businessId: string, idempotencyKey: string): Promise<{ accountId: string }> {
-    const account = await this.call(() => this.stripe.accounts.create({ type: 'standard', metadata: { business_id: businessId } }, { idempotencyKey }));
+    const account = await this.call((stripe) => stripe.accounts.create({ type: 'standard', metadata: { business_id: businessId } }, { idempotencyKey }));
     return { accountId: accountObject.parse(account).id };
   }
 
   async onboardingLink(accountId: string, urls: { refreshUrl: string; returnUrl: string }, idempotencyKey: string): Promise<{ url: string }> {
-    const link = await this.call(() => this.stripe.accountLinks.create(
+    const link = await this.call((stripe) => stripe.accountLinks.create(
       { account: accountId, type: 'account_onboarding', refresh_url: urls.refreshUrl, return_url: urls.returnUrl },
       { idempotencyKey },
     ));
@@ -111,7 +123,7 @@ export class StripeGateway implements PaymentGateway {
 
   async createTopUpSession(request: TopUpSessionRequest): Promise<TopUpSession> {
     const reference = referenceMetadataOf(request.reference);
-    const session = await this.call(() => this.stripe.checkout.sessions.create(
+    const session = await this.call((stripe) => stripe.checkout.sessions.create(
       {
         mode: 'payment',
         client_reference_id: request.reference.paymentId,
@@ -134,7 +146,7 @@ export class StripeGateway implements PaymentGateway {
   }
 
   async retrieveSession(accountId: string, sessionId: string): Promise<SessionState> {
-    const session = sessionObject.parse(await this.call(() => this.stripe.checkout.sessions.retrieve(sessionId, {}, { stripeAccount: accountId })));
+    const session = sessionObject.parse(await this.call((stripe) => stripe.checkout.sessions.retrieve(sessionId, {}, { stripeAccount: accountId })));
     return {
       sessionId: session.id,
       status: session.status ?? 'open',
@@ -145,7 +157,7 @@ export class StripeGateway implements PaymentGateway {
   }
 
   async refund(accountId: string, paymentIntentId: string, amountMinor: number, idempotencyKey: string): Promise<{ refundId: string }> {
-    const refund = await this.call(() => this.stripe.refunds.create(
+    const refund = await this.call((stripe) => stripe.refunds.create(
       // The fee comes back in proportion to what is refunded (Stripe's refund_application_fee).
       { payment_intent: paymentIntentId, amount: amountMinor, refund_application_fee: true },
       { stripeAccount: accountId, idempotencyKey },
@@ -155,8 +167,8 @@ export class StripeGateway implements PaymentGateway {
 
   async createSubscriptionSession(request: SubscriptionSessionRequest): Promise<{ url: string }> {
     const businessMetadata = { business_id: request.businessId };
-    const session = await this.call(() =>
-      this.stripe.checkout.sessions.create(
+    const session = await this.call((stripe) =>
+      stripe.checkout.sessions.create(
         {
           mode: 'subscription',
           client_reference_id: request.businessId,
@@ -175,16 +187,17 @@ export class StripeGateway implements PaymentGateway {
   }
 
   async cancelAtPeriodEnd(subscriptionId: string, idempotencyKey: string): Promise<SubscriptionState> {
-    const subscription = await this.call(() => this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }, { idempotencyKey }));
+    const subscription = await this.call((stripe) => stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }, { idempotencyKey }));
     return subscriptionStateOf(subscriptionObject.parse(subscription));
   }
 
   /** Stripe unreachable, failing or limiting us is the port's PaymentProviderUnavailableError; anything else (a bug) as it is. */
-  private async call<Result>(request: () => Promise<Result>): Promise<Result> {
+  private async call<Result>(request: (stripe: StripeClient) => Promise<Result>): Promise<Result> {
+    const stripe = await this.stripe();
     try {
-      return await request();
+      return await request(stripe);
     } catch (error) {
-      const { StripeConnectionError, StripeAPIError, StripeRateLimitError } = Stripe.errors;
+      const { StripeConnectionError, StripeAPIError, StripeRateLimitError } = stripe.errors;
       if (error instanceof StripeConnectionError || error instanceof StripeAPIError || error instanceof StripeRateLimitError) {
         throw new PaymentProviderUnavailableError(`Stripe cannot answer now: ${error.message}`, { cause: error });
       }
@@ -192,12 +205,13 @@ export class StripeGateway implements PaymentGateway {
     }
   }
 
-  readNotice(body: Buffer, signature: string): PaymentNotice {
+  async readNotice(body: Buffer, signature: string): Promise<PaymentNotice> {
+    const stripe = await this.stripe();
     let event: unknown;
     try {
       // In milliseconds, as stripe-node's verifyHeader takes it (it divides by 1000 itself).
       const receivedAt = this.options.now().getTime();
-      event = this.stripe.webhooks.constructEvent(body, signature, this.options.webhookSecret, NOTICE_TOLERANCE_SECONDS, undefined, receivedAt);
+      event = stripe.webhooks.constructEvent(body, signature, this.options.webhookSecret, NOTICE_TOLERANCE_SECONDS, undefined, receivedAt);
     } catch (error) {
       throw new InvalidNoticeError(error instanceof Error ? error.message : 'The Stripe-Signature does not verify');
     }

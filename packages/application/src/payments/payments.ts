@@ -196,7 +196,7 @@ export class Payments {
   }
 
   /** Verifies a notice from Stripe and reduces it; InvalidNoticeError when its signature is bad or old. */
-  readNotice(body: Buffer, signature: string): PaymentNotice {
+  readNotice(body: Buffer, signature: string): Promise<PaymentNotice> {
     return this.requireGateway().readNotice(body, signature);
   }
 

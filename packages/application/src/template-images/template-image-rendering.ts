@@ -5,7 +5,6 @@
  */
 import { hash as digest } from 'node:crypto';
 import { DomainError, type TemplateImageSlot } from '@passes/domain';
-import sharp from 'sharp';
 import { IMAGE_SCALES, imageFileName, TEMPLATE_IMAGE_BOXES } from './template-image-sizes';
 import type { TemplateImageFile } from './template-image-store';
 
@@ -27,6 +26,8 @@ function refused(reason: string): DomainError {
 }
 
 export async function renderTemplateImage(slot: TemplateImageSlot, bytes: Buffer, mediaType: ImageMediaType): Promise<RenderedImage> {
+  // Loaded at the first upload, not with every process: libvips is a large library to load.
+  const { default: sharp } = await import('sharp');
   const declared = IMAGE_MEDIA_TYPES[mediaType];
   const { format, width, height } = await sharp(bytes).metadata().catch(() => {
     throw refused(`The body is not a ${declared.toUpperCase()} image`);

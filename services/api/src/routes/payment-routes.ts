@@ -144,7 +144,7 @@ export function stripeEventRoute(application: Application): express.Router {
     const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     let notice;
     try {
-      notice = application.payments.readNotice(body, request.get('stripe-signature') ?? '');
+      notice = await application.payments.readNotice(body, request.get('stripe-signature') ?? '');
     } catch (error) {
       if (error instanceof InvalidNoticeError) throw new ApiError('bad_request', `Stripe event refused: ${error.message}`);
       throw error;
