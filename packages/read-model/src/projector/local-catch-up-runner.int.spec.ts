@@ -95,6 +95,6 @@ describe('the catch-up runner on the projector’s thread', () => {
   });
 
   it('fails a job for a collection none of its projections builds', async () => {
-    await expect(runner.start({ collection: 'nonsense', generation: 1, checkpoint: null, pageSize: PAGE }, () => undefined).done).rejects.toThrow('no projection is named nonsense');
+    await expect(runner.start({ collection: 'nonsense', generation: 1, checkpoint: null, pageSize: PAGE }, () => undefined).done).rejects.toThrow('no read-model projection is named nonsense');
   });
 });

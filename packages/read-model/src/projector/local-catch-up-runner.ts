@@ -24,9 +24,9 @@ export class LocalCatchUpRunner implements Pick<CatchUpRunner, 'start'> {
   constructor(
     events: Pick<EventStore, 'readAll'>,
     store: Pick<DocumentStore, 'load' | 'commit'>,
-    private readonly projections: readonly Projection[],
+    projections: readonly Projection[],
   ) {
-    this.jobs = new ReplayJobs(events, store, {
+    this.jobs = new ReplayJobs(events, store, projections, {
       page: (id, page) => this.pending.get(id)?.onPage(page),
       done: (id, caughtUp) => this.settled(id)?.resolve(caughtUp),
       failed: (id, error) => this.settled(id)?.reject(error),
@@ -34,12 +34,10 @@ export class LocalCatchUpRunner implements Pick<CatchUpRunner, 'start'> {
   }
 
   start(job: CatchUpJob, onPage: (page: CatchUpPage) => void): CatchUpRun {
-    const projection = this.projections.find((candidate) => candidate.collection === job.collection);
-    if (!projection) return { done: Promise.reject(new Error(`no projection is named ${job.collection}`)), stop: () => undefined };
     const id = this.nextId;
     this.nextId += 1;
     const done = new Promise<boolean>((resolve, reject) => this.pending.set(id, { onPage, resolve, reject }));
-    this.jobs.start(id, projection, job);
+    this.jobs.start(id, job);
     return { done, stop: () => this.jobs.stop(id) };
   }
 

@@ -27,10 +27,17 @@ export class ReplayJobs {
   constructor(
     private readonly events: Pick<EventStore, 'readAll'>,
     private readonly store: Pick<DocumentStore, 'load' | 'commit'>,
+    /** The projections a job may build, found by its collection. */
+    private readonly projections: readonly Projection[],
     private readonly listener: ReplayJobListener,
   ) {}
 
-  start(id: number, projection: Projection, job: CatchUpJob): void {
+  start(id: number, job: CatchUpJob): void {
+    const projection = this.projections.find((candidate) => candidate.collection === job.collection);
+    if (!projection) {
+      this.listener.failed(id, new Error(`no read-model projection is named ${job.collection}`));
+      return;
+    }
     const member: Job = { projection, target: { collection: job.collection, generation: job.generation }, checkpoint: job.checkpoint, replayed: 0, stopped: false };
     const joined = this.current;
     const under = joined ?? { replay: new SharedReplay(this.events, this.store, job.pageSize), jobs: new Map<number, Job>() };

@@ -32,7 +32,7 @@ const documents = SqliteDocumentStore.open(files.documents, { walAutocheckpointP
 
 const post = (message: FromWorker) => port.postMessage(fromWorker.parse(message));
 
-const jobs = new ReplayJobs(events, documents, {
+const jobs = new ReplayJobs(events, documents, readModelProjections, {
   page: (id, page) => post({ type: 'page', id, ...page }),
   done: (id, caughtUp) => post({ type: 'done', id, caughtUp }),
   failed: (id, error) => post({ type: 'failed', id, message: failureMessage(error) }),
@@ -43,13 +43,9 @@ const drops = new Map<number, AbortController>();
 port.on('message', (raw: unknown) => {
   const message = toWorker.parse(raw);
   switch (message.type) {
-    case 'start': {
-      const { id, job } = message;
-      const projection = readModelProjections.find((candidate) => candidate.collection === job.collection);
-      if (projection) jobs.start(id, projection, job);
-      else post({ type: 'failed', id, message: `no read-model projection is named ${job.collection}` });
+    case 'start':
+      jobs.start(message.id, message.job);
       return;
-    }
     case 'stop':
       jobs.stop(message.id);
       drops.get(message.id)?.abort();

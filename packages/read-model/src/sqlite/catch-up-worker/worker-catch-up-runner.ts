@@ -1,7 +1,7 @@
 /**
  * Catches next generations up, and drops replaced ones, in a worker thread of their own
  * (node:worker_threads), so that a rebuild takes no time from the requests on the service's thread. One
- * worker serves every job at once, as the projector's thread did, and ends when its last job is done.
+ * worker serves every job at once (ReplayJobs), and ends when its last job is done.
  */
 import { Worker } from 'node:worker_threads';
 import type { GenerationRef } from '../../document-store';
