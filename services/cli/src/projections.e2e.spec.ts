@@ -223,7 +223,7 @@ describe('passes audit verify', () => {
     try {
       const db = new Database(path.join(server.dataDir, 'read-models.sqlite'));
       const table = `docs_analytics_g${String(await liveGeneration(server.dataDir, 'analytics'))}`;
-      const id = `day:${business.businessId}/live/${pass.created_at.slice(0, 10)}`;
+      const id = `day:${business.businessId}/live/${pass.created_at.slice(0, 10)}/${pass.template_id}`;
       const row = db.prepare<[string], { doc: string }>(`SELECT doc FROM ${table} WHERE id = ?`).get(id);
       db.prepare(`UPDATE ${table} SET doc = ? WHERE id = ?`).run(JSON.stringify({ ...JSON.parse(row?.doc ?? '{}'), templates: {} }), id);
       db.close();

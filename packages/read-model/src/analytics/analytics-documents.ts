@@ -1,9 +1,9 @@
 /**
  * The analytics collection's documents. Pass events come to it without their template or mode, and an
  * install is a new wallet only if the device was not registered already, so the collection keeps a
- * little of each pass (its facts) beside the counts those decide: per business and mode, one document a
- * UTC day of counts by template, as running totals through each quarter hour (running-totals.ts), and one
- * of the passes active and installed now.
+ * little of each pass (its facts) beside the counts those decide: per business, mode and template, one
+ * document a UTC day of counts, as running totals through each quarter hour (running-totals.ts), and per
+ * business and mode one of the passes active and installed now.
  */
 import { positionFrom } from '@passes/event-store';
 import { z } from 'zod';
@@ -24,7 +24,11 @@ const passFacts = z.object({
   devices: z.array(z.string()),
 });
 
-/** A UTC day of one business and mode: template → its counts' running totals through each quarter hour. */
+/**
+ * A UTC day of one business and mode: template → its counts' running totals through each quarter hour. One
+ * template's alone, so that a pass event rewrites its own template's counts whatever the number of templates;
+ * a document of version 3 held every template's, and reads the same while its generation still serves.
+ */
 const analyticsDay = z.object({
   kind: z.literal('day'),
   businessId: z.string(),

@@ -3,9 +3,9 @@ import type { Mode } from '@passes/domain';
 
 export const analyticsIds = {
   pass: (passId: string) => `pass:${passId}`,
-  /** `day` is a UTC day, YYYY-MM-DD. */
-  day: (businessId: string, mode: Mode, day: string) => `day:${businessId}/${mode}/${day}`,
+  /** A template's UTC day; `day` is YYYY-MM-DD. */
+  day: (businessId: string, mode: Mode, templateId: string, day: string) => `day:${businessId}/${mode}/${day}/${templateId}`,
   totals: (businessId: string, mode: Mode) => `totals:${businessId}/${mode}`,
-  /** The `month` index's key of a business's days of one UTC month (YYYY-MM). */
+  /** The `month` index's key of a business's days of one UTC month (YYYY-MM), every template's. */
   month: (businessId: string, mode: Mode, month: string) => `${businessId}/${mode}/${month}`,
 };

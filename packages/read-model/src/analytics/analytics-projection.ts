@@ -38,7 +38,8 @@ function decodedOf(event: RecordedEvent): PassEvent {
 export const analyticsProjection: Projection<AnalyticsDocument, AnalyticsIndex> = {
   collection: ANALYTICS_COLLECTION,
   // 2: messages sent are counted, which days counted before did not. 3: a day's counts as running totals.
-  version: 3,
+  // 4: a day document a template (the shape of version 3's, which held every template's).
+  version: 4,
   schema: analyticsDocument,
   indexes: ['month'],
   eventTypes: new Set(eventTypesOf(passEvents)),
@@ -63,11 +64,11 @@ function dayWrites(facts: PassFacts, increments: Counts, decoded: PassEvent, eve
   const { day, quarter } = utcQuarterOf(decoded.data.occurred_at);
   return [
     {
-      id: analyticsIds.day(businessId, mode, day),
+      id: analyticsIds.day(businessId, mode, templateId, day),
       apply: (doc) => {
         const stored = doc?.kind === 'day' ? doc : null;
         if (stored !== null && hasReached(stored.position, event.position)) return null;
-        const templates = { ...stored?.templates, [templateId]: withCounts(stored?.templates[templateId], quarter, increments) };
+        const templates = { [templateId]: withCounts(stored?.templates[templateId], quarter, increments) };
         return { kind: 'day', businessId, mode, day, templates, position: event.position };
       },
     },

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { passEvents, schemaVersionOf, type MessageDelivery, type PassEvent } from '@passes/domain';
-import { positionOfInteger, type RecordedEvent } from '@passes/event-store';
+import { hasReached, positionOfInteger, type RecordedEvent } from '@passes/event-store';
 import { passIssued } from '../../../domain/src/testing/pass-fixtures';
 import { InMemoryReplay } from '../projector/in-memory-replay';
 import { analyticsDocument } from './analytics-documents';
@@ -37,20 +37,26 @@ async function project(...batches: RecordedEvent[][]) {
   return replay.documents();
 }
 
-/** A day document's counts by template and quarter hour, read back from its running totals (quarters with counts only). */
-function quartersOf(documents: ReadonlyMap<string, unknown>, id: string): Record<string, Record<string, Record<string, number>>> {
-  const doc = analyticsDocument.parse(documents.get(id));
-  if (doc.kind !== 'day') throw new Error(`${id} is no day`);
+/**
+ * The counts of a business's UTC day (`day:business/mode/YYYY-MM-DD`) by template and quarter hour, read back
+ * from its templates' day documents' running totals (quarters with counts only).
+ */
+function quartersOf(documents: ReadonlyMap<string, unknown>, businessDay: string): Record<string, Record<string, Record<string, number>>> {
   const quarters: Record<string, Record<string, Record<string, number>>> = {};
-  for (const [template, running] of Object.entries(doc.templates)) {
-    const byQuarter: Record<string, Record<string, number>> = {};
-    for (const [counter, totals] of Object.entries(running)) {
-      totals.forEach((total, quarter) => {
-        const counted = total - (totals[quarter - 1] ?? 0);
-        if (counted !== 0) byQuarter[String(quarter)] = { ...byQuarter[String(quarter)], [counter]: counted };
-      });
+  for (const [id, stored] of documents) {
+    if (!id.startsWith(`${businessDay}/`)) continue;
+    const doc = analyticsDocument.parse(stored);
+    if (doc.kind !== 'day') throw new Error(`${id} is no day`);
+    for (const [template, running] of Object.entries(doc.templates)) {
+      const byQuarter: Record<string, Record<string, number>> = {};
+      for (const [counter, totals] of Object.entries(running)) {
+        totals.forEach((total, quarter) => {
+          const counted = total - (totals[quarter - 1] ?? 0);
+          if (counted !== 0) byQuarter[String(quarter)] = { ...byQuarter[String(quarter)], [counter]: counted };
+        });
+      }
+      quarters[template] = byQuarter;
     }
-    quarters[template] = byQuarter;
   }
   return quarters;
 }
@@ -69,7 +75,7 @@ describe('the analytics projection', () => {
       recorded('p1', [issued('p1', '2026-11-21T10:00:00.000Z'), { type: 'PassStamped', data: { count: 2, stamps: 2, occurred_at: '2026-11-21T10:20:00.000Z' } }]),
       recorded('p2', [issued('p2', '2026-11-21T00:00:00.000Z')]),
     );
-    const day = analyticsDocument.parse(documents.get('day:b/live/2026-11-21'));
+    const day = analyticsDocument.parse(documents.get('day:b/live/2026-11-21/t'));
     const running = day.kind === 'day' ? day.templates['t'] : undefined;
     expect(running?.passes_issued?.slice(0, 2)).toEqual([1, 1]);
     expect(running?.passes_issued?.slice(39, 42)).toEqual([1, 2, 2]);
@@ -137,11 +143,32 @@ describe('the analytics projection', () => {
     expect(documents.get('totals:b/live')).toMatchObject({ templates: { t: { active: 2, installed: 0 } } });
   });
 
+  it('keeps each template’s day in a document of its own, which an event of another template leaves as it is', async () => {
+    const documents = await project(
+      recorded('p1', [issued('p1', '2026-11-21T10:00:00.000Z', 'live', 'coffee')]),
+      recorded('p2', [issued('p2', '2026-11-21T11:00:00.000Z', 'live', 'lunch')]),
+      recorded('p1', [{ type: 'PassStamped', data: { count: 1, stamps: 1, occurred_at: '2026-11-21T12:00:00.000Z' } }], 1),
+    );
+    expect(quartersOf(documents, 'day:b/live/2026-11-21')).toEqual({ coffee: { '40': { passes_issued: 1 }, '48': { stamps: 1 } }, lunch: { '44': { passes_issued: 1 } } });
+    const lunch = analyticsDocument.parse(documents.get('day:b/live/2026-11-21/lunch'));
+    const coffee = analyticsDocument.parse(documents.get('day:b/live/2026-11-21/coffee'));
+    if (lunch.kind !== 'day' || coffee.kind !== 'day') throw new Error('no day documents');
+    expect(Object.keys(lunch.templates)).toEqual(['lunch']);
+    expect(hasReached(lunch.position, coffee.position)).toBe(false);
+    expect(analyticsProjection.keys(lunch)).toEqual({ month: ['b/live/2026-11'] });
+  });
+
+  it('reads a day of version 3, every template’s in one document, as it was while that generation serves', () => {
+    const running = (total: number) => [...new Array<number>(40).fill(0), ...new Array<number>(56).fill(total)];
+    const stored = { kind: 'day', businessId: 'b', mode: 'live', day: '2026-11-21', templates: { coffee: { stamps: running(2) }, lunch: { passes_issued: running(1) } }, position: positionOfInteger(3) };
+    expect(analyticsDocument.parse(stored)).toEqual(stored);
+  });
+
   it('keeps sandbox passes apart from live ones', async () => {
     const at = '2026-11-21T10:00:00.000Z';
     const documents = await project(recorded('p1', [issued('p1', at, 'test')]));
-    expect(documents.get('day:b/test/2026-11-21')).toMatchObject({ mode: 'test' });
-    expect(documents.has('day:b/live/2026-11-21')).toBe(false);
+    expect(documents.get('day:b/test/2026-11-21/t')).toMatchObject({ mode: 'test' });
+    expect(documents.has('day:b/live/2026-11-21/t')).toBe(false);
   });
 
   it('counts nothing twice when a batch is projected again', async () => {
