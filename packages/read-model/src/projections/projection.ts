@@ -39,11 +39,16 @@ export interface Projection<Doc = unknown, Index extends string = string> {
    * is the store's revision guard's to keep.
    */
   startsDocument(event: RecordedEvent): boolean;
+  /**
+   * The document after the event; the very object given when the event changes nothing of it, which is
+   * then not written (the document keeps the revision of the last event that changed it).
+   */
   apply(doc: Doc | null, event: RecordedEvent): Doc | null;
   /**
    * Other documents of the collection the event changes, given its own document before and after it:
    * counts kept beside the per-stream facts they depend on (analytics). Asked only for an event its own
-   * document takes in, so an event its document already reflects counts nothing again.
+   * document has not taken in by its revision; one that left the document as it was is asked again when
+   * replayed, so each derived document remembers what it took in (DerivedWrite).
    */
   derivedWrites?(before: Doc | null, after: Doc | null, event: RecordedEvent): readonly DerivedWrite<Doc>[];
   keys(doc: Doc): Record<Index, string[]>;

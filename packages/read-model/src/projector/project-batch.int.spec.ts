@@ -1,6 +1,7 @@
 /**
  * projectBatch against a real SQLite read store: a document's first event is applied to no document,
- * unlooked for, and the store's revision guard keeps a replay of it from undoing what followed.
+ * unlooked for, and the store's revision guard keeps a replay of it from undoing what followed; an event
+ * that leaves a document as it is writes nothing.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,26 +18,26 @@ interface Tally {
   count: number;
 }
 
-/** Counts each stream's events; a stream's first event starts its document. */
+/** Counts each stream's ticks, and leaves its document as it is on a rest; a stream's first event starts its document. */
 const tallies: Projection<Tally> = {
   collection: 'tallies',
   version: 1,
   schema: z.object({ count: z.number() }),
   indexes: ['stream'],
-  eventTypes: new Set(['Ticked']),
+  eventTypes: new Set(['Ticked', 'Rested']),
   documentId: (event) => event.stream,
   revisionAfter: (current, event) => (current !== undefined && current.revision >= event.revision ? null : event.revision),
   startsDocument: (event) => event.revision === 0,
-  apply: (doc, _event) => ({ count: (doc?.count ?? 0) + 1 }),
+  apply: (doc, event) => (event.type === 'Rested' && doc !== null ? doc : { count: (doc?.count ?? 0) + 1 }),
   keys: () => ({}),
 };
 
-const ticked = (stream: string, revision: number, position: number): RecordedEvent => ({
+const ticked = (stream: string, revision: number, position: number, type: 'Ticked' | 'Rested' = 'Ticked'): RecordedEvent => ({
   id: `${stream}/${revision}`,
   stream,
   revision,
   position: positionOfInteger(position),
-  type: 'Ticked',
+  type,
   data: {},
   metadata: { correlation_id: 'c', causation_id: null, business_id: null, actor: 'test', schema_version: 1 },
   created_at: '2026-11-23T10:00:00.000Z',
@@ -83,9 +84,17 @@ describe('projectBatch', () => {
     expect(await store.get('tallies', 'a')).toEqual({ id: 'a', revision: 2, doc: { count: 3 } });
     expect(await store.get('tallies', 'b')).toEqual({ id: 'b', revision: 0, doc: { count: 1 } });
   });
+
+  it('writes no document an event leaves as it is: it keeps the revision of the last event that changed it', async () => {
+    await project([ticked('a', 0, 1), ticked('a', 1, 2, 'Rested')]);
+    expect(await store.get('tallies', 'a')).toEqual({ id: 'a', revision: 0, doc: { count: 1 } });
+    expect(await projectBatch(store, target, tallies as Projection, [ticked('a', 2, 3, 'Rested')])).toEqual([]);
+    await project([ticked('a', 2, 3, 'Rested'), ticked('a', 3, 4), ticked('a', 4, 5, 'Rested')]);
+    expect(await store.get('tallies', 'a')).toEqual({ id: 'a', revision: 3, doc: { count: 2 } });
+  });
 });
 
-/** Tallies per stream, and a derived `total` document counting every event once, remembering the last position it took in. */
+/** Tallies per stream, and a derived `total` document counting every event (rests too) once, remembering the last position it took in. */
 type Counted = { kind: 'stream'; count: number } | { kind: 'total'; count: number; position: number };
 
 const counted: Projection<Counted> = {
@@ -93,11 +102,11 @@ const counted: Projection<Counted> = {
   version: 1,
   schema: z.discriminatedUnion('kind', [z.object({ kind: z.literal('stream'), count: z.number() }), z.object({ kind: z.literal('total'), count: z.number(), position: z.number() })]),
   indexes: ['stream'],
-  eventTypes: new Set(['Ticked']),
+  eventTypes: tallies.eventTypes,
   documentId: (event) => event.stream,
   revisionAfter: tallies.revisionAfter,
   startsDocument: tallies.startsDocument,
-  apply: (doc) => ({ kind: 'stream', count: (doc?.count ?? 0) + 1 }),
+  apply: (doc, event) => (event.type === 'Rested' && doc !== null ? doc : { kind: 'stream', count: (doc?.count ?? 0) + 1 }),
   derivedWrites: (_before, _after, event) => [
     {
       id: 'total',
@@ -131,6 +140,13 @@ describe('projectBatch, with documents derived from others', () => {
   it('derives nothing again when a batch is projected again', async () => {
     await projectCounted([ticked('a', 0, 1), ticked('a', 1, 2)]);
     await projectCounted([ticked('a', 0, 1), ticked('a', 1, 2)]);
+    expect((await store.get('tallies', 'total'))?.doc).toEqual({ kind: 'total', count: 2, position: 2 });
+  });
+
+  it('derives from an event that left its own document as it is, and nothing again when it is projected again', async () => {
+    await projectCounted([ticked('a', 0, 1), ticked('a', 1, 2, 'Rested')]);
+    await projectCounted([ticked('a', 1, 2, 'Rested')]);
+    expect(await store.get('tallies', 'a')).toEqual({ id: 'a', revision: 0, doc: { kind: 'stream', count: 1 } });
     expect((await store.get('tallies', 'total'))?.doc).toEqual({ kind: 'total', count: 2, position: 2 });
   });
 

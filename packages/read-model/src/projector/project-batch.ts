@@ -1,7 +1,8 @@
 /**
  * Applies a batch of events to one generation of one projection: loads every document the batch
  * touches in one call, folds the events over them in order, and returns one write per document. An
- * event the document already reflects is skipped (`revisionAfter`), so replaying a batch changes nothing.
+ * event the document already reflects is skipped (`revisionAfter`), so replaying a batch changes nothing;
+ * a document an event leaves as it is (`apply` gives the same object back) is not written.
  * A document whose first event here starts it (`startsDocument`: an issued pass) is not looked for.
  * Documents an event changes besides its own (`derivedWrites`) are loaded once their ids are known, and
  * written before the documents they derive from (see `derivedFirst`).
@@ -35,8 +36,11 @@ export async function projectBatch(
     if (revision === null) continue;
     const before = current?.doc ?? null;
     const after = projection.apply(before, event);
-    changed.set(id, { id, revision, doc: after });
     if (projection.derivedWrites) derived.push(...projection.derivedWrites(before, after, event));
+    // The same object back: the event changes nothing of a stored document, which keeps the revision of the
+    // last event that did. Were the event replayed, it would change nothing again.
+    if (after === before && current !== undefined) continue;
+    changed.set(id, { id, revision, doc: after });
   }
   const derivedChanged = await applyDerived(store, target, derived, changed, documents);
   const writeOf = (loaded: ReadonlyMap<string, StoredDocument<unknown>>) => ({ id, revision, doc }: StoredDocument<unknown>): DocumentWrite => ({
