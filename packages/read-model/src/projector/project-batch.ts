@@ -18,7 +18,16 @@ export async function projectBatch(
   projection: Projection,
   events: readonly RecordedEvent[],
 ): Promise<DocumentWrite[]> {
-  const relevant = events.filter((event) => projection.eventTypes.has(event.type));
+  return projectEvents(store, target, projection, events.filter((event) => projection.eventTypes.has(event.type)));
+}
+
+/** projectBatch of events all of the projection's types, for a caller that picked them out already. */
+export async function projectEvents(
+  store: Pick<DocumentStore, 'load'>,
+  target: GenerationRef,
+  projection: Projection,
+  relevant: readonly RecordedEvent[],
+): Promise<DocumentWrite[]> {
   if (relevant.length === 0) return [];
   const firstEvents = new Map<string, RecordedEvent>();
   for (const event of relevant) {

@@ -19,7 +19,7 @@ import { CheckpointWaiter } from './checkpoint-waiter';
 import { GenerationBuilder, type BuildProgress } from './generation-builder';
 import { isStaleLeaseHolder } from './lease-holder';
 import { LocalCatchUpRunner } from './local-catch-up-runner';
-import { projectBatch } from './project-batch';
+import { projectEvents } from './project-batch';
 import { SerialQueue } from './serial-queue';
 
 export const PROJECTOR_LEASE = 'projector';
@@ -316,8 +316,8 @@ export class Projector {
     const advanced: LiveTarget[] = [];
     for (const target of this.live.values()) {
       if (!isAfter(last.position, target.checkpoint)) continue;
-      const unseen = batch.filter((event) => isAfter(event.position, target.checkpoint));
-      commits.push({ target: target.ref, writes: await projectBatch(this.store, target.ref, target.projection, unseen) });
+      const unseen = batch.filter((event) => target.projection.eventTypes.has(event.type) && isAfter(event.position, target.checkpoint));
+      commits.push({ target: target.ref, writes: await projectEvents(this.store, target.ref, target.projection, unseen) });
       advanced.push(target);
     }
     if (commits.length > 0) await this.store.commit(commits, last.position);

@@ -9,7 +9,7 @@
 import { isAfter, type EventStore, type Position, type RecordedEvent } from '@passes/event-store';
 import type { DocumentStore, GenerationRef, GenerationWrites } from '../document-store';
 import type { Projection } from '../projections/projection';
-import { projectBatch } from './project-batch';
+import { projectEvents } from './project-batch';
 
 /** Every this many pages, one is read without the type filter, to see how much of the feed is the members'. */
 const PROBE_EVERY_PAGES = 16;
@@ -68,7 +68,7 @@ export class SharedReplay {
     const replayed: number[] = [];
     for (const member of behind) {
       const own = page.filter((event) => member.projection.eventTypes.has(event.type) && isAfter(event.position, member.checkpoint));
-      batch.push({ target: member.target, writes: await projectBatch(this.store, member.target, member.projection, own) });
+      batch.push({ target: member.target, writes: await projectEvents(this.store, member.target, member.projection, own) });
       replayed.push(own.length);
     }
     await this.store.commit(batch, last.position);
