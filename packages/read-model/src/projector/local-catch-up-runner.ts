@@ -8,18 +8,12 @@ import type { EventStore } from '@passes/event-store';
 import type { DocumentStore } from '../document-store';
 import type { Projection } from '../projections/projection';
 import type { CatchUpJob, CatchUpPage, CatchUpRun, CatchUpRunner } from './catch-up-runner';
+import { PendingJobs } from './pending-jobs';
 import { ReplayJobs } from './replay-jobs';
 
-interface PendingJob {
-  onPage: (page: CatchUpPage) => void;
-  resolve: (caughtUp: boolean) => void;
-  reject: (error: unknown) => void;
-}
-
 export class LocalCatchUpRunner implements Pick<CatchUpRunner, 'start'> {
-  private readonly pending = new Map<number, PendingJob>();
+  private readonly pending = new PendingJobs();
   private readonly jobs: ReplayJobs;
-  private nextId = 1;
 
   constructor(
     events: Pick<EventStore, 'readAll'>,
@@ -27,23 +21,15 @@ export class LocalCatchUpRunner implements Pick<CatchUpRunner, 'start'> {
     projections: readonly Projection[],
   ) {
     this.jobs = new ReplayJobs(events, store, projections, {
-      page: (id, page) => this.pending.get(id)?.onPage(page),
-      done: (id, caughtUp) => this.settled(id)?.resolve(caughtUp),
-      failed: (id, error) => this.settled(id)?.reject(error),
+      page: (id, page) => this.pending.page(id, page),
+      done: (id, caughtUp) => this.pending.finish(id, caughtUp),
+      failed: (id, error) => this.pending.fail(id, error),
     });
   }
 
   start(job: CatchUpJob, onPage: (page: CatchUpPage) => void): CatchUpRun {
-    const id = this.nextId;
-    this.nextId += 1;
-    const done = new Promise<boolean>((resolve, reject) => this.pending.set(id, { onPage, resolve, reject }));
+    const { id, done } = this.pending.add(onPage);
     this.jobs.start(id, job);
     return { done, stop: () => this.jobs.stop(id) };
-  }
-
-  private settled(id: number): PendingJob | undefined {
-    const job = this.pending.get(id);
-    this.pending.delete(id);
-    return job;
   }
 }

@@ -316,8 +316,8 @@ export class Projector {
     const advanced: LiveTarget[] = [];
     for (const target of this.live.values()) {
       if (!isAfter(last.position, target.checkpoint)) continue;
-      const unseen = batch.filter((event) => target.projection.eventTypes.has(event.type) && isAfter(event.position, target.checkpoint));
-      commits.push({ target: target.ref, writes: await projectEvents(this.store, target.ref, target.projection, unseen) });
+      const own = batch.filter((event) => target.projection.eventTypes.has(event.type) && isAfter(event.position, target.checkpoint));
+      commits.push({ target: target.ref, writes: await projectEvents(this.store, target.ref, target.projection, own) });
       advanced.push(target);
     }
     if (commits.length > 0) await this.store.commit(commits, last.position);

@@ -6,6 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import type { GenerationRef } from '../../document-store';
 import type { CatchUpJob, CatchUpPage, CatchUpRun, CatchUpRunner } from '../../projector/catch-up-runner';
+import { PendingJobs } from '../../projector/pending-jobs';
 import { fromWorker, type ToWorker, type WorkerFiles } from './catch-up-messages';
 
 /**
@@ -14,16 +15,9 @@ import { fromWorker, type ToWorker, type WorkerFiles } from './catch-up-messages
  */
 const WORKER_SCRIPT = require.resolve('@passes/read-model/catch-up-worker');
 
-interface PendingJob {
-  onPage: (page: CatchUpPage) => void;
-  resolve: (caughtUp: boolean) => void;
-  reject: (error: Error) => void;
-}
-
 export class WorkerCatchUpRunner implements CatchUpRunner {
   private worker: Worker | null = null;
-  private readonly jobs = new Map<number, PendingJob>();
-  private nextId = 1;
+  private readonly jobs = new PendingJobs();
 
   constructor(private readonly files: WorkerFiles) {}
 
@@ -50,9 +44,7 @@ export class WorkerCatchUpRunner implements CatchUpRunner {
 
   private submit(onPage: (page: CatchUpPage) => void, message: (id: number) => ToWorker): { worker: Worker; id: number; done: Promise<boolean> } {
     const worker = this.worker ?? this.spawn();
-    const id = this.nextId;
-    this.nextId += 1;
-    const done = new Promise<boolean>((resolve, reject) => this.jobs.set(id, { onPage, resolve, reject }));
+    const { id, done } = this.jobs.add(onPage);
     send(worker, message(id));
     return { worker, id, done };
   }
@@ -70,25 +62,24 @@ export class WorkerCatchUpRunner implements CatchUpRunner {
 
   private receive(worker: Worker, raw: unknown): void {
     const message = fromWorker.parse(raw);
-    const job = this.jobs.get(message.id);
-    if (job === undefined) return;
+    if (!this.jobs.has(message.id)) return;
     switch (message.type) {
       case 'page':
-        job.onPage({ checkpoint: message.checkpoint, replayed: message.replayed });
+        this.jobs.page(message.id, { checkpoint: message.checkpoint, replayed: message.replayed });
         return;
       case 'done':
-        this.finish(worker, message.id);
-        job.resolve(message.caughtUp);
+        this.jobs.finish(message.id, message.caughtUp);
+        this.closeWhenIdle(worker);
         return;
       case 'failed':
-        this.finish(worker, message.id);
-        job.reject(new Error(message.message));
+        this.jobs.fail(message.id, new Error(message.message));
+        this.closeWhenIdle(worker);
         return;
     }
   }
 
-  private finish(worker: Worker, id: number): void {
-    this.jobs.delete(id);
+  /** The worker ends with its last job: the next job starts another. */
+  private closeWhenIdle(worker: Worker): void {
     if (this.jobs.size > 0 || this.worker !== worker) return;
     this.worker = null;
     send(worker, { type: 'close' });
@@ -98,8 +89,7 @@ export class WorkerCatchUpRunner implements CatchUpRunner {
   private failAll(worker: Worker, error: Error): void {
     if (this.worker !== worker) return;
     this.worker = null;
-    for (const job of this.jobs.values()) job.reject(error);
-    this.jobs.clear();
+    this.jobs.failAll(error);
   }
 }
 
