@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,6 +50,32 @@ describe('a batched logger', () => {
     const logger = require.resolve('../../dist/logging/pino-logger.js');
     execFileSync(process.execPath, ['-e', `require(${JSON.stringify(logger)}).batchedLogger(${JSON.stringify(file)}).info('last words'); process.exit(0);`]);
     expect(recordsIn(file)).toEqual([expect.objectContaining({ message: 'last words' })]);
+  });
+
+  it('goes on when its destination takes nothing more (a pipe whose reader is gone): no write error stops the process', async () => {
+    const logger = require.resolve('../../dist/logging/pino-logger.js');
+    const script = `
+      const logger = require(${JSON.stringify(logger)}).batchedLogger(2);
+      logger.info('gathered');
+      logger.warn('a warning, flushed at once: the first write to meet the broken pipe');
+      for (let index = 0; index < 1000; index += 1) logger.info('request', { index });
+      logger.error('an error, flushed at once');
+      process.stdout.write('went on');
+      process.exit(0);`;
+    const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // The reader of its standard error gone before it logs anything (as when a terminal's Ctrl-C ends a
+    // `| tee` and signals the service at once): its first write is a flush, before any periodic one.
+    child.stderr.destroy();
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const timeout = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    try {
+      expect(await exited).toBe(0);
+      expect(output).toBe('went on');
+    } finally {
+      clearTimeout(timeout);
+    }
   });
 
   it('censors fields named like credentials or personal data, at the top and one level down', () => {

@@ -4,6 +4,7 @@
  * credentials or personal data are censored, in case a caller forgets the rule.
  */
 import pino, { type DestinationStream } from 'pino';
+import { SonicBoom } from 'sonic-boom';
 import type { Logger } from './logger';
 
 const CENSORED = new Set(['password', 'token', 'access_token', 'secret', 'api_key', 'authorization', 'cookie', 'email', 'customer_email', 'customer_name']);
@@ -11,6 +12,8 @@ const CENSOR = '[redacted]';
 /** Records gather into writes of about this size, or whatever has gathered once FLUSH_INTERVAL_MS passes. */
 const BATCH_BYTES = 8 * 1024;
 const FLUSH_INTERVAL_MS = 200;
+/** Records kept for a destination that takes none before new ones are dropped. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 function describeError(value: unknown): unknown {
   if (!(value instanceof Error)) return value;
@@ -66,23 +69,39 @@ export function pinoLogger(destination: DestinationStream): Logger {
  * for each kept requests waiting on the pipe under load. Everything gathered is written at once,
  * synchronously, with each warning or error and when the process exits, so a record logged just before a
  * crash is not lost; a process killed outright loses at most FLUSH_INTERVAL_MS of information records.
+ *
+ * A destination that takes nothing more (a pipe whose reader is gone: a log collector restarted, a parent
+ * process ended) must not stop the service, its requests or its shutdown: its write errors are ignored,
+ * and what it cannot take is dropped once MAX_BUFFERED_BYTES wait for it. sonic-boom from 5.0 throws such an
+ * error from `flushSync`, where 4.x, which pino itself brings, retried it forever on the thread.
  */
 export function batchedLogger(destination: number | string): Logger {
-  const stream = pino.destination({ dest: destination, sync: true, minLength: BATCH_BYTES, periodicFlush: FLUSH_INTERVAL_MS });
-  process.once('exit', () => stream.flushSync());
+  const stream = new SonicBoom({ dest: destination, sync: true, minLength: BATCH_BYTES, maxLength: MAX_BUFFERED_BYTES, periodicFlush: FLUSH_INTERVAL_MS });
+  stream.on('error', ignoreWriteError);
+  const flush = () => {
+    try {
+      stream.flushSync();
+    } catch {
+      // The destination takes nothing: the records wait for it, within MAX_BUFFERED_BYTES.
+    }
+  };
+  process.once('exit', flush);
   const logger = pinoLogger(stream);
   return {
     info: logger.info,
     warn: (message, fields) => {
       logger.warn(message, fields);
-      stream.flushSync();
+      flush();
     },
     error: (message, fields) => {
       logger.error(message, fields);
-      stream.flushSync();
+      flush();
     },
   };
 }
+
+/** Nowhere to report a failing log destination but the destination itself. */
+function ignoreWriteError(): void {}
 
 let standardError: Logger | undefined;
 
