@@ -22,18 +22,11 @@ export class WorkerCatchUpRunner implements CatchUpRunner {
   constructor(private readonly files: WorkerFiles) {}
 
   start(job: CatchUpJob, onPage: (page: CatchUpPage) => void): CatchUpRun {
-    const { worker, id, done } = this.submit(onPage, (id) => ({ type: 'start', id, job }));
-    const stop = () => {
-      if (this.jobs.has(id)) send(worker, { type: 'stop', id });
-    };
-    return { done, stop };
+    return this.submit(onPage, (id) => ({ type: 'start', id, job }));
   }
 
   async drop({ collection, generation }: GenerationRef, signal?: AbortSignal): Promise<void> {
-    const { worker, id, done } = this.submit(() => undefined, (id) => ({ type: 'drop', id, target: { collection, generation } }));
-    const stop = () => {
-      if (this.jobs.has(id)) send(worker, { type: 'stop', id });
-    };
+    const { done, stop } = this.submit(() => undefined, (id) => ({ type: 'drop', id, target: { collection, generation } }));
     signal?.addEventListener('abort', stop, { once: true });
     try {
       await done;
@@ -42,11 +35,15 @@ export class WorkerCatchUpRunner implements CatchUpRunner {
     }
   }
 
-  private submit(onPage: (page: CatchUpPage) => void, message: (id: number) => ToWorker): { worker: Worker; id: number; done: Promise<boolean> } {
+  /** Sends the job to the worker; its `stop` asks the worker to stop it while it is pending. */
+  private submit(onPage: (page: CatchUpPage) => void, message: (id: number) => ToWorker): CatchUpRun {
     const worker = this.worker ?? this.spawn();
     const { id, done } = this.jobs.add(onPage);
     send(worker, message(id));
-    return { worker, id, done };
+    const stop = () => {
+      if (this.jobs.has(id)) send(worker, { type: 'stop', id });
+    };
+    return { done, stop };
   }
 
   private spawn(): Worker {
