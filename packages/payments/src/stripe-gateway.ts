@@ -92,19 +92,18 @@ export class StripeGateway implements PaymentGateway {
   }
 
   private stripe(): Promise<StripeClient> {
-    const { secretKey, apiUrl } = this.options;
-    const protocol = apiUrl.protocol === 'http:' ? 'http' : 'https';
-    this.client ??= loadStripe().then(
-      ({ default: StripeClient }) =>
-        new StripeClient(secretKey, {
-          host: apiUrl.hostname,
-          port: apiUrl.port === '' ? (protocol === 'http' ? 80 : 443) : Number(apiUrl.port),
-          protocol,
-          // Retries reuse the idempotency key of the call, so a retry never charges twice.
-          maxNetworkRetries: 2,
-          telemetry: false,
-        }),
-    );
+    this.client ??= loadStripe().then(({ default: StripeClient }) => {
+      const { secretKey, apiUrl } = this.options;
+      const protocol = apiUrl.protocol === 'http:' ? 'http' : 'https';
+      return new StripeClient(secretKey, {
+        host: apiUrl.hostname,
+        port: apiUrl.port === '' ? (protocol === 'http' ? 80 : 443) : Number(apiUrl.port),
+        protocol,
+        // Retries reuse the idempotency key of the call, so a retry never charges twice.
+        maxNetworkRetries: 2,
+        telemetry: false,
+      });
+    });
     return this.client;
   }
 
