@@ -66,6 +66,8 @@ export const passDocument = z.object({
   barcodeData: optionalText,
   nfcData: optionalText,
   walletDevices: z.record(z.string(), z.string()),
+  // Defaults, here and below: a document an earlier version built (read while this one is rebuilt) lacks
+  // the fields of the features that came after it, and it had none of what they hold.
   rewards: z.array(
     z.object({
       id: text,
@@ -78,11 +80,11 @@ export const passDocument = z.object({
       expiresAt: instant.nullable(),
       redeemedAt: instant.nullable(),
     }),
-  ),
-  payments: z.record(z.string(), onlinePaymentDocument),
-  lastMessage: z.object({ campaignId: optionalText, header: text, body: text, sentAt: instant, notify: z.boolean() }).nullable(),
-  messageSources: z.array(text),
-  notifiedAt: z.array(instant),
+  ).default([]),
+  payments: z.record(z.string(), onlinePaymentDocument).default({}),
+  lastMessage: z.object({ campaignId: optionalText, header: text, body: text, sentAt: instant, notify: z.boolean() }).nullable().default(null),
+  messageSources: z.array(text).default([]),
+  notifiedAt: z.array(instant).default([]),
   createdAt: instant,
   updatedAt: instant,
   checkedInAt: instant.nullable(),
