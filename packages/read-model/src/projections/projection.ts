@@ -20,7 +20,8 @@ export interface Projection<Doc = unknown, Index extends string = string> {
    * and, with the indexes, what the recorded fingerprint of each version is made of
    * (projection-versions.unit.spec.ts), so a changed shape without a new version fails a test. While a
    * rebuild runs, the old version's documents are still read through it: a field added gets a
-   * `.default()` until the rebuilt generation is live.
+   * `.default()`, and documents as each version stored them are read through it by
+   * stored-documents.unit.spec.ts.
    */
   schema: z.ZodType<Doc>;
   /** The index names `keys` may use. */
