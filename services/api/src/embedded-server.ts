@@ -91,7 +91,8 @@ export class EmbeddedServer {
     await this.dispatcher.start();
     this.runner.start();
     await this.api.start();
-    // Let the read models finish catching up on history before the first request is answered.
+    // Requests are answered from here on, reads from where the projector has reached (`/readyz` answers
+    // 503 until every projection has caught up); the service says it runs once they have, or after 60 s.
     await this.projector.catchUp(60_000);
   }
 }
