@@ -99,13 +99,18 @@ export class CheckpointWaiter {
   }
 }
 
-/** The least checkpoint among the collections' live generations; `null` while one has none. */
+/**
+ * The least checkpoint among the collections' live generations; `null` while one has none, or none is
+ * live. A collection with no live generation yet (one new to the store, being built) holds no one back:
+ * nothing is read from it until it is live, and then it reflects everything the others do.
+ */
 export function leastCheckpoint(states: readonly CollectionState[], collections: readonly string[]): Position | null {
   let least: Position | null = null;
   for (const collection of collections) {
-    const checkpoint = states.find((state) => state.collection === collection)?.live?.checkpoint ?? null;
-    if (checkpoint === null) return null;
-    if (least === null || !hasReached(checkpoint, least)) least = checkpoint;
+    const live = states.find((state) => state.collection === collection)?.live;
+    if (!live) continue;
+    if (live.checkpoint === null) return null;
+    if (least === null || !hasReached(live.checkpoint, least)) least = live.checkpoint;
   }
   return least;
 }

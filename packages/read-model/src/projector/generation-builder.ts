@@ -41,6 +41,10 @@ export class GenerationBuilder {
     this.replay.add(this.member);
   }
 
+  get projection(): Projection {
+    return this.member.projection;
+  }
+
   get progress(): BuildProgress {
     return { ...this.target, checkpoint: this.member.checkpoint, replayed: this.member.replayed, startedAt: this.startedAt };
   }

@@ -1,6 +1,7 @@
 /**
  * The projector against real SQLite stores: one writer at a time, read models that follow the feed,
- * and rebuilds into a new generation while the live one keeps serving.
+ * rebuilds into a new generation while the live one keeps serving, and projections new to a store built
+ * the same way.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,6 +14,8 @@ import { SqliteDocumentStore } from '../sqlite/sqlite-document-store';
 import type { Projection } from '../projections/projection';
 import { ReadModel } from '../read-models/read-model';
 import { until } from '../testing/until';
+import type { CatchUpRunner } from './catch-up-runner';
+import { LocalCatchUpRunner } from './local-catch-up-runner';
 import { Projector } from './projector';
 
 interface Tally {
@@ -23,9 +26,9 @@ interface Tally {
 }
 
 /** Counts the `Ticked` events of each stream, keyed by its prefix. */
-function tallies(version: number): Projection<Tally> {
+function tallies(version: number, collection = 'tallies'): Projection<Tally> {
   return {
-    collection: 'tallies',
+    collection,
     version,
     schema: z.object({ stream: z.string(), count: z.number(), madeBy: z.number() }),
     indexes: ['prefix'],
@@ -35,6 +38,21 @@ function tallies(version: number): Projection<Tally> {
     startsDocument: (event) => event.revision === 0,
     apply: (doc, event) => ({ stream: event.stream, count: (doc?.count ?? 0) + 1, madeBy: version }),
     keys: (doc) => ({ prefix: [doc.stream.split('-')[0] ?? ''] }),
+  };
+}
+
+interface SeenTally extends Tally {
+  seen: number[];
+}
+
+/** Version 2 of `tallies`: each document also lists the revisions it took in since; one of before has none. */
+function seenTallies(): Projection<SeenTally> {
+  const before = tallies(1);
+  return {
+    ...before,
+    version: 2,
+    schema: z.object({ stream: z.string(), count: z.number(), madeBy: z.number(), seen: z.array(z.number()).default([]) }),
+    apply: (doc, event) => ({ stream: event.stream, count: (doc?.count ?? 0) + 1, madeBy: 2, seen: [...(doc === null ? [] : doc.seen), event.revision] }),
   };
 }
 
@@ -50,14 +68,15 @@ let documents: SqliteDocumentStore;
 const running: Projector[] = [];
 const errors: unknown[] = [];
 
-function projector(projection: Projection<Tally>, options: { retireGraceMs?: number; holder?: string } = {}): Projector {
-  const started = new Projector(events, documents, [projection as Projection], {
+function projector(projection: Projection<Tally> | Projection<Tally>[] | Projection<SeenTally>, options: { retireGraceMs?: number; holder?: string; catchUpRunner?: CatchUpRunner } = {}): Projector {
+  const started = new Projector(events, documents, [projection].flat() as Projection[], {
     holder: options.holder ?? `${os.hostname()}/${process.pid}/${randomUUID()}`,
     clock: { now: () => new Date() },
     onError: (error) => errors.push(error),
     housekeepingIntervalMs: 20,
     retireGraceMs: options.retireGraceMs ?? 50,
     pageSize: 7,
+    ...(options.catchUpRunner === undefined ? {} : { catchUpRunner: options.catchUpRunner }),
   });
   running.push(started);
   return started;
@@ -70,7 +89,38 @@ async function append(stream: string, count: number) {
   return last.position;
 }
 
-const liveGeneration = async () => (await documents.collections()).find((state) => state.collection === 'tallies')?.live?.generation;
+const stateOf = async (collection: string) => (await documents.collections()).find((state) => state.collection === collection);
+const liveGeneration = async () => (await stateOf('tallies'))?.live?.generation;
+
+/** Catches generations up on the projector's thread, as the local runner does, once `open` is called. */
+function heldRunner(projections: readonly Projection[]): CatchUpRunner & { open(): void } {
+  const local = new LocalCatchUpRunner(events, documents, projections);
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return {
+    open,
+    start(job, onPage) {
+      let stop = () => {};
+      let stopped = false;
+      const done = opened.then(() => {
+        if (stopped) return false;
+        const run = local.start(job, onPage);
+        stop = run.stop;
+        return run.done;
+      });
+      return {
+        done,
+        stop: () => {
+          stopped = true;
+          stop();
+        },
+      };
+    },
+    drop: async () => undefined,
+  };
+}
 
 beforeEach(() => {
   directory = fs.mkdtempSync(path.join(os.tmpdir(), 'projector-'));
@@ -135,6 +185,55 @@ describe('the projector', () => {
     expect(await bumped.waitFor(position, 5000)).toBe(true);
     expect(await documents.get('tallies', 'c-1')).toMatchObject({ revision: 20, doc: { count: 21, madeBy: 2 } });
     await until(async () => (await documents.collections()).every((state) => state.retired.length === 0), 'the old generation to be dropped');
+    expect(errors).toEqual([]);
+  });
+
+  it('builds a projection new to a store that serves others beside them: no answer waits for its history, and it serves once whole', async () => {
+    for (let stream = 0; stream < 10; stream += 1) await events.append(`n-${stream}`, Array.from({ length: 20 }, () => tick()), 'any');
+    const before = projector(tallies(1));
+    await before.start();
+    await before.catchUp(5000);
+    await before.stop();
+
+    const added = [tallies(1), tallies(1, 'counts')];
+    const runner = heldRunner(added);
+    const upgraded = projector(added, { catchUpRunner: runner });
+    await upgraded.start();
+    const position = await append('n-0', 1);
+    expect(await upgraded.waitFor(position, 5000)).toBe(true);
+    expect(await documents.get('tallies', 'n-0')).toMatchObject({ doc: { count: 21 } });
+    // Its history is the runner's to replay: until then it has no live generation, and nothing is read from it.
+    expect(await stateOf('counts')).toMatchObject({ live: null, next: { generation: 1, version: 1 } });
+    expect(await documents.get('counts', 'n-0')).toBeNull();
+
+    runner.open();
+    await until(async () => (await stateOf('counts'))?.live != null, 'the new projection to go live');
+    for (let stream = 0; stream < 10; stream += 1) expect(await documents.get('counts', `n-${stream}`)).toMatchObject({ doc: { count: stream === 0 ? 21 : 20 } });
+    const after = await append('n-1', 1);
+    expect(await upgraded.waitFor(after, 5000)).toBe(true);
+    expect(await documents.get('counts', 'n-1')).toMatchObject({ doc: { count: 21 } });
+    expect(errors).toEqual([]);
+  });
+
+  it("goes on writing into the old version's generation while the new one is built, reading its documents as the new schema does", async () => {
+    await append('s-1', 3);
+    const first = projector(tallies(1));
+    await first.start();
+    await first.catchUp(5000);
+    await first.stop();
+
+    const runner = heldRunner([seenTallies() as Projection]);
+    const bumped = projector(seenTallies(), { catchUpRunner: runner });
+    await bumped.start();
+    const position = await append('s-1', 1);
+    expect(await bumped.waitFor(position, 5000)).toBe(true);
+    // Version 1's generation, still live, takes the event as version 2 makes it of its document read as version 2.
+    expect(await stateOf('tallies')).toMatchObject({ live: { version: 1 }, next: { version: 2 } });
+    expect(await documents.get('tallies', 's-1')).toMatchObject({ revision: 3, doc: { count: 4, madeBy: 2, seen: [3] } });
+
+    runner.open();
+    await until(async () => (await stateOf('tallies'))?.live?.version === 2, 'version 2 to go live');
+    expect(await documents.get('tallies', 's-1')).toMatchObject({ revision: 3, doc: { count: 4, seen: [0, 1, 2, 3] } });
     expect(errors).toEqual([]);
   });
 

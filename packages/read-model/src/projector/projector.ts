@@ -5,10 +5,11 @@
  *
  * The writer follows the event feed into every collection's live generation, committing documents and
  * checkpoints together per batch. A collection whose live generation was built by another version of
- * its projection, or for which an operator asked a rebuild, gets a next generation built beside it; once
- * that has caught up, the live feed pauses, the new generation takes the last events and is promoted in
- * one atomic step, and the old one is dropped after a grace period (by the catch-up runner when there is
- * one), beside the live feed, which never waits for a drop.
+ * its projection, one new to a store that serves others, or one for which an operator asked a rebuild,
+ * gets a next generation built beside it; once that has caught up, the live feed pauses, the new
+ * generation takes the last events and is promoted in one atomic step, and the old one is dropped after a
+ * grace period (by the catch-up runner when there is one), beside the live feed, which never waits for a
+ * drop.
  */
 import type { EventStore, Position, RecordedEvent, Subscription } from '@passes/event-store';
 import { hasReached, isAfter } from '@passes/event-store';
@@ -16,6 +17,7 @@ import type { CollectionState, DocumentStore, GenerationRef, GenerationWrites } 
 import type { Projection } from '../projections/projection';
 import type { CatchUpRunner } from './catch-up-runner';
 import { CheckpointWaiter } from './checkpoint-waiter';
+import { earlierVersionLoads } from './earlier-version-loads';
 import { GenerationBuilder, type BuildProgress } from './generation-builder';
 import { isStaleLeaseHolder } from './lease-holder';
 import { LocalCatchUpRunner } from './local-catch-up-runner';
@@ -54,6 +56,8 @@ interface ProjectorOptions {
 interface LiveTarget {
   projection: Projection;
   ref: GenerationRef;
+  /** The version of the projection that built the generation: another one's documents are read through the schema. */
+  builtBy: number;
   checkpoint: Position | null;
 }
 
@@ -186,11 +190,20 @@ export class Projector {
 
   private async takeOver(): Promise<void> {
     const states = await this.store.collections();
+    const stateOf = (projection: Projection) => states.find((candidate) => candidate.collection === projection.collection);
+    // A store that serves read models builds a projection new to it beside them, as a rebuild, so that
+    // its history does not hold up the live feed, which every command's answer waits for; a store that
+    // serves none (new, or emptied) has every projection follow the feed from the start.
+    const serving = this.projections.some((projection) => stateOf(projection)?.live);
     for (const projection of this.projections) {
-      const state = states.find((candidate) => candidate.collection === projection.collection);
-      const live = state?.live ?? (await this.store.createGeneration(shapeOf(projection), 'live', this.options.clock.now()));
-      this.live.set(projection.collection, { projection, ref: { collection: projection.collection, generation: live.generation }, checkpoint: live.checkpoint });
+      const state = stateOf(projection);
       for (const generation of state?.retired ?? []) this.dropLater({ collection: projection.collection, generation }, 0);
+      if (!state?.live && serving) {
+        await this.requestRebuild(projection, state);
+        continue;
+      }
+      const live = state?.live ?? (await this.store.createGeneration(shapeOf(projection), 'live', this.options.clock.now()));
+      this.live.set(projection.collection, { projection, ref: { collection: projection.collection, generation: live.generation }, builtBy: live.version, checkpoint: live.checkpoint });
       if (live.version !== projection.version) await this.requestRebuild(projection, state);
     }
     this.writing = true;
@@ -210,7 +223,7 @@ export class Projector {
     this.live.clear();
   }
 
-  /** A version bump: the next generation is built by this version, replacing one left by an older one. */
+  /** A version bump, or a projection new to the store: the next generation is built by this version, replacing one left by an older one. */
   private async requestRebuild(projection: Projection, state: CollectionState | undefined): Promise<void> {
     const next = state?.next;
     if (next?.version === projection.version) return;
@@ -249,13 +262,13 @@ export class Projector {
     }
     const { collection, generation } = builder.target;
     const live = this.live.get(collection);
-    if (!live) return;
-    // The live feed is paused here: its checkpoint is where the new generation takes over.
-    await builder.advanceTo(live.checkpoint);
+    // The live feed is paused here: where it stands (its least live checkpoint, when the collection has no
+    // live generation of its own) is where the new generation takes over.
+    await builder.advanceTo(live?.checkpoint ?? this.leastLiveCheckpoint());
     await this.store.promote(collection, generation);
     this.builders.delete(collection);
-    this.live.set(collection, { projection: live.projection, ref: builder.target, checkpoint: builder.progress.checkpoint });
-    this.dropLater(live.ref, this.options.retireGraceMs ?? 30_000);
+    this.live.set(collection, { projection: builder.projection, ref: builder.target, builtBy: builder.projection.version, checkpoint: builder.progress.checkpoint });
+    if (live) this.dropLater(live.ref, this.options.retireGraceMs ?? 30_000);
     this.options.onPromoted?.(collection, generation);
   }
 
@@ -317,7 +330,8 @@ export class Projector {
     for (const target of this.live.values()) {
       if (!isAfter(last.position, target.checkpoint)) continue;
       const own = batch.filter((event) => target.projection.eventTypes.has(event.type) && isAfter(event.position, target.checkpoint));
-      commits.push({ target: target.ref, writes: await projectEvents(this.store, target.ref, target.projection, own) });
+      const loads = target.builtBy === target.projection.version ? this.store : earlierVersionLoads(this.store, target.projection);
+      commits.push({ target: target.ref, writes: await projectEvents(loads, target.ref, target.projection, own) });
       advanced.push(target);
     }
     if (commits.length > 0) await this.store.commit(commits, last.position);
