@@ -45,7 +45,7 @@ interface SeenTally extends Tally {
   seen: number[];
 }
 
-/** Version 2 of `tallies`: each document also lists the revisions it took in since; one of before has none. */
+/** Version 2 of `tallies`: each document also lists the revisions it took in since version 2 took over; one of before has none. */
 function seenTallies(): Projection<SeenTally> {
   const before = tallies(1);
   return {
