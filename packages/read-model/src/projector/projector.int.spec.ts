@@ -47,12 +47,18 @@ interface SeenTally extends Tally {
 
 /** Version 2 of `tallies`: each document also lists the revisions it took in since version 2 took over; one of before has none. */
 function seenTallies(): Projection<SeenTally> {
-  const before = tallies(1);
+  const { collection, indexes, eventTypes, documentId, revisionAfter, startsDocument } = tallies(1);
   return {
-    ...before,
+    collection,
     version: 2,
     schema: z.object({ stream: z.string(), count: z.number(), madeBy: z.number(), seen: z.array(z.number()).default([]) }),
+    indexes,
+    eventTypes,
+    documentId,
+    revisionAfter,
+    startsDocument,
     apply: (doc, event) => ({ stream: event.stream, count: (doc?.count ?? 0) + 1, madeBy: 2, seen: [...(doc === null ? [] : doc.seen), event.revision] }),
+    keys: (doc) => ({ prefix: [doc.stream.split('-')[0] ?? ''] }),
   };
 }
 
