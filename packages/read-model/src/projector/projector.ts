@@ -56,8 +56,8 @@ interface ProjectorOptions {
 interface LiveTarget {
   projection: Projection;
   ref: GenerationRef;
-  /** The version of the projection that built the generation: another one's documents are read through the schema. */
-  builtBy: number;
+  /** Where the live feed loads its documents: a generation another version built is read through the schema. */
+  loads: Pick<DocumentStore, 'load'>;
   checkpoint: Position | null;
 }
 
@@ -203,7 +203,8 @@ export class Projector {
         continue;
       }
       const live = state?.live ?? (await this.store.createGeneration(shapeOf(projection), 'live', this.options.clock.now()));
-      this.live.set(projection.collection, { projection, ref: { collection: projection.collection, generation: live.generation }, builtBy: live.version, checkpoint: live.checkpoint });
+      const loads = live.version === projection.version ? this.store : earlierVersionLoads(this.store, projection);
+      this.live.set(projection.collection, { projection, ref: { collection: projection.collection, generation: live.generation }, loads, checkpoint: live.checkpoint });
       if (live.version !== projection.version) await this.requestRebuild(projection, state);
     }
     this.writing = true;
@@ -267,7 +268,7 @@ export class Projector {
     await builder.advanceTo(live?.checkpoint ?? this.leastLiveCheckpoint());
     await this.store.promote(collection, generation);
     this.builders.delete(collection);
-    this.live.set(collection, { projection: builder.projection, ref: builder.target, builtBy: builder.projection.version, checkpoint: builder.progress.checkpoint });
+    this.live.set(collection, { projection: builder.projection, ref: builder.target, loads: this.store, checkpoint: builder.progress.checkpoint });
     if (live) this.dropLater(live.ref, this.options.retireGraceMs ?? 30_000);
     this.options.onPromoted?.(collection, generation);
   }
@@ -330,8 +331,7 @@ export class Projector {
     for (const target of this.live.values()) {
       if (!isAfter(last.position, target.checkpoint)) continue;
       const own = batch.filter((event) => target.projection.eventTypes.has(event.type) && isAfter(event.position, target.checkpoint));
-      const loads = target.builtBy === target.projection.version ? this.store : earlierVersionLoads(this.store, target.projection);
-      commits.push({ target: target.ref, writes: await projectEvents(loads, target.ref, target.projection, own) });
+      commits.push({ target: target.ref, writes: await projectEvents(target.loads, target.ref, target.projection, own) });
       advanced.push(target);
     }
     if (commits.length > 0) await this.store.commit(commits, last.position);
