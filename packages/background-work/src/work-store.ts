@@ -63,6 +63,15 @@ export interface WorkQuery {
   limit: number;
 }
 
+/** An item under a lease not ended since (running or run out), and who holds it. */
+export interface HeldItem {
+  id: string;
+  kind: string;
+  holder: string;
+  /** When the lease runs out, or ran out. */
+  until: Date;
+}
+
 /** A kind's pending items, and the due time of the oldest of them (null when none is pending). */
 export interface KindBacklog {
   kind: string;
@@ -82,6 +91,13 @@ export interface WorkStore {
   claimDue(kind: string, lease: WorkLease, limit: number): Promise<WorkItem[]>;
   /** Hands a claimed item back untouched, due as before (its runner is stopping). */
   release(id: string, holder: string): Promise<void>;
+  /** Every item under a lease that no settling or release has ended, run out or not: what runners left. */
+  held(): Promise<HeldItem[]>;
+  /**
+   * As `fail`, for an attempt its holder left unfinished (its process ended), and only while that holder
+   * still holds the item: an item another runner claimed since, or settled, is left as it is.
+   */
+  failLeft(id: string, holder: string, attempt: Attempt, retryAt: Date | null): Promise<void>;
   /** Counts the attempt that did it; ends the lease. */
   complete(id: string, attempt: Attempt): Promise<void>;
   /** Counts a failed attempt: pending again, due at `retryAt`, or dead when null; ends the lease. */

@@ -40,7 +40,7 @@ async function call<Body>(method: string, url: string, token: string | null, bod
 }
 
 async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
-  // A killed process's items wait out their lease before another runner takes them.
+  // A killed process's items are taken back by the next one, and retried after their kind's delay.
   const deadline = Date.now() + 120_000;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);

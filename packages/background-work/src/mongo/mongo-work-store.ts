@@ -7,7 +7,7 @@
  */
 import { isDuplicateKey, onMongo } from '@passes/storage/distributed';
 import { MongoBulkWriteError, type Collection, type Db, type Filter } from 'mongodb';
-import { WORK_STATUSES, type Attempt, type KindBacklog, type NewWork, type WorkItem, type WorkLease, type WorkQuery, type WorkStatus, type WorkStore } from '../work-store';
+import { WORK_STATUSES, type Attempt, type HeldItem, type KindBacklog, type NewWork, type WorkItem, type WorkLease, type WorkQuery, type WorkStatus, type WorkStore } from '../work-store';
 
 const STORE = 'work store';
 const IN_ORDER = { order: 1, _id: 1 } as const;
@@ -110,6 +110,15 @@ export class MongoWorkStore implements WorkStore {
     await this.settle(id, attempt, retryAt === null ? 'dead' : 'pending', retryAt);
   }
 
+  async held(): Promise<HeldItem[]> {
+    const documents = await onMongo(STORE, () => this.items.find({ leasedUntil: { $ne: null }, leasedBy: { $ne: null } }, { projection: { _id: 1, kind: 1, leasedBy: 1, leasedUntil: 1 } }).toArray());
+    return documents.flatMap(({ _id, kind, leasedBy, leasedUntil }) => (leasedBy === null || leasedUntil === null ? [] : [{ id: _id, kind, holder: leasedBy, until: leasedUntil }]));
+  }
+
+  async failLeft(id: string, holder: string, attempt: Attempt, retryAt: Date | null): Promise<void> {
+    await this.settle(id, attempt, retryAt === null ? 'dead' : 'pending', retryAt, { leasedBy: holder, status: 'pending' });
+  }
+
   async cancel(id: string): Promise<void> {
     const item = await onMongo(STORE, () => this.items.findOne({ _id: id, status: 'pending' }));
     if (item === null) return;
@@ -159,16 +168,18 @@ export class MongoWorkStore implements WorkStore {
     }
   }
 
-  private async settle(id: string, attempt: Attempt, status: WorkStatus, dueAt: Date | null): Promise<void> {
-    const item = await onMongo(STORE, () => this.items.findOne({ _id: id }));
+  /** `only`: what the item must still be for the attempt to count (its holder's, pending). */
+  private async settle(id: string, attempt: Attempt, status: WorkStatus, dueAt: Date | null, only: Filter<WorkDocument> = {}): Promise<void> {
+    const filter: Filter<WorkDocument> = { ...only, _id: id };
+    const item = await onMongo(STORE, () => this.items.findOne(filter));
     if (item === null) return;
-    await onMongo(STORE, () =>
+    const settled = await onMongo(STORE, () =>
       this.items.updateOne(
-        { _id: id },
+        filter,
         { $set: { status, dueAt, lastAttemptAt: attempt.at, lastCode: attempt.code, lastError: attempt.error, leasedBy: null, leasedUntil: null }, $inc: { attempts: 1 } },
       ),
     );
-    await this.releaseGroup(item);
+    if (settled.matchedCount === 1) await this.releaseGroup(item);
   }
 
   /** Ends the lease on the item's group that its holder took to claim it. */

@@ -50,12 +50,13 @@ function handlerOf(answer: (work: Work<{ n: number }>, signal: AbortSignal) => P
   return { handler, handled };
 }
 
-function start(store: WorkStore, register: (runner: WorkRunner) => void, errors: unknown[] = []): WorkRunner {
+function start(store: WorkStore, register: (runner: WorkRunner) => void, errors: unknown[] = [], isGoneHolder?: (holder: string) => boolean): WorkRunner {
   const runner = new WorkRunner(store, {
     holder: `runner-${running.length}`,
     now: () => now,
     pollIntervalMs: 20,
     random: () => 0,
+    ...(isGoneHolder === undefined ? {} : { isGoneHolder }),
     onError: (error) => errors.push(error),
   });
   register(runner);
@@ -183,6 +184,30 @@ describe('WorkRunner', () => {
     now = later;
     runner.wake();
     await eventually(() => store.get('at-t'), (item) => item?.status === 'done');
+  });
+
+  it('takes back at its start what gone runners left of its kinds: an attempt failed, due after the retry delay or when its lease would have run out', async () => {
+    const store = open();
+    const settled: SettledOutcome[] = [];
+    const { handler, handled } = handlerOf(async () => ({ outcome: 'done' }), { settled: (outcome) => settled.push(outcome) });
+    const lastTry = { ...echo('last-try', 2), status: 'pending' as const, attempts: 2, dueAt: T0, lastAttemptAt: null, lastCode: null, lastError: null };
+    await store.record([echo('soon', 1), echo('late', 3), echo('alive', 4), newWork(SWEEP, { id: 'sweep', group: null, order: '5', payload: {}, dueAt: T0, createdAt: T0 })]);
+    await store.adopt([lastTry]);
+    const lease = (holder: string, ttlMs: number, limit: number, kind = ECHO.name) => store.claimDue(kind, { holder, now: T0, ttlMs }, limit);
+    await lease('gone', 30_000, 2);
+    await lease('gone', 600_000, 1);
+    await lease('alive', 30_000, 1);
+    await lease('gone', 30_000, 1, SWEEP.name);
+    now = new Date(T0.getTime() + 10_000);
+
+    start(store, (runner) => runner.register(handler), [], (holder) => holder === 'gone');
+    const left = { status: 'pending', attempts: 1, lastAttemptAt: now, lastError: 'the process running it ended before the attempt did' };
+    expect(await eventually(() => store.get('soon'), (item) => item?.attempts === 1)).toMatchObject({ ...left, dueAt: new Date(T0.getTime() + 30_000) });
+    expect(await store.get('late')).toMatchObject({ ...left, dueAt: new Date(now.getTime() + 60_000) });
+    expect(await store.get('last-try')).toMatchObject({ status: 'dead', attempts: 3, dueAt: null });
+    expect(settled.sort()).toEqual(['dead', 'retrying', 'retrying']);
+    expect((await store.held()).map((item) => item.id).sort()).toEqual(['alive', 'sweep']);
+    expect(handled).toEqual([]);
   });
 
   it('stops: tells the attempts in flight, waits for them, and leaves what they abandoned due for the next start', async () => {

@@ -6,6 +6,14 @@
  * the period, so however many runners share the store each occurrence is recorded and done once.
  * Any number of runners, in any number of processes, may share one store. Errors go to `onError`; the
  * runner carries on.
+ *
+ * A runner whose process ended without handing back what it held (killed, crashed, the machine stopped)
+ * leaves its items leased until the leases run out, which for a long kind is up to an hour. So a runner
+ * starting first takes back what runners it knows to be gone (`isGoneHolder`: on the embedded profile, an
+ * earlier run of its own process) left of its kinds: each such attempt counts as a failed one, due again
+ * after its kind's retry delay or when its lease would have run out, whichever comes first. Work resumes
+ * soon after a restart, never later than before, and an item whose attempts end the process every time is
+ * dead after its last one rather than retried for ever.
  */
 import { setMaxListeners } from 'node:events';
 import type { JsonValue } from '../json-value';
@@ -23,6 +31,8 @@ export interface WorkRunnerOptions {
   /** How often due items (retries, timed work) are looked for; `wake()` looks at once. */
   pollIntervalMs: number;
   random?: () => number;
+  /** Whether a lease's holder is a runner whose process has ended; none is taken for gone without it. */
+  isGoneHolder?: (holder: string) => boolean;
   onError: (error: unknown) => void;
 }
 
@@ -44,6 +54,7 @@ interface Recurrence {
 }
 
 const ABANDONED: WorkResult = { outcome: 'abandoned' };
+const LEFT_BY_A_GONE_RUNNER = 'the process running it ended before the attempt did';
 
 export class WorkRunner {
   private readonly lanes = new Map<string, Lane>();
@@ -51,6 +62,7 @@ export class WorkRunner {
   private readonly abort = new AbortController();
   private readonly scans: DueWorkScans;
   private readonly random: () => number;
+  private leftWorkTakenBack = false;
 
   constructor(
     private readonly store: WorkStore,
@@ -110,6 +122,10 @@ export class WorkRunner {
 
   private async scan(): Promise<void> {
     const now = this.options.now();
+    if (!this.leftWorkTakenBack) {
+      await this.takeBackLeftWork(now);
+      this.leftWorkTakenBack = true;
+    }
     await this.recordOccurrences(now);
     for (const lane of this.lanes.values()) {
       const free = lane.settings.maxConcurrent - lane.inFlight.size;
@@ -124,6 +140,22 @@ export class WorkRunner {
           });
         lane.inFlight.add(attempt);
       }
+    }
+  }
+
+  /** Fails each attempt a gone runner left of this runner's kinds, as its kind's schedule says. */
+  private async takeBackLeftWork(now: Date): Promise<void> {
+    const isGone = this.options.isGoneHolder;
+    if (isGone === undefined) return;
+    for (const { id, kind, holder, until } of await this.store.held()) {
+      const lane = this.lanes.get(kind);
+      if (lane === undefined || !isGone(holder)) continue;
+      const item = await this.store.get(id);
+      if (item === null) continue;
+      const delay = retryDelayMs(item.attempts + 1, lane.settings.retryScheduleMs, lane.settings.retryJitter, this.random);
+      const retryAt = delay === null ? null : new Date(Math.min(now.getTime() + delay, until.getTime()));
+      await this.store.failLeft(id, holder, { at: now, code: null, error: LEFT_BY_A_GONE_RUNNER }, retryAt);
+      lane.settled(retryAt === null ? 'dead' : 'retrying');
     }
   }
 

@@ -5,7 +5,7 @@
  */
 import { openWalDatabase } from '@passes/storage';
 import type Database from 'better-sqlite3';
-import { WORK_STATUSES, type Attempt, type KindBacklog, type NewWork, type WorkItem, type WorkLease, type WorkQuery, type WorkStatus, type WorkStore } from '../work-store';
+import { WORK_STATUSES, type Attempt, type HeldItem, type KindBacklog, type NewWork, type WorkItem, type WorkLease, type WorkQuery, type WorkStatus, type WorkStore } from '../work-store';
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS work_items (
@@ -105,6 +105,13 @@ export class SqliteWorkStore implements WorkStore {
         `UPDATE work_items SET status = ?, due_at = ?, attempts = attempts + 1, last_attempt_at = ?, last_code = ?, last_error = ?,
            leased_by = NULL, leased_until = NULL WHERE id = ?`,
       ),
+      settleLeft: db.prepare<[string, number | null, number, number | null, string | null, string, string]>(
+        `UPDATE work_items SET status = ?, due_at = ?, attempts = attempts + 1, last_attempt_at = ?, last_code = ?, last_error = ?,
+           leased_by = NULL, leased_until = NULL WHERE id = ? AND leased_by = ? AND status = 'pending'`,
+      ),
+      held: db.prepare<[], { id: string; kind: string; holder: string; until: number }>(
+        'SELECT id, kind, leased_by AS holder, leased_until AS until FROM work_items INDEXED BY work_leased WHERE leased_until IS NOT NULL AND leased_by IS NOT NULL',
+      ),
       cancel: db.prepare<[string]>("UPDATE work_items SET status = 'cancelled', due_at = NULL, leased_by = NULL, leased_until = NULL WHERE id = ? AND status = 'pending'"),
       reschedule: db.prepare<[number, string]>("UPDATE work_items SET status = 'pending', due_at = ? WHERE id = ?"),
       get: db.prepare<[string], Row>(`SELECT ${COLUMNS} FROM work_items WHERE id = ?`),
@@ -186,6 +193,14 @@ export class SqliteWorkStore implements WorkStore {
 
   async fail(id: string, attempt: Attempt, retryAt: Date | null): Promise<void> {
     this.statements.settle.run(retryAt === null ? 'dead' : 'pending', retryAt?.getTime() ?? null, attempt.at.getTime(), attempt.code, attempt.error, id);
+  }
+
+  async held(): Promise<HeldItem[]> {
+    return this.statements.held.all().map((row) => ({ ...row, until: new Date(row.until) }));
+  }
+
+  async failLeft(id: string, holder: string, attempt: Attempt, retryAt: Date | null): Promise<void> {
+    this.statements.settleLeft.run(retryAt === null ? 'dead' : 'pending', retryAt?.getTime() ?? null, attempt.at.getTime(), attempt.code, attempt.error, id, holder);
   }
 
   async cancel(id: string): Promise<void> {

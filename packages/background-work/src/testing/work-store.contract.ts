@@ -111,6 +111,37 @@ export function describeWorkStoreContract(adapterName: string, open: () => Promi
       expect(await store().get(id('a-1'))).toMatchObject({ status: 'pending', attempts: 0 });
     });
 
+    it('tells which items are held, by whom and until when, until an attempt is written down or handed back', async () => {
+      await store().record([work('a'), work('b'), work('c-1', 'c'), work('d')]);
+      await claim(T0, 'one', 2);
+      await claim(at(5), 'two');
+      const held = async () => (await store().held()).filter((item) => item.id.startsWith(run)).sort((x, y) => x.id.localeCompare(y.id));
+      expect(await held()).toEqual([
+        { id: id('a'), kind: KIND, holder: 'one', until: at(LEASE_MS / 1000) },
+        { id: id('b'), kind: KIND, holder: 'one', until: at(LEASE_MS / 1000) },
+        { id: id('c-1'), kind: KIND, holder: 'two', until: at(5 + LEASE_MS / 1000) },
+        { id: id('d'), kind: KIND, holder: 'two', until: at(5 + LEASE_MS / 1000) },
+      ]);
+      await store().complete(id('a'), attempt(6, 200));
+      await store().fail(id('b'), attempt(6, 500), at(60));
+      await store().release(id('d'), 'two');
+      expect((await held()).map((item) => item.id)).toEqual([id('c-1')]);
+    });
+
+    it('counts an attempt its holder left unfinished only while that holder holds the item, freeing its group', async () => {
+      await store().record([work('a-1', 'a'), work('a-2', 'a'), work('b')]);
+      await claim(T0, 'gone');
+      await store().failLeft(id('a-1'), 'someone else', attempt(1, null, 'left'), at(20));
+      expect(await store().get(id('a-1'))).toMatchObject({ status: 'pending', attempts: 0 });
+      await store().failLeft(id('a-1'), 'gone', attempt(1, null, 'left'), at(20));
+      expect(await store().get(id('a-1'))).toMatchObject({ status: 'pending', attempts: 1, lastAttemptAt: at(1), lastError: 'left', dueAt: at(20) });
+      expect(await claim(at(2), 'next')).toEqual(['a-2']);
+      await store().failLeft(id('b'), 'gone', attempt(2, null, 'left'), null);
+      expect(await store().get(id('b'))).toMatchObject({ status: 'dead', attempts: 1, dueAt: null });
+      await store().failLeft(id('b'), 'gone', attempt(3, null, 'left'), at(30));
+      expect(await store().get(id('b'))).toMatchObject({ status: 'dead', attempts: 1 });
+    });
+
     it('cancels pending items only, ending their lease', async () => {
       await store().record([work('a-1', 'a'), work('a-2', 'a'), work('a-3', 'a')]);
       await store().complete(id('a-1'), attempt(1, 200));

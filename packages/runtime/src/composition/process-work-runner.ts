@@ -4,7 +4,7 @@
  * starts it once its handlers are registered and stops it after the followers that record work.
  */
 import { WorkRunner } from '@passes/background-work';
-import { newLeaseHolder } from '@passes/read-model';
+import { isStaleLeaseHolder, newLeaseHolder } from '@passes/read-model';
 import { TOKENS } from '../tokens';
 import type { PortRegistry } from './port-registry';
 
@@ -15,6 +15,7 @@ export function processWorkRunner(ports: PortRegistry): WorkRunner {
     holder: newLeaseHolder(),
     now: () => clock.now(),
     pollIntervalMs: ports.get(TOKENS.config).workPollIntervalMs,
+    isGoneHolder: isStaleLeaseHolder,
     onError: (error) => logger.error('background work failed; it carries on by itself', { error }),
   });
 }
