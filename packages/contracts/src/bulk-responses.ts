@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { errorDetail } from './error-responses';
 
 const itemError = z.strictObject({
-  /** `validation_error`, `not_found`, `invalid_state`, `duplicate_external_id`, `conflict` or `internal_error`. */
+  /** `validation_error`, `not_found`, `invalid_state`, `duplicate_external_id`, `conflict`, `service_unavailable` or `internal_error`. */
   code: z.string(),
   message: z.string(),
   details: z.array(errorDetail).optional(),

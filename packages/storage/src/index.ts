@@ -2,3 +2,4 @@ export * from './store-unavailable-error';
 export * from './sqlite/group-commit';
 export * from './sqlite/bound-limit';
 export * from './sqlite/open-wal-database';
+export * from './sqlite/storage-full';

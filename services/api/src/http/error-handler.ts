@@ -1,20 +1,15 @@
 /** The last middleware: anything thrown becomes the standard error body; nothing reaches the client as a stack. */
 import { DomainError } from '@passes/domain';
-import { StoreUnavailableError } from '@passes/storage';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ApiError } from './api-error';
 import { correlationIdOf } from './correlation-id';
+import { storeFailureAnswer, storeFailureOf, type StoreFailure } from './store-failure';
 import type { Logger } from '@passes/runtime';
 
-/** A store that is down is worth a retry in a few seconds; the process reconnects by itself. */
-const RETRY_AFTER_UNAVAILABLE_SECONDS = '5';
-
-function toApiError(error: unknown): ApiError | null {
+function toApiError(error: unknown, storeFailure: StoreFailure | null): ApiError | null {
   if (error instanceof ApiError) return error;
   if (error instanceof DomainError) return ApiError.from(error);
-  if (error instanceof StoreUnavailableError) {
-    return new ApiError('service_unavailable', 'The service cannot reach its storage right now; retry shortly', undefined, { 'Retry-After': RETRY_AFTER_UNAVAILABLE_SECONDS });
-  }
+  if (storeFailure !== null) return storeFailureAnswer(storeFailure);
   // The router decodes path parameters; a malformed percent-escape (`%E0%A4%A`) is the caller's mistake.
   if (error instanceof URIError) return new ApiError('bad_request', 'The path contains a malformed percent-encoding');
   return null;
@@ -22,12 +17,13 @@ function toApiError(error: unknown): ApiError | null {
 
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, request, response, _next) => {
-    const apiError = toApiError(error) ?? new ApiError('internal_error', 'Unexpected server error');
-    if (apiError.code === 'internal_error') {
-      logger.error('request failed', { request_id: correlationIdOf(response), method: request.method, route: request.route?.path ?? null, error });
-    } else if (apiError.code === 'service_unavailable') {
-      logger.warn('request failed: a store is unavailable', { request_id: correlationIdOf(response), method: request.method, route: request.route?.path ?? null, store: error instanceof StoreUnavailableError ? error.store : null });
-    }
+    const storeFailure = storeFailureOf(error);
+    const apiError = toApiError(error, storeFailure) ?? new ApiError('internal_error', 'Unexpected server error');
+    const where = { request_id: correlationIdOf(response), method: request.method, route: request.route?.path ?? null };
+    if (apiError.code === 'internal_error') logger.error('request failed', { ...where, error });
+    else if (storeFailure?.kind === 'unavailable') logger.warn('request failed: a store is unavailable', { ...where, store: storeFailure.store });
+    // Not a passing outage: nothing more is written until an operator makes room.
+    else if (storeFailure?.kind === 'full') logger.error('request failed: the storage is full', where);
     if (response.headersSent) return;
     response.status(apiError.status).set(apiError.headers).json(apiError.body);
   };

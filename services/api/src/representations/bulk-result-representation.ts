@@ -6,6 +6,7 @@
 import type { BulkOutcome } from '@passes/application';
 import { DomainError, type Pass } from '@passes/domain';
 import { ApiError, type ErrorDetail } from '../http/api-error';
+import { storeFailureAnswer, storeFailureOf, type StoreFailure } from '../http/store-failure';
 
 interface BulkItemError {
   code: string;
@@ -28,15 +29,26 @@ interface BulkResultShape<Status, PassRef> {
   pass: (pass: Pass) => PassRef;
   /** Told about an item that failed for a reason no refusal explains (a bug); the item reads `internal_error`. */
   onUnexpected: (error: unknown, index: number) => void;
+  /** Told once, when a store refused items (down, or full); they read `service_unavailable`, to be retried. */
+  onStoreFailure: (failure: StoreFailure, items: number) => void;
 }
 
 export function bulkResult<Status extends string, PassRef>(outcomes: readonly BulkOutcome[], shape: BulkResultShape<Status, PassRef>): BulkResult<Status, PassRef> {
+  const storeFailures: StoreFailure[] = [];
   const results = outcomes.map((outcome, index): BulkResultEntry<Status, PassRef> => {
     if (outcome.status === 'fulfilled') return { index, status: shape.status, pass: shape.pass(outcome.value) };
     if (outcome.reason instanceof DomainError) return { index, status: 'error', error: itemError(outcome.reason) };
+    const storeFailure = storeFailureOf(outcome.reason);
+    if (storeFailure !== null) {
+      storeFailures.push(storeFailure);
+      const { code, message } = storeFailureAnswer(storeFailure);
+      return { index, status: 'error', error: { code, message } };
+    }
     shape.onUnexpected(outcome.reason, index);
     return { index, status: 'error', error: { code: 'internal_error', message: 'Unexpected server error' } };
   });
+  const [firstStoreFailure] = storeFailures;
+  if (firstStoreFailure !== undefined) shape.onStoreFailure(firstStoreFailure, storeFailures.length);
   const succeeded = results.filter((result) => result.status !== 'error').length;
   return { total: results.length, succeeded, failed: results.length - succeeded, results };
 }

@@ -9,6 +9,7 @@ import type { Request, Response } from 'express';
 import { commandContextOf, passScopeOf } from '../http/authentication';
 import { correlationIdOf } from '../http/correlation-id';
 import { parseBody, parseBulkItem } from '../http/parse-body';
+import type { StoreFailure } from '../http/store-failure';
 import type { RouteGroup } from '../http/route-group';
 import type { Logger } from '@passes/runtime';
 import { bulkResult } from '../representations/bulk-result-representation';
@@ -31,8 +32,14 @@ function updateItems(request: Request): BulkItem<BulkUpdateInput>[] {
 }
 
 export function addBulkPassRoutes(routes: RouteGroup, application: Application, logger: Logger): void {
-  const onUnexpected = (request: Request, response: Response) => (error: unknown, index: number) =>
-    logger.error('bulk item failed', { request_id: correlationIdOf(response), method: request.method, route: request.route?.path ?? null, index, error });
+  const where = (request: Request, response: Response) => ({ request_id: correlationIdOf(response), method: request.method, route: request.route?.path ?? null });
+  const reporting = (request: Request, response: Response) => ({
+    onUnexpected: (error: unknown, index: number) => logger.error('bulk item failed', { ...where(request, response), index, error }),
+    onStoreFailure: (failure: StoreFailure, items: number) =>
+      failure.kind === 'full'
+        ? logger.error('bulk items failed: the storage is full', { ...where(request, response), items })
+        : logger.warn('bulk items failed: a store is unavailable', { ...where(request, response), items, store: failure.store }),
+  });
 
   routes.post('/bulk', async (request, response) => {
     const outcomes = await application.bulkPassCommands.issue(passScopeOf(response), issueItems(request), commandContextOf(response));
@@ -40,13 +47,13 @@ export function addBulkPassRoutes(routes: RouteGroup, application: Application, 
       bulkResult(outcomes, {
         status: 'created',
         pass: (pass) => ({ id: pass.id, serial_number: pass.serialNumber }),
-        onUnexpected: onUnexpected(request, response),
+        ...reporting(request, response),
       }) satisfies BulkIssueResponse,
     );
   });
 
   routes.patch('/bulk', async (request, response) => {
     const outcomes = await application.bulkPassCommands.update(passScopeOf(response), updateItems(request), commandContextOf(response));
-    response.json(bulkResult(outcomes, { status: 'updated', pass: (pass) => ({ id: pass.id }), onUnexpected: onUnexpected(request, response) }) satisfies BulkUpdateResponse);
+    response.json(bulkResult(outcomes, { status: 'updated', pass: (pass) => ({ id: pass.id }), ...reporting(request, response) }) satisfies BulkUpdateResponse);
   });
 }

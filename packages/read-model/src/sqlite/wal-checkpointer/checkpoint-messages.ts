@@ -8,6 +8,6 @@ export type CheckpointerSettings = z.infer<typeof checkpointerSettings>;
 export const toCheckpointer = z.object({ type: z.literal('stop') });
 export type ToCheckpointer = z.input<typeof toCheckpointer>;
 
-/** A checkpoint failed (the thread goes on trying at every interval), or the file could not be opened (it ends). */
+/** A checkpoint failed (the thread goes on trying at every interval, and tells a lasting failure once), or the file could not be opened (it ends). */
 export const fromCheckpointer = z.object({ type: z.literal('failed'), message: z.string() });
 export type FromCheckpointer = z.input<typeof fromCheckpointer>;

@@ -1,13 +1,14 @@
 /**
  * The checkpointer's thread (see WalCheckpointer): on a connection of its own, copies the read store's
  * write-ahead log back into the database at every interval, with a passive checkpoint, which neither waits
- * for the connections that read and write nor makes them wait. Every failure is reported in words
- * (failureMessage).
+ * for the connections that read and write nor makes them wait. Failures are reported in words
+ * (failureMessage), a lasting one once (RepeatedFailures).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { failureMessage } from '../failure-message';
 import { checkpointerSettings, fromCheckpointer, toCheckpointer, type FromCheckpointer } from './checkpoint-messages';
+import { RepeatedFailures } from './repeated-failures';
 
 const port = parentPort;
 if (port === null) throw new Error('wal-checkpoint-worker runs as a worker thread');
@@ -30,11 +31,13 @@ const db = open(file);
 if (db === null) {
   port.close();
 } else {
+  const checkpoints = new RepeatedFailures((message) => post({ type: 'failed', message }));
   const timer = setInterval(() => {
     try {
       db.pragma('wal_checkpoint(PASSIVE)');
+      checkpoints.succeeded();
     } catch (error) {
-      failed(error);
+      checkpoints.failed(failureMessage(error));
     }
   }, intervalMs);
   port.on('message', (raw: unknown) => {
