@@ -3,3 +3,4 @@ export * from './sqlite/group-commit';
 export * from './sqlite/bound-limit';
 export * from './sqlite/open-wal-database';
 export * from './sqlite/storage-full';
+export * from './sqlite/exclusive-file';

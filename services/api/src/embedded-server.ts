@@ -3,20 +3,30 @@
  * process, over the SQLite stores of one data directory, sharing one set of use cases. Started by
  * main.ts, or directly by tests with their own clock and stores.
  */
+import path from 'node:path';
 import type { Application } from '@passes/application';
 import { CheckpointedFeed } from '@passes/event-store';
 import type { Projector } from '@passes/read-model';
 import { processProjector } from '@passes/projector';
 import type { WorkRunner } from '@passes/background-work';
-import { composeApplication, composeWallets, openStores, processPorts, processWorkRunner, projectionLagReader, TOKENS, type ProcessBasics, type Stores } from '@passes/runtime';
+import { composeApplication, composeWallets, ConfigError, openStores, processPorts, processWorkRunner, projectionLagReader, TOKENS, type ProcessBasics, type Stores } from '@passes/runtime';
+import { holdExclusively, type HeldFile } from '@passes/storage';
 import { DispatcherService } from '@passes/webhook-dispatcher';
 import { WALLET_FEED_FILTER } from '@passes/wallets';
 import { WEBHOOK_FEED_FILTER } from '@passes/webhooks';
 import { ApiServer } from './api-server';
 import { readYourWritesThrough } from './read-your-writes';
 
+/**
+ * What the running server holds of its data directory. The stores' guarantees are one process's: an
+ * Idempotency-Key another opening of the file claimed is taken over at once, plan limits are exact within a
+ * process; a second server on the same directory would break them, so it is refused.
+ */
+const SERVER_LOCK = 'server.lock';
+
 export class EmbeddedServer {
   private constructor(
+    private readonly dataDirectory: HeldFile,
     private readonly stores: Stores,
     private readonly api: ApiServer,
     private readonly projector: Projector,
@@ -26,6 +36,20 @@ export class EmbeddedServer {
 
   /** Runs on the `given` stores, or on those the configuration names; either way it closes them when it stops. */
   static async start(basics: ProcessBasics, given?: Stores): Promise<EmbeddedServer> {
+    const { config } = basics;
+    const dataDirectory = holdExclusively(path.join(config.dataDir, SERVER_LOCK));
+    if (dataDirectory === null) {
+      throw new ConfigError(`Another wallet pass service is serving the data directory ${config.dataDir}: stop it, or give this one a directory of its own (PASSES_DATA_DIR)`);
+    }
+    try {
+      return await EmbeddedServer.startHolding(dataDirectory, basics, given);
+    } catch (error) {
+      dataDirectory.release();
+      throw error;
+    }
+  }
+
+  private static async startHolding(dataDirectory: HeldFile, basics: ProcessBasics, given?: Stores): Promise<EmbeddedServer> {
     const { config, logger, metrics } = basics;
     const stores = given ?? (await openStores(config, () => basics.clock.now()));
     const ports = processPorts(basics, stores);
@@ -48,7 +72,7 @@ export class EmbeddedServer {
     });
     const api = new ApiServer(ports, { application, wallets, followers: () => dispatcher.followers() });
 
-    const server = new EmbeddedServer(stores, api, projector, dispatcher, runner);
+    const server = new EmbeddedServer(dataDirectory, stores, api, projector, dispatcher, runner);
     await server.run();
     return server;
   }
@@ -75,7 +99,7 @@ export class EmbeddedServer {
 
   /**
    * Requests in flight are answered first, then the followers of the event feed stop, then the background
-   * work in flight, then the stores close.
+   * work in flight, then the stores close, and the data directory is free for the next server.
    */
   async stop(): Promise<void> {
     await this.api.stop();
@@ -84,6 +108,7 @@ export class EmbeddedServer {
     this.dispatcher.close();
     await this.projector.stop();
     await this.stores.close();
+    this.dataDirectory.release();
   }
 
   private async run(): Promise<void> {
