@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { readOutbox } from '@passes/mailer';
-import { startCompiledServer, type CompiledServer } from './testing/compiled-server';
+import { call, startCompiledServer, type CompiledServer } from './testing/compiled-server';
 
 const CLI = path.resolve(__dirname, '../../cli/bin/passes.js');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'passes-automation-crash-'));
@@ -27,16 +27,6 @@ const startServer = () => startCompiledServer(dataDir, running);
 
 function stopped(child: ChildProcess): Promise<void> {
   return child.exitCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
-}
-
-async function call<Body>(method: string, url: string, token: string | null, body?: unknown): Promise<{ status: number; body: Body }> {
-  const response = await fetch(url, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text === '' ? null : JSON.parse(text)) as Body };
 }
 
 async function until(condition: () => Promise<boolean>, what: string): Promise<void> {

@@ -8,7 +8,7 @@ import { execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startCompiledServer } from './testing/compiled-server';
+import { call, startCompiledServer } from './testing/compiled-server';
 
 const CLI = path.resolve(__dirname, '../../cli/bin/passes.js');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'passes-campaign-crash-'));
@@ -19,16 +19,6 @@ afterAll(() => {
   for (const child of running) child.kill('SIGKILL');
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function call<Body>(method: string, url: string, token: string | null, body?: unknown): Promise<{ status: number; body: Body }> {
-  const response = await fetch(url, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text === '' ? null : JSON.parse(text)) as Body };
-}
 
 type Stats = { recipients: number; delivered: number; not_installed: number; quota_limited: number; failed: number };
 type Campaign = { id: string; status: string; stats: Stats };

@@ -9,11 +9,11 @@
  *
  * A runner whose process ended without handing back what it held (killed, crashed, the machine stopped)
  * leaves its items leased until the leases run out, which for a long kind is up to an hour. So a runner
- * starting first takes back what runners it knows to be gone (`isGoneHolder`: on the embedded profile, an
- * earlier run of its own process) left of its kinds: each such attempt counts as a failed one, due again
- * after its kind's retry delay or when its lease would have run out, whichever comes first. Work resumes
- * soon after a restart, never later than before, and an item whose attempts end the process every time is
- * dead after its last one rather than retried for ever.
+ * starting first takes back what runners it knows to be gone (`isGoneHolder`: a holder of this host whose
+ * process has ended, such as the run before a restart) left of its kinds: each such attempt counts as a
+ * failed one, due again after its kind's retry delay or when its lease would have run out, whichever comes
+ * first. Work resumes soon after a restart, never later than before, and an item whose attempts end the
+ * process every time is dead after its last one rather than retried for ever.
  */
 import { setMaxListeners } from 'node:events';
 import type { JsonValue } from '../json-value';

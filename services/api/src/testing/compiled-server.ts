@@ -27,3 +27,14 @@ export function startCompiledServer(dataDir: string, running: ChildProcess[]): P
     child.once('exit', (code) => reject(new Error(`server exited with ${String(code)} before listening`)));
   });
 }
+
+/** A JSON request to a compiled server, as its clients send them; `body` is what the test expects to read. */
+export async function call<Body>(method: string, url: string, token: string | null, body?: unknown): Promise<{ status: number; body: Body }> {
+  const response = await fetch(url, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text === '' ? null : JSON.parse(text)) as Body };
+}
