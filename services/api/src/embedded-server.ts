@@ -57,7 +57,8 @@ export class EmbeddedServer {
     metrics.watchProjectionLag(projectionLagReader(stores.events, stores.documents));
 
     const projector = processProjector(ports);
-    const runner = processWorkRunner(ports);
+    // The data directory is this server's alone (server.lock), and so is its work store.
+    const runner = processWorkRunner(ports, { sole: true });
     // The API is made below; its address is asked for only once it listens.
     const appUrl = () => config.appUrl ?? api.url;
     const application = composeApplication(ports, { readYourWrites: readYourWritesThrough(projector, logger, config.readYourWritesTimeoutMs), appUrl, wakeDispatcher: () => runner.wake() });

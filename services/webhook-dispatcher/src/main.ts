@@ -20,7 +20,7 @@ runProcess('webhook dispatcher', process.env, async (basics) => {
   // Nothing here answers a client, so nothing waits for the read models; PASSES_APP_URL names the public site.
   const appUrl = () => config.appUrl ?? '';
   const application = composeApplication(ports, { readYourWrites: noWait, appUrl });
-  const runner = processWorkRunner(ports);
+  const runner = processWorkRunner(ports, { sole: false });
   const client = kafkaClient({ ...kafka, clientId: `passes-dispatcher-${process.pid}` }, logger);
   const service = new DispatcherService(ports, {
     application,
