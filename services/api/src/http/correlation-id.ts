@@ -1,6 +1,6 @@
 /** Every request gets a correlation id (the caller's X-Request-Id when sane), echoed back and recorded in events. */
 import { randomUUID } from 'node:crypto';
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -15,4 +15,9 @@ export const assignCorrelationId: RequestHandler = (request, response, next) => 
 export function correlationIdOf(response: Response): string {
   const id: unknown = response.locals['correlationId'];
   return typeof id === 'string' ? id : randomUUID();
+}
+
+/** Which request a log line is about: its id, method and route, never its body or its caller. */
+export function requestInLog(request: Request, response: Response): { request_id: string; method: string; route: string | null } {
+  return { request_id: correlationIdOf(response), method: request.method, route: request.route?.path ?? null };
 }

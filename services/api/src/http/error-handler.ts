@@ -2,8 +2,8 @@
 import { DomainError } from '@passes/domain';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ApiError } from './api-error';
-import { correlationIdOf } from './correlation-id';
-import { storeFailureAnswer, storeFailureOf, type StoreFailure } from './store-failure';
+import { requestInLog } from './correlation-id';
+import { logStoreFailure, storeFailureAnswer, storeFailureOf, type StoreFailure } from './store-failure';
 import type { Logger } from '@passes/runtime';
 
 function toApiError(error: unknown, storeFailure: StoreFailure | null): ApiError | null {
@@ -19,11 +19,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, request, response, _next) => {
     const storeFailure = storeFailureOf(error);
     const apiError = toApiError(error, storeFailure) ?? new ApiError('internal_error', 'Unexpected server error');
-    const where = { request_id: correlationIdOf(response), method: request.method, route: request.route?.path ?? null };
-    if (apiError.code === 'internal_error') logger.error('request failed', { ...where, error });
-    else if (storeFailure?.kind === 'unavailable') logger.warn('request failed: a store is unavailable', { ...where, store: storeFailure.store });
-    // Not a passing outage: nothing more is written until an operator makes room.
-    else if (storeFailure?.kind === 'full') logger.error('request failed: the storage is full', where);
+    if (apiError.code === 'internal_error') logger.error('request failed', { ...requestInLog(request, response), error });
+    else if (storeFailure !== null) logStoreFailure(logger, storeFailure, 'request failed', requestInLog(request, response));
     if (response.headersSent) return;
     response.status(apiError.status).set(apiError.headers).json(apiError.body);
   };

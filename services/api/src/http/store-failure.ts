@@ -4,6 +4,7 @@
  * never recorded as an Idempotency-Key's answer, and leaves nothing half-written: the same request succeeds
  * once the store is back or has room.
  */
+import type { Logger } from '@passes/runtime';
 import { isStorageFull, StoreUnavailableError } from '@passes/storage';
 import { ApiError } from './api-error';
 
@@ -26,5 +27,20 @@ export function storeFailureAnswer(failure: StoreFailure): ApiError {
       return new ApiError('service_unavailable', 'The service cannot reach its storage right now; retry shortly', undefined, { 'Retry-After': RETRY_AFTER_UNAVAILABLE_SECONDS });
     case 'full':
       return new ApiError('service_unavailable', "The service's storage is full; retry later", undefined, { 'Retry-After': RETRY_AFTER_FULL_SECONDS });
+  }
+}
+
+/**
+ * `what` failed because of it (`request failed`, `bulk items failed`): a full disk at error level, as nothing
+ * more is written until an operator makes room; a store out of reach as a warning, as it mends by itself.
+ */
+export function logStoreFailure(logger: Logger, failure: StoreFailure, what: string, fields: Record<string, unknown>): void {
+  switch (failure.kind) {
+    case 'unavailable':
+      logger.warn(`${what}: a store is unavailable`, { ...fields, store: failure.store });
+      return;
+    case 'full':
+      logger.error(`${what}: the storage is full`, fields);
+      return;
   }
 }

@@ -7,9 +7,9 @@ import type { Application, BulkItem, BulkUpdateInput, IssuePassInput } from '@pa
 import { bulkBody, bulkUpdateItem, issuePassBody, type BulkIssueResponse, type BulkUpdateResponse } from '@passes/contracts';
 import type { Request, Response } from 'express';
 import { commandContextOf, passScopeOf } from '../http/authentication';
-import { correlationIdOf } from '../http/correlation-id';
+import { requestInLog } from '../http/correlation-id';
 import { parseBody, parseBulkItem } from '../http/parse-body';
-import type { StoreFailure } from '../http/store-failure';
+import { logStoreFailure, type StoreFailure } from '../http/store-failure';
 import type { RouteGroup } from '../http/route-group';
 import type { Logger } from '@passes/runtime';
 import { bulkResult } from '../representations/bulk-result-representation';
@@ -32,13 +32,9 @@ function updateItems(request: Request): BulkItem<BulkUpdateInput>[] {
 }
 
 export function addBulkPassRoutes(routes: RouteGroup, application: Application, logger: Logger): void {
-  const where = (request: Request, response: Response) => ({ request_id: correlationIdOf(response), method: request.method, route: request.route?.path ?? null });
   const reporting = (request: Request, response: Response) => ({
-    onUnexpected: (error: unknown, index: number) => logger.error('bulk item failed', { ...where(request, response), index, error }),
-    onStoreFailure: (failure: StoreFailure, items: number) =>
-      failure.kind === 'full'
-        ? logger.error('bulk items failed: the storage is full', { ...where(request, response), items })
-        : logger.warn('bulk items failed: a store is unavailable', { ...where(request, response), items, store: failure.store }),
+    onUnexpected: (error: unknown, index: number) => logger.error('bulk item failed', { ...requestInLog(request, response), index, error }),
+    onStoreFailure: (failure: StoreFailure, items: number) => logStoreFailure(logger, failure, 'bulk items failed', { ...requestInLog(request, response), items }),
   });
 
   routes.post('/bulk', async (request, response) => {
