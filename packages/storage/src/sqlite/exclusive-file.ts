@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { sqliteErrorCode } from './sqlite-error-code';
 
 export interface HeldFile {
   release(): void;
@@ -21,7 +22,7 @@ export function holdExclusively(file: string): HeldFile | null {
     return { release: () => db.close() };
   } catch (error) {
     db.close();
-    if (typeof error === 'object' && error !== null && 'code' in error && error.code === 'SQLITE_BUSY') return null;
+    if (sqliteErrorCode(error)?.startsWith('SQLITE_BUSY')) return null;
     throw error;
   }
 }

@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { sqliteErrorCode } from './sqlite-error-code';
 
 /** Long enough to ride out another process's write (the CLI's), short enough to surface a stuck lock. */
 const BUSY_TIMEOUT_MS = 5000;
@@ -19,7 +20,7 @@ export interface WalDatabaseOptions {
   synchronous: 'FULL' | 'NORMAL';
 }
 
-const isBusy = (error: unknown): boolean => error instanceof Database.SqliteError && error.code.startsWith('SQLITE_BUSY');
+const isBusy = (error: unknown): boolean => sqliteErrorCode(error)?.startsWith('SQLITE_BUSY') ?? false;
 
 /** Blocks the thread for `ms`: opening a store is synchronous, as better-sqlite3 is. */
 const pause = (ms: number): void => {
