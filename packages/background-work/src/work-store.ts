@@ -70,6 +70,8 @@ export interface HeldItem {
   holder: string;
   /** When the lease runs out, or ran out. */
   until: Date;
+  /** The attempts counted before the one its holder was making. */
+  attempts: number;
 }
 
 /** A kind's pending items, and the due time of the oldest of them (null when none is pending). */

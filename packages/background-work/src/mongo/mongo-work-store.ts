@@ -111,8 +111,8 @@ export class MongoWorkStore implements WorkStore {
   }
 
   async held(): Promise<HeldItem[]> {
-    const documents = await onMongo(STORE, () => this.items.find({ leasedUntil: { $ne: null }, leasedBy: { $ne: null } }, { projection: { _id: 1, kind: 1, leasedBy: 1, leasedUntil: 1 } }).toArray());
-    return documents.flatMap(({ _id, kind, leasedBy, leasedUntil }) => (leasedBy === null || leasedUntil === null ? [] : [{ id: _id, kind, holder: leasedBy, until: leasedUntil }]));
+    const documents = await onMongo(STORE, () => this.items.find({ leasedUntil: { $ne: null }, leasedBy: { $ne: null } }, { projection: { _id: 1, kind: 1, leasedBy: 1, leasedUntil: 1, attempts: 1 } }).toArray());
+    return documents.flatMap(({ _id, kind, leasedBy, leasedUntil, attempts }) => (leasedBy === null || leasedUntil === null ? [] : [{ id: _id, kind, holder: leasedBy, until: leasedUntil, attempts }]));
   }
 
   async failLeft(id: string, holder: string, attempt: Attempt, retryAt: Date | null): Promise<void> {

@@ -147,12 +147,10 @@ export class WorkRunner {
   private async takeBackLeftWork(now: Date): Promise<void> {
     const isGone = this.options.isGoneHolder;
     if (isGone === undefined) return;
-    for (const { id, kind, holder, until } of await this.store.held()) {
+    for (const { id, kind, holder, until, attempts } of await this.store.held()) {
       const lane = this.lanes.get(kind);
       if (lane === undefined || !isGone(holder)) continue;
-      const item = await this.store.get(id);
-      if (item === null) continue;
-      const delay = retryDelayMs(item.attempts + 1, lane.settings.retryScheduleMs, lane.settings.retryJitter, this.random);
+      const delay = retryDelayMs(attempts + 1, lane.settings.retryScheduleMs, lane.settings.retryJitter, this.random);
       const retryAt = delay === null ? null : new Date(Math.min(now.getTime() + delay, until.getTime()));
       await this.store.failLeft(id, holder, { at: now, code: null, error: LEFT_BY_A_GONE_RUNNER }, retryAt);
       lane.settled(retryAt === null ? 'dead' : 'retrying');

@@ -109,8 +109,8 @@ export class SqliteWorkStore implements WorkStore {
         `UPDATE work_items SET status = ?, due_at = ?, attempts = attempts + 1, last_attempt_at = ?, last_code = ?, last_error = ?,
            leased_by = NULL, leased_until = NULL WHERE id = ? AND leased_by = ? AND status = 'pending'`,
       ),
-      held: db.prepare<[], { id: string; kind: string; holder: string; until: number }>(
-        'SELECT id, kind, leased_by AS holder, leased_until AS until FROM work_items INDEXED BY work_leased WHERE leased_until IS NOT NULL AND leased_by IS NOT NULL',
+      held: db.prepare<[], { id: string; kind: string; holder: string; until: number; attempts: number }>(
+        'SELECT id, kind, leased_by AS holder, leased_until AS until, attempts FROM work_items INDEXED BY work_leased WHERE leased_until IS NOT NULL AND leased_by IS NOT NULL',
       ),
       cancel: db.prepare<[string]>("UPDATE work_items SET status = 'cancelled', due_at = NULL, leased_by = NULL, leased_until = NULL WHERE id = ? AND status = 'pending'"),
       reschedule: db.prepare<[number, string]>("UPDATE work_items SET status = 'pending', due_at = ? WHERE id = ?"),

@@ -113,14 +113,15 @@ export function describeWorkStoreContract(adapterName: string, open: () => Promi
 
     it('tells which items are held, by whom and until when, until an attempt is written down or handed back', async () => {
       await store().record([work('a'), work('b'), work('c-1', 'c'), work('d')]);
+      await store().fail(id('d'), attempt(-1, 503), T0);
       await claim(T0, 'one', 2);
       await claim(at(5), 'two');
       const held = async () => (await store().held()).filter((item) => item.id.startsWith(run)).sort((x, y) => x.id.localeCompare(y.id));
       expect(await held()).toEqual([
-        { id: id('a'), kind: KIND, holder: 'one', until: at(LEASE_MS / 1000) },
-        { id: id('b'), kind: KIND, holder: 'one', until: at(LEASE_MS / 1000) },
-        { id: id('c-1'), kind: KIND, holder: 'two', until: at(5 + LEASE_MS / 1000) },
-        { id: id('d'), kind: KIND, holder: 'two', until: at(5 + LEASE_MS / 1000) },
+        { id: id('a'), kind: KIND, holder: 'one', until: at(LEASE_MS / 1000), attempts: 0 },
+        { id: id('b'), kind: KIND, holder: 'one', until: at(LEASE_MS / 1000), attempts: 0 },
+        { id: id('c-1'), kind: KIND, holder: 'two', until: at(5 + LEASE_MS / 1000), attempts: 0 },
+        { id: id('d'), kind: KIND, holder: 'two', until: at(5 + LEASE_MS / 1000), attempts: 1 },
       ]);
       await store().complete(id('a'), attempt(6, 200));
       await store().fail(id('b'), attempt(6, 500), at(60));
