@@ -5,7 +5,7 @@
  * by event id) and never loses one. The event store is the outbox: nothing is published in-process
  * after an append.
  */
-import { CheckpointedFeed, type CheckpointStore, type EventStore, type RecordedEvent } from '@passes/event-store';
+import { CheckpointedFeed, type CheckpointStore, type EventStore, type Position, type RecordedEvent } from '@passes/event-store';
 import { Partitioners, type Kafka, type Producer } from 'kafkajs';
 import { messageOf } from './event-message';
 import { ensureTopic } from './topic';
@@ -16,6 +16,8 @@ interface RelayOptions {
   topic: string;
   partitions?: number;
   onError: (error: unknown) => void;
+  /** The relay's checkpoint lay beyond the event store's newest event (CheckpointedFeed). */
+  onMovedBack?: (checkpoint: Position, head: Position | null) => void;
   /** Called after each batch the broker acknowledged. */
   onPublished?: (events: readonly RecordedEvent[]) => void;
 }
@@ -30,7 +32,7 @@ export class Relay {
     checkpoints: CheckpointStore,
     private readonly options: RelayOptions,
   ) {
-    this.feed = new CheckpointedFeed(events, checkpoints, { name: RELAY_CHECKPOINT });
+    this.feed = new CheckpointedFeed(events, checkpoints, { name: RELAY_CHECKPOINT, ...(options.onMovedBack ? { onMovedBack: options.onMovedBack } : {}) });
     // Idempotent: a retried send after a lost acknowledgement is not written twice, and order is kept.
     this.producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner });
   }

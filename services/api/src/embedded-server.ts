@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type { Application } from '@passes/application';
-import { CheckpointedFeed } from '@passes/event-store';
+import { CheckpointedFeed, MOVED_BACK, type AllFilter } from '@passes/event-store';
 import type { Projector } from '@passes/read-model';
 import { processProjector } from '@passes/projector';
 import type { WorkRunner } from '@passes/background-work';
@@ -63,12 +63,14 @@ export class EmbeddedServer {
     const appUrl = () => config.appUrl ?? api.url;
     const application = composeApplication(ports, { readYourWrites: readYourWritesThrough(projector, logger, config.readYourWritesTimeoutMs), appUrl, wakeDispatcher: () => runner.wake() });
     const wallets = composeWallets(ports, application, appUrl);
+    const feed = (name: string, filter: AllFilter) =>
+      new CheckpointedFeed(events, stores.checkpoints, { name, filter, onMovedBack: (checkpoint, head) => logger.warn(MOVED_BACK, { follower: name, checkpoint, head }) });
     const dispatcher = new DispatcherService(ports, {
       application,
       wallets,
-      webhookFeed: new CheckpointedFeed(events, stores.checkpoints, { name: 'webhook-dispatcher', filter: WEBHOOK_FEED_FILTER }),
-      walletFeed: new CheckpointedFeed(events, stores.checkpoints, { name: 'wallet-notifier', filter: WALLET_FEED_FILTER }),
-      automationFeed: new CheckpointedFeed(events, stores.checkpoints, { name: 'automations', filter: WEBHOOK_FEED_FILTER }),
+      webhookFeed: feed('webhook-dispatcher', WEBHOOK_FEED_FILTER),
+      walletFeed: feed('wallet-notifier', WALLET_FEED_FILTER),
+      automationFeed: feed('automations', WEBHOOK_FEED_FILTER),
       runner,
     });
     const api = new ApiServer(ports, { application, wallets, followers: () => dispatcher.followers() });

@@ -16,5 +16,7 @@ export function processProjector(ports: PortRegistry): Projector {
     ...(catchUps === null ? {} : { catchUpRunner: catchUps }),
     onError: (error, activity) => logger.error('projector failed; it carries on by itself', { activity, error }),
     onPromoted: (collection, generation) => logger.info('rebuilt projection is live', { projection: collection, generation }),
+    onStartedOver: (collections, head) =>
+      logger.warn('the read models reflect events beyond the event store\'s newest (was it restored from a backup?): they are built again from its events', { projections: collections, head }),
   });
 }

@@ -1,5 +1,6 @@
 /** Composition root of the relay process (distributed profile): event store → Kafka, checkpoint after acknowledgement. */
-import { kafkaClient, Relay } from '@passes/event-bus';
+import { kafkaClient, Relay, RELAY_CHECKPOINT } from '@passes/event-bus';
+import { MOVED_BACK } from '@passes/event-store';
 import { openStores, processPorts, requireDistributed, requireKafka, runProcess, TOKENS, waitingInLog } from '@passes/runtime';
 
 runProcess('relay', process.env, async (basics) => {
@@ -11,6 +12,7 @@ runProcess('relay', process.env, async (basics) => {
   const relay = new Relay(kafkaClient({ ...kafka, clientId: 'passes-relay' }, logger), ports.get(TOKENS.eventStore), ports.get(TOKENS.checkpointStore), {
     topic: kafka.topic,
     onError: (error) => logger.error('relay failed; it resumes from its checkpoint', { error }),
+    onMovedBack: (checkpoint, head) => logger.warn(MOVED_BACK, { follower: RELAY_CHECKPOINT, checkpoint, head }),
   });
 
   await relay.start();

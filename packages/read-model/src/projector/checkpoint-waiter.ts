@@ -70,6 +70,12 @@ export class CheckpointWaiter {
     return position;
   }
 
+  /** The read models were started over (projector.ts): they reflect less than they did, and are read again. */
+  async startOver(): Promise<void> {
+    this.reached = null;
+    await this.refresh();
+  }
+
   close(): void {
     this.closed = true;
     if (this.polling) clearTimeout(this.polling);

@@ -1,14 +1,14 @@
 /**
  * The projector against real SQLite stores: one writer at a time, read models that follow the feed,
- * rebuilds into a new generation while the live one keeps serving, and projections new to a store built
- * the same way.
+ * rebuilds into a new generation while the live one keeps serving, projections new to a store built
+ * the same way, and read models started over when the event store is an earlier copy of their history.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { SqliteEventStore, type NewEvent, type RecordedEvent } from '@passes/event-store';
+import { SqliteEventStore, type NewEvent, type Position, type RecordedEvent } from '@passes/event-store';
 import { z } from 'zod';
 import { SqliteDocumentStore } from '../sqlite/sqlite-document-store';
 import type { Projection } from '../projections/projection';
@@ -74,7 +74,14 @@ let documents: SqliteDocumentStore;
 const running: Projector[] = [];
 const errors: unknown[] = [];
 
-function projector(projection: Projection<Tally> | Projection<Tally>[] | Projection<SeenTally>, options: { retireGraceMs?: number; holder?: string; catchUpRunner?: CatchUpRunner } = {}): Projector {
+interface ProjectorSettings {
+  retireGraceMs?: number;
+  holder?: string;
+  catchUpRunner?: CatchUpRunner;
+  onStartedOver?: (collections: readonly string[], head: Position | null) => void;
+}
+
+function projector(projection: Projection<Tally> | Projection<Tally>[] | Projection<SeenTally>, options: ProjectorSettings = {}): Projector {
   const started = new Projector(events, documents, [projection].flat() as Projection[], {
     holder: options.holder ?? `${os.hostname()}/${process.pid}/${randomUUID()}`,
     clock: { now: () => new Date() },
@@ -83,6 +90,7 @@ function projector(projection: Projection<Tally> | Projection<Tally>[] | Project
     retireGraceMs: options.retireGraceMs ?? 50,
     pageSize: 7,
     ...(options.catchUpRunner === undefined ? {} : { catchUpRunner: options.catchUpRunner }),
+    ...(options.onStartedOver === undefined ? {} : { onStartedOver: options.onStartedOver }),
   });
   running.push(started);
   return started;
@@ -128,9 +136,18 @@ function heldRunner(projections: readonly Projection[]): CatchUpRunner & { open(
   };
 }
 
+const openEvents = () => SqliteEventStore.open(path.join(directory, 'events.sqlite'), { pollIntervalMs: 20 });
+
+/** Closes the event store, lets `change` do what it will with its file, and opens it again. */
+async function reopenEvents(change: (file: string) => void): Promise<void> {
+  await events.close();
+  change(path.join(directory, 'events.sqlite'));
+  events = openEvents();
+}
+
 beforeEach(() => {
   directory = fs.mkdtempSync(path.join(os.tmpdir(), 'projector-'));
-  events = SqliteEventStore.open(path.join(directory, 'events.sqlite'), { pollIntervalMs: 20 });
+  events = openEvents();
   documents = SqliteDocumentStore.open(path.join(directory, 'read.sqlite'));
   errors.length = 0;
 });
@@ -282,5 +299,33 @@ describe('the projector', () => {
 
     for (const [stream, count] of expected) expect(await documents.get('tallies', stream)).toMatchObject({ doc: { count } });
     expect(await documents.count('tallies', 'prefix', 'm')).toBe(5);
+  });
+
+  it('given read models of events the store no longer has (it was restored from an earlier copy), the writer that takes over builds them again from its start and then follows it', async () => {
+    const backup = path.join(directory, 'events.backup');
+    await append('a-1', 3);
+    await reopenEvents((file) => fs.copyFileSync(file, backup));
+    await append('a-1', 2);
+    await append('gone-1', 1);
+    const before = projector(tallies(1));
+    await before.start();
+    expect(await before.catchUp(5000)).toBe(true);
+    await before.stop();
+    running.splice(running.indexOf(before), 1);
+    const generationBefore = await liveGeneration();
+    await reopenEvents((file) => fs.copyFileSync(backup, file));
+
+    const startedOver: Array<{ collections: readonly string[]; head: Position | null }> = [];
+    const after = projector(tallies(1), { onStartedOver: (collections, head) => startedOver.push({ collections, head }) });
+    await after.start();
+    const position = await append('b-1', 1);
+
+    expect(await after.waitFor(position, 5000)).toBe(true);
+    expect(startedOver).toEqual([{ collections: ['tallies'], head: '3' }]);
+    expect(await liveGeneration()).toBeGreaterThan(generationBefore ?? Infinity);
+    expect(await documents.get('tallies', 'a-1')).toMatchObject({ revision: 2, doc: { count: 3 } });
+    expect(await documents.get('tallies', 'gone-1')).toBeNull();
+    expect(await documents.get('tallies', 'b-1')).toMatchObject({ revision: 0, doc: { count: 1 } });
+    expect(errors).toEqual([]);
   });
 });

@@ -10,10 +10,14 @@
  * generation takes the last events and is promoted in one atomic step, and the old one is dropped after a
  * grace period (by the catch-up runner when there is one), beside the live feed, which never waits for a
  * drop.
+ *
+ * Generations whose checkpoint lies beyond the event store's newest event reflect events the store no
+ * longer has: it is an earlier copy of their history, restored from a backup. The writer that takes over
+ * starts each of them over, empty, following the store from its start.
  */
 import type { EventStore, Position, RecordedEvent, Subscription } from '@passes/event-store';
 import { hasReached, isAfter } from '@passes/event-store';
-import type { CollectionState, DocumentStore, GenerationRef, GenerationWrites } from '../document-store';
+import type { CollectionState, DocumentStore, Generation, GenerationRef, GenerationWrites } from '../document-store';
 import type { Projection } from '../projections/projection';
 import type { CatchUpRunner } from './catch-up-runner';
 import { CheckpointWaiter } from './checkpoint-waiter';
@@ -34,6 +38,8 @@ interface ProjectorOptions {
   onError: (error: unknown, activity: string) => void;
   /** A next generation became live. */
   onPromoted?: (collection: string, generation: number) => void;
+  /** These collections' generations were started over: they reflected events beyond `head`, the store's newest. */
+  onStartedOver?: (collections: readonly string[], head: Position | null) => void;
   /** How often the lease is renewed. */
   housekeepingIntervalMs?: number;
   /**
@@ -189,7 +195,7 @@ export class Projector {
   }
 
   private async takeOver(): Promise<void> {
-    const states = await this.store.collections();
+    const states = await this.startOverBeyondHead(await this.store.collections());
     const stateOf = (projection: Projection) => states.find((candidate) => candidate.collection === projection.collection);
     // A store that serves read models builds a projection new to it beside them, as a rebuild, so that
     // its history does not hold up the live feed, which every command's answer waits for; a store that
@@ -210,6 +216,31 @@ export class Projector {
     this.writing = true;
     this.subscribe();
     await this.startRequestedRebuilds(await this.store.collections());
+  }
+
+  /**
+   * Replaces every generation that reflects events beyond the store's newest: a live one by an empty one made
+   * live at once (nothing is read from what the events no longer say), a next one by an empty next one. The
+   * waiters go back with the live generations. Gives the collections' states afterwards.
+   */
+  private async startOverBeyondHead(states: readonly CollectionState[]): Promise<readonly CollectionState[]> {
+    // Read after the catalog: every checkpoint a generation holds was an event's, so the head read later is at
+    // or beyond it unless the store itself went back.
+    const head = await this.events.headPosition();
+    const beyond = (generation: Generation | null) => generation !== null && isAfter(generation.checkpoint, head);
+    const startedOver: string[] = [];
+    for (const state of states) {
+      const projection = this.projections.find((candidate) => candidate.collection === state.collection);
+      if (!projection || !(beyond(state.live) || beyond(state.next))) continue;
+      if (state.next) await this.drop({ collection: state.collection, generation: state.next.generation });
+      const fresh = await this.store.createGeneration(shapeOf(projection), 'next', this.options.clock.now());
+      if (beyond(state.live)) await this.store.promote(state.collection, fresh.generation);
+      startedOver.push(state.collection);
+    }
+    if (startedOver.length === 0) return states;
+    this.options.onStartedOver?.(startedOver, head);
+    await this.waiter.startOver();
+    return this.store.collections();
   }
 
   /** Stops writing: another holder has the lease now, or this projector is stopping. */
