@@ -7,6 +7,7 @@ export * from './metrics/metrics';
 export * from './metrics/metrics-listener';
 export * from './metrics/prometheus-metrics';
 export * from './metrics/projection-lag-reader';
+export * from './stores/data-directory';
 export * from './stores/open-stores';
 export * from './stores/stores';
 export * from './tokens';

@@ -4,3 +4,4 @@ export * from './sqlite/bound-limit';
 export * from './sqlite/open-wal-database';
 export * from './sqlite/storage-full';
 export * from './sqlite/exclusive-file';
+export * from './sqlite/database-copy';

@@ -9,20 +9,13 @@ import { CheckpointedFeed, MOVED_BACK, type AllFilter } from '@passes/event-stor
 import type { Projector } from '@passes/read-model';
 import { processProjector } from '@passes/projector';
 import type { WorkRunner } from '@passes/background-work';
-import { composeApplication, composeWallets, ConfigError, openStores, processPorts, processWorkRunner, projectionLagReader, TOKENS, type ProcessBasics, type Stores } from '@passes/runtime';
+import { composeApplication, composeWallets, ConfigError, DATA_FILES, openStores, processPorts, processWorkRunner, projectionLagReader, TOKENS, type ProcessBasics, type Stores } from '@passes/runtime';
 import { holdExclusively, type HeldFile } from '@passes/storage';
 import { DispatcherService } from '@passes/webhook-dispatcher';
 import { WALLET_FEED_FILTER } from '@passes/wallets';
 import { WEBHOOK_FEED_FILTER } from '@passes/webhooks';
 import { ApiServer } from './api-server';
 import { readYourWritesThrough } from './read-your-writes';
-
-/**
- * What the running server holds of its data directory. The stores' guarantees are one process's: an
- * Idempotency-Key another opening of the file claimed is taken over at once, plan limits are exact within a
- * process; a second server on the same directory would break them, so it is refused.
- */
-const SERVER_LOCK = 'server.lock';
 
 export class EmbeddedServer {
   private constructor(
@@ -37,7 +30,7 @@ export class EmbeddedServer {
   /** Runs on the `given` stores, or on those the configuration names; either way it closes them when it stops. */
   static async start(basics: ProcessBasics, given?: Stores): Promise<EmbeddedServer> {
     const { config } = basics;
-    const dataDirectory = holdExclusively(path.join(config.dataDir, SERVER_LOCK));
+    const dataDirectory = holdExclusively(path.join(config.dataDir, DATA_FILES.serverLock));
     if (dataDirectory === null) {
       throw new ConfigError(`Another wallet pass service is serving the data directory ${config.dataDir}: stop it, or give this one a directory of its own (PASSES_DATA_DIR)`);
     }

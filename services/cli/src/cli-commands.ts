@@ -4,9 +4,10 @@
  */
 import { parseArgs } from 'node:util';
 import { DomainError } from '@passes/domain';
-import { ConfigError } from '@passes/runtime';
+import { ConfigError, DataDirectoryRefusal, type Config } from '@passes/runtime';
 import { auditVerify } from './commands/audit-verify';
-import { type CliContext, UsageError } from './commands/cli-context';
+import { type CliContext, type Output, UsageError } from './commands/cli-context';
+import { backup, restore } from './commands/data-directory';
 import { history } from './commands/history';
 import { projectionsRebuild, RebuildRefused } from './commands/projections-rebuild';
 import { projectionsStatus } from './commands/projections-status';
@@ -24,8 +25,23 @@ const USAGE = `Usage:
   passes work list <kind> [--status <s>] [--group <g>] [--limit <n>] [--json]
                                                            a kind's items, newest first (e.g. webhook.delivery --status dead)
   passes work retry <id>                                   make an item due again now (a dead delivery, say)
+  passes backup <directory>                                copy what the events cannot rebuild into a new directory,
+                                                           also while the server runs (embedded profile)
+  passes restore <directory>                               put such a copy in place, the server stopped (embedded profile)
 
 Environment: the server's (PASSES_PROFILE, PASSES_DATA_DIR, PASSES_MONGODB_URL, …).`;
+
+/** Whether `args` ask for a command on the data directory's files, run with no store open (runFileCommand). */
+export function isFileCommand(args: readonly string[]): boolean {
+  return args[0] === 'backup' || args[0] === 'restore';
+}
+
+export async function runFileCommand(args: readonly string[], config: Config, output: Output): Promise<void> {
+  const { positionals } = parse(args);
+  const [command, directory, ...rest] = positionals;
+  if (directory === undefined || rest.length > 0) throw new UsageError(USAGE);
+  return command === 'backup' ? backup(config, directory, output) : restore(config, directory, output);
+}
 
 export async function runCli(args: readonly string[], context: CliContext): Promise<void> {
   const { positionals, values } = parse(args);
@@ -81,7 +97,7 @@ function parse(args: readonly string[]) {
 
 export function describeFailure(error: unknown): { message: string; exitCode: number } {
   if (error instanceof UsageError || error instanceof ConfigError) return { message: error.message, exitCode: 2 };
-  if (error instanceof RebuildRefused) return { message: error.message, exitCode: 1 };
+  if (error instanceof RebuildRefused || error instanceof DataDirectoryRefusal) return { message: error.message, exitCode: 1 };
   if (error instanceof DomainError) return { message: `${error.code}: ${error.message}`, exitCode: 1 };
   return { message: String(error instanceof Error ? error.stack : error), exitCode: 1 };
 }

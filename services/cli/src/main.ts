@@ -1,8 +1,9 @@
-/** Composition root of the `passes` command-line tool: the use cases and stores of the configured profile, as the server sees them. */
+/** Composition root of the `passes` command-line tool: the use cases and stores of the configured profile, as the server sees them; backup and restore work on the data directory's files, no store open. */
 import { cryptoIdGenerator, systemClock } from '@passes/application';
 import { CheckpointWaiter, readModelProjections } from '@passes/read-model';
 import { composeApplication, configFromEnvironment, noMetrics, openStores, processPorts, silentLogger, TOKENS } from '@passes/runtime';
-import { describeFailure, runCli } from './cli-commands';
+import { describeFailure, isFileCommand, runCli, runFileCommand } from './cli-commands';
+import type { Output } from './commands/cli-context';
 
 /** The server's projector picks the CLI's appends up by polling the shared store; this waits for it. */
 const CHECKPOINT_POLL_INTERVAL_MS = 20;
@@ -10,8 +11,16 @@ const READ_YOUR_WRITES_TIMEOUT_MS = 5000;
 /** How long the tool waits for a MongoDB server that does not answer before it gives up (a script must not hang). */
 const SERVER_WAIT_MS = 60_000;
 
+const output: Output = {
+  out: (text) => process.stdout.write(`${text}\n`),
+  note: (text) => process.stderr.write(text),
+  isTerminal: process.stderr.isTTY === true,
+};
+
 async function main(): Promise<void> {
   const config = configFromEnvironment(process.env);
+  const args = process.argv.slice(2);
+  if (isFileCommand(args)) return runFileCommand(args, config, output);
   const stores = await openStores(config, () => systemClock.now(), {
     onWait: ({ server, delayMs, reason }) => process.stderr.write(`Waiting for ${server} (${reason}); trying again in ${Math.ceil(delayMs / 1000)} s…\n`),
     maxWaitMs: SERVER_WAIT_MS,
@@ -24,18 +33,14 @@ async function main(): Promise<void> {
     appUrl: () => config.appUrl ?? '',
   });
   try {
-    await runCli(process.argv.slice(2), {
+    await runCli(args, {
       application,
       events: ports.get(TOKENS.eventStore),
       documents: ports.get(TOKENS.documentStore),
       readModels: ports.get(TOKENS.readModels),
       work: ports.get(TOKENS.workStore),
       clock: systemClock,
-      output: {
-        out: (text) => process.stdout.write(`${text}\n`),
-        note: (text) => process.stderr.write(text),
-        isTerminal: process.stderr.isTTY === true,
-      },
+      output,
       signal: interruption(),
     });
   } finally {

@@ -5,12 +5,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { DATA_FILES } from '../stores/data-directory';
 
-const FILE_NAME = 'secret.key';
 
 export function loadSecretKey(dataDir: string, configured: string | undefined): Uint8Array {
   if (configured) return createHash('sha256').update(configured).digest();
-  const file = path.join(dataDir, FILE_NAME);
+  const file = path.join(dataDir, DATA_FILES.secretKey);
   fs.mkdirSync(dataDir, { recursive: true });
   try {
     fs.writeFileSync(file, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 });

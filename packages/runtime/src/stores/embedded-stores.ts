@@ -11,6 +11,7 @@ import { SqliteIdempotencyStore, SqliteRateLimitStore } from '@passes/request-gu
 import { convertSqliteWalletNotifications, SqliteTemplateImageStore } from '@passes/wallets';
 import { convertSqliteDeliveries } from '@passes/webhooks';
 import type { Config } from '../config/config';
+import { DATA_FILES } from './data-directory';
 import { jsonLogger } from '../logging/pino-logger';
 import { DirectoryExportFiles } from './directory-export-files';
 import { openMailer } from './mailer';
@@ -21,28 +22,28 @@ const SHARED_FILE_POLL_INTERVAL_MS = 20;
 
 export function openSqliteEventStore(config: Config, now: () => Date): SqliteEventStore {
   const shared = config.profile === 'distributed';
-  return SqliteEventStore.open(path.join(config.dataDir, 'events.sqlite'), { now, ...(shared ? { pollIntervalMs: SHARED_FILE_POLL_INTERVAL_MS } : {}) });
+  return SqliteEventStore.open(path.join(config.dataDir, DATA_FILES.events), { now, ...(shared ? { pollIntervalMs: SHARED_FILE_POLL_INTERVAL_MS } : {}) });
 }
 
 export async function openEmbeddedStores(config: Config, now: () => Date): Promise<Stores> {
   const file = (name: string) => path.join(config.dataDir, name);
   const stores = {
     events: openSqliteEventStore(config, now),
-    documents: SqliteDocumentStore.open(file('read-models.sqlite')),
-    work: SqliteWorkStore.open(file('background-work.sqlite')),
-    rateLimits: SqliteRateLimitStore.open(file('rate-limits.sqlite')),
-    idempotencyKeys: SqliteIdempotencyStore.open(file('idempotency.sqlite'), IDEMPOTENCY_TIMINGS),
-    checkpoints: SqliteCheckpointStore.open(file('checkpoints.sqlite')),
+    documents: SqliteDocumentStore.open(file(DATA_FILES.readModels)),
+    work: SqliteWorkStore.open(file(DATA_FILES.work)),
+    rateLimits: SqliteRateLimitStore.open(file(DATA_FILES.rateLimits)),
+    idempotencyKeys: SqliteIdempotencyStore.open(file(DATA_FILES.idempotency), IDEMPOTENCY_TIMINGS),
+    checkpoints: SqliteCheckpointStore.open(file(DATA_FILES.checkpoints)),
     mailer: openMailer(config, now),
-    catchUps: new WorkerCatchUpRunner({ events: file('events.sqlite'), documents: file('read-models.sqlite') }),
+    catchUps: new WorkerCatchUpRunner({ events: file(DATA_FILES.events), documents: file(DATA_FILES.readModels) }),
     exportFiles: new DirectoryExportFiles(file('exports')),
-    templateImages: SqliteTemplateImageStore.open(file('template-images.sqlite')),
+    templateImages: SqliteTemplateImageStore.open(file(DATA_FILES.templateImages)),
   };
   // The stores of before the work store, converted once.
   await convertSqliteDeliveries(file('webhook-deliveries.sqlite'), stores.work);
   await convertSqliteWalletNotifications(file('wallet-notifications.sqlite'), stores.work);
   // Without it the store is whole and its log bounded all the same: its own commits copy the log back.
-  const checkpointer = WalCheckpointer.start(file('read-models.sqlite'), { onError: (error) => jsonLogger().warn('read store checkpointer', { error }) });
+  const checkpointer = WalCheckpointer.start(file(DATA_FILES.readModels), { onError: (error) => jsonLogger().warn('read store checkpointer', { error }) });
   return {
     ...stores,
     close: async () => {

@@ -1,0 +1,97 @@
+/**
+ * The embedded profile's data directory (operations.md, "Data"): the files of its stores, the lock of the
+ * server that serves it, and the backup and restore of what the events cannot rebuild.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { copyDatabase, holdExclusively, holdsTable } from '@passes/storage';
+
+export const DATA_FILES = {
+  events: 'events.sqlite',
+  readModels: 'read-models.sqlite',
+  work: 'background-work.sqlite',
+  rateLimits: 'rate-limits.sqlite',
+  idempotency: 'idempotency.sqlite',
+  checkpoints: 'checkpoints.sqlite',
+  templateImages: 'template-images.sqlite',
+  secretKey: 'secret.key',
+  /**
+   * Held by the running server. The stores' guarantees are one process's: an Idempotency-Key another opening
+   * of the file claimed is taken over at once, plan limits are exact within a process; a second server on
+   * the same directory would break them, so it is refused.
+   */
+  serverLock: 'server.lock',
+} as const;
+
+/**
+ * The databases a backup holds, in the order it copies them. The events first; then the followers'
+ * checkpoints, each at or before what they had handled; then the work store, holding the deliveries of every
+ * event up to those checkpoints; then the images of the templates the events name. After a restore each
+ * follower goes on from its checkpoint, or from the newest restored event when it had gone beyond it.
+ */
+const BACKED_UP = [DATA_FILES.events, DATA_FILES.checkpoints, DATA_FILES.work, DATA_FILES.templateImages] as const;
+
+/** A backup or a restore that cannot be made as asked; nothing was changed. */
+export class DataDirectoryRefusal extends Error {}
+
+/** Copies what cannot be rebuilt into `target` (new, or empty), also while the server runs; the files written. */
+export async function backUpDataDirectory(dataDir: string, target: string): Promise<string[]> {
+  if (!fs.existsSync(path.join(dataDir, DATA_FILES.events))) throw new DataDirectoryRefusal(`${dataDir} holds no ${DATA_FILES.events}: nothing to back up (PASSES_DATA_DIR)`);
+  if (fs.existsSync(target) && fs.readdirSync(target).length > 0) throw new DataDirectoryRefusal(`${target} is not empty: back up into a new directory`);
+  fs.mkdirSync(target, { recursive: true });
+  const written: string[] = [];
+  for (const name of BACKED_UP) {
+    const from = path.join(dataDir, name);
+    if (!fs.existsSync(from)) continue;
+    await copyDatabase(from, path.join(target, name));
+    written.push(name);
+  }
+  if (copySecretKey(dataDir, target)) written.push(DATA_FILES.secretKey);
+  return written;
+}
+
+/**
+ * Puts the backup in `source` in place of the files it holds in `dataDir`, which no server may serve
+ * meanwhile; the files restored. The read models are removed, to be built again from the restored events
+ * at the next start, and so are the recorded answers of Idempotency-Keys: a retry of a write the backup does
+ * not have must run again.
+ */
+export async function restoreDataDirectory(dataDir: string, source: string): Promise<string[]> {
+  const events = path.join(source, DATA_FILES.events);
+  if (!fs.existsSync(events) || !holdsTable(events, 'events')) throw new DataDirectoryRefusal(`${source} holds no backup of the event store (${DATA_FILES.events})`);
+  const held = holdExclusively(path.join(dataDir, DATA_FILES.serverLock));
+  if (held === null) throw new DataDirectoryRefusal(`A wallet pass service is serving the data directory ${dataDir}: stop it before restoring`);
+  try {
+    const restored: string[] = [];
+    for (const name of BACKED_UP) {
+      const from = path.join(source, name);
+      if (!fs.existsSync(from)) continue;
+      const into = path.join(dataDir, name);
+      await copyDatabase(from, `${into}.restoring`);
+      // The log of the file replaced must not be applied to the one restored; the rename replaces it whole.
+      removeLog(into);
+      fs.renameSync(`${into}.restoring`, into);
+      restored.push(name);
+    }
+    if (copySecretKey(source, dataDir)) restored.push(DATA_FILES.secretKey);
+    for (const name of [DATA_FILES.readModels, DATA_FILES.idempotency]) {
+      removeLog(path.join(dataDir, name));
+      fs.rmSync(path.join(dataDir, name), { force: true });
+    }
+    return restored;
+  } finally {
+    held.release();
+  }
+}
+
+function copySecretKey(from: string, to: string): boolean {
+  const key = path.join(from, DATA_FILES.secretKey);
+  if (!fs.existsSync(key)) return false;
+  fs.copyFileSync(key, path.join(to, DATA_FILES.secretKey));
+  fs.chmodSync(path.join(to, DATA_FILES.secretKey), 0o600);
+  return true;
+}
+
+function removeLog(database: string): void {
+  for (const suffix of ['-wal', '-shm']) fs.rmSync(`${database}${suffix}`, { force: true });
+}

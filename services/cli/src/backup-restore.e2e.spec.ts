@@ -1,0 +1,120 @@
+/**
+ * `passes backup` and `passes restore`, run as the compiled CLI on the data directory of a server, as an
+ * operator would: a backup taken while the server serves, the server stopped, the backup put back, the
+ * server started again. `npm test` builds the CLI first.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { issuePass, registerBusiness, type TestBusiness } from '../../api/src/testing/fixtures';
+import { TestServer } from '../../api/src/testing/test-server';
+import type { PassBody } from '../../api/src/testing/wire-types';
+
+const CLI = path.resolve(__dirname, '../bin/passes.js');
+const run = promisify(execFile);
+const KEY = 'issue-after-the-backup';
+
+let server: TestServer;
+let business: TestBusiness;
+const backups = fs.mkdtempSync(path.join(os.tmpdir(), 'passes-backups-'));
+const backup = path.join(backups, 'monday');
+/** Stamped once before the backup, twice after it. */
+let kept = '';
+/** Issued after the backup, under an Idempotency-Key. */
+let lost = '';
+const outcomes: Record<string, { code: number; stdout: string; stderr: string }> = {};
+
+async function passes(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env: { ...process.env, PASSES_DATA_DIR: server.dataDir } });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+const passPath = (id: string) => `/businesses/${business.businessId}/passes/${id}`;
+const getPass = (id: string) => server.request<PassBody>('GET', passPath(id), { token: business.token });
+const stamp = (id: string, count: number) => server.request<PassBody>('POST', `${passPath(id)}/stamp?count=${count}`, { token: business.token });
+const issueKeyed = () => server.request<PassBody>('POST', `/businesses/${business.businessId}/passes`, { token: business.token, headers: { 'idempotency-key': KEY }, body: { template_id: business.templateId } });
+
+beforeAll(async () => {
+  if (!fs.existsSync(path.resolve(__dirname, '../dist/main.js'))) throw new Error('services/cli is not built: run `npm run build` (npm test does)');
+  server = await TestServer.start();
+  business = await registerBusiness(server);
+  kept = (await issuePass(server, business)).id;
+  await stamp(kept, 1);
+
+  outcomes['backup'] = await passes('backup', backup);
+  lost = (await issueKeyed()).body.id;
+  await stamp(kept, 2);
+  outcomes['restore while serving'] = await passes('restore', backup);
+  await server.halt();
+  outcomes['restore'] = await passes('restore', backup);
+  await server.resume();
+});
+
+afterAll(async () => {
+  await server.stop();
+  fs.rmSync(backups, { recursive: true, force: true });
+});
+
+describe('passes backup <directory>, while the server serves', () => {
+  it('copies the events, the followers’ checkpoints, the background work, the template images and the secret into the new directory, a file each', () => {
+    expect(outcomes['backup']?.code).toBe(0);
+    expect(fs.readdirSync(backup).sort()).toEqual(['background-work.sqlite', 'checkpoints.sqlite', 'events.sqlite', 'secret.key', 'template-images.sqlite']);
+    expect(outcomes['backup']?.stdout).toContain(backup);
+  });
+
+  it('refuses a directory that is not empty, and says so', async () => {
+    const refused = await passes('backup', backup);
+
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('is not empty');
+  });
+
+  it('asks for a directory', async () => {
+    expect((await passes('backup')).code).toBe(2);
+  });
+});
+
+describe('passes restore <directory>', () => {
+  it('refuses while the server serves the data directory', () => {
+    expect(outcomes['restore while serving']?.code).toBe(1);
+    expect(outcomes['restore while serving']?.stderr).toContain('stop it before restoring');
+  });
+
+  it('refuses a directory that holds no backup', async () => {
+    const empty = fs.mkdtempSync(path.join(backups, 'empty-'));
+    const refused = await passes('restore', empty);
+
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('holds no backup of the event store');
+  });
+
+  it('puts the backup in place once the server is stopped: the server answers as the backup had it', async () => {
+    expect(outcomes['restore']?.code).toBe(0);
+    expect((await getPass(kept)).body.stamps).toBe(1);
+    expect((await getPass(lost)).status).toBe(404);
+  });
+
+  it('forgets the answers recorded for Idempotency-Keys: a retry of a write the backup does not have runs again', async () => {
+    const retried = await issueKeyed();
+
+    expect(retried.status).toBe(201);
+    expect(retried.body.id).not.toBe(lost);
+    expect((await getPass(retried.body.id)).status).toBe(200);
+  });
+
+  it('leaves a server that goes on from the restored history', async () => {
+    const issued = await issuePass(server, business);
+
+    expect((await getPass(issued.id)).status).toBe(200);
+    expect((await stamp(kept, 1)).body.stamps).toBe(2);
+    expect((await getPass(kept)).body.stamps).toBe(2);
+  });
+});

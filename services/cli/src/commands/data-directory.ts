@@ -1,0 +1,21 @@
+/**
+ * `passes backup <directory>` and `passes restore <directory>`: the embedded profile's data directory, file by
+ * file, with no store open (a restore replaces the files the stores would hold open).
+ */
+import { backUpDataDirectory, DataDirectoryRefusal, restoreDataDirectory, type Config } from '@passes/runtime';
+import type { Output } from './cli-context';
+
+export async function backup(config: Config, target: string, output: Output): Promise<void> {
+  const written = await backUpDataDirectory(embeddedDataDir(config), target);
+  output.out(`Backed up ${written.join(', ')} into ${target}`);
+}
+
+export async function restore(config: Config, source: string, output: Output): Promise<void> {
+  const restored = await restoreDataDirectory(embeddedDataDir(config), source);
+  output.out(`Restored ${restored.join(', ')} into ${config.dataDir}. Start the server before anything else writes there: it builds the read models again from the restored events.`);
+}
+
+function embeddedDataDir(config: Config): string {
+  if (config.profile !== 'embedded') throw new DataDirectoryRefusal("backup and restore are the embedded profile's: back up EventStoreDB and MongoDB with their own tools (operations.md)");
+  return config.dataDir;
+}
