@@ -24,12 +24,13 @@ export const DATA_FILES = {
 } as const;
 
 /**
- * The databases a backup holds, in the order it copies them. The events first; then the followers'
- * checkpoints, each at or before what they had handled; then the work store, holding the deliveries of every
+ * The databases a backup holds, in the order it copies them. The followers' checkpoints first, each at an
+ * event the copy of the events, taken next, holds; then the work store, holding the deliveries of every
  * event up to those checkpoints; then the images of the templates the events name. After a restore each
- * follower goes on from its checkpoint, or from the newest restored event when it had gone beyond it.
+ * follower goes on from its checkpoint, meeting again the events it met after it, whose deliveries it
+ * records under the same ids: none is lost, and one made after the backup may be made again, under its id.
  */
-const BACKED_UP = [DATA_FILES.events, DATA_FILES.checkpoints, DATA_FILES.work, DATA_FILES.templateImages] as const;
+const BACKED_UP = [DATA_FILES.checkpoints, DATA_FILES.events, DATA_FILES.work, DATA_FILES.templateImages] as const;
 
 /** A backup or a restore that cannot be made as asked; nothing was changed. */
 export class DataDirectoryRefusal extends Error {}
