@@ -36,11 +36,12 @@ export function isFileCommand(args: readonly string[]): boolean {
   return args[0] === 'backup' || args[0] === 'restore';
 }
 
-export async function runFileCommand(args: readonly string[], config: Config, output: Output): Promise<void> {
+export function runFileCommand(args: readonly string[], config: Config, output: Output): void {
   const { positionals } = parse(args);
   const [command, directory, ...rest] = positionals;
   if (directory === undefined || rest.length > 0) throw new UsageError(USAGE);
-  return command === 'backup' ? backup(config, directory, output) : restore(config, directory, output);
+  if (command === 'backup') backup(config, directory, output);
+  else restore(config, directory, output);
 }
 
 export async function runCli(args: readonly string[], context: CliContext): Promise<void> {

@@ -36,7 +36,7 @@ const BACKED_UP = [DATA_FILES.checkpoints, DATA_FILES.events, DATA_FILES.work, D
 export class DataDirectoryRefusal extends Error {}
 
 /** Copies what cannot be rebuilt into `target` (new, or empty), also while the server runs; the files written. */
-export async function backUpDataDirectory(dataDir: string, target: string): Promise<string[]> {
+export function backUpDataDirectory(dataDir: string, target: string): string[] {
   if (!fs.existsSync(path.join(dataDir, DATA_FILES.events))) throw new DataDirectoryRefusal(`${dataDir} holds no ${DATA_FILES.events}: nothing to back up (PASSES_DATA_DIR)`);
   if (fs.existsSync(target) && fs.readdirSync(target).length > 0) throw new DataDirectoryRefusal(`${target} is not empty: back up into a new directory`);
   fs.mkdirSync(target, { recursive: true });
@@ -44,7 +44,7 @@ export async function backUpDataDirectory(dataDir: string, target: string): Prom
   for (const name of BACKED_UP) {
     const from = path.join(dataDir, name);
     if (!fs.existsSync(from)) continue;
-    await copyDatabase(from, path.join(target, name));
+    copyDatabase(from, path.join(target, name));
     written.push(name);
   }
   if (copySecretKey(dataDir, target)) written.push(DATA_FILES.secretKey);
@@ -57,7 +57,7 @@ export async function backUpDataDirectory(dataDir: string, target: string): Prom
  * at the next start, and so are the recorded answers of Idempotency-Keys: a retry of a write the backup does
  * not have must run again.
  */
-export async function restoreDataDirectory(dataDir: string, source: string): Promise<string[]> {
+export function restoreDataDirectory(dataDir: string, source: string): string[] {
   const events = path.join(source, DATA_FILES.events);
   if (!fs.existsSync(events) || !holdsTable(events, 'events')) throw new DataDirectoryRefusal(`${source} holds no backup of the event store (${DATA_FILES.events})`);
   const held = holdExclusively(path.join(dataDir, DATA_FILES.serverLock));
@@ -68,7 +68,9 @@ export async function restoreDataDirectory(dataDir: string, source: string): Pro
       const from = path.join(source, name);
       if (!fs.existsSync(from)) continue;
       const into = path.join(dataDir, name);
-      await copyDatabase(from, `${into}.restoring`);
+      // A copy an interrupted restore left is made again.
+      fs.rmSync(`${into}.restoring`, { force: true });
+      copyDatabase(from, `${into}.restoring`);
       // The log of the file replaced must not be applied to the one restored; the rename replaces it whole.
       removeLog(into);
       fs.renameSync(`${into}.restoring`, into);

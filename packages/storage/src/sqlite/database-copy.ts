@@ -1,24 +1,21 @@
 /**
- * Copies of SQLite files made by SQLite's online backup: whole as of one instant even while another process
- * writes the file, its log included, where a copy by the operating system meanwhile may be torn.
+ * Copies of SQLite files, whole as of one instant even while another process writes the file, where a copy
+ * by the operating system meanwhile may be torn.
  */
 import Database from 'better-sqlite3';
 import { sqliteErrorCode } from './sqlite-error-code';
 
-/** Copies the database `from` into `to`, which it replaces: one file, with no log beside it. */
-export async function copyDatabase(from: string, to: string): Promise<void> {
+/**
+ * Copies the database `from` into `to`, a file that must not exist yet: one file, with no log beside it.
+ * `VACUUM INTO` reads the source in one transaction, which writers in WAL mode do not wait for; SQLite's
+ * backup API, copying by steps, starts over whenever another connection writes, and under load may never end.
+ */
+export function copyDatabase(from: string, to: string): void {
   const source = new Database(from, { readonly: true, fileMustExist: true });
   try {
-    await source.backup(to);
+    source.prepare('VACUUM INTO ?').run(to);
   } finally {
     source.close();
-  }
-  // The copy keeps its source's write-ahead log mode; out of it, its log is copied back and removed.
-  const copy = new Database(to, { fileMustExist: true });
-  try {
-    copy.pragma('journal_mode = DELETE');
-  } finally {
-    copy.close();
   }
 }
 

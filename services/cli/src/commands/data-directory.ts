@@ -5,13 +5,13 @@
 import { backUpDataDirectory, DataDirectoryRefusal, restoreDataDirectory, type Config } from '@passes/runtime';
 import type { Output } from './cli-context';
 
-export async function backup(config: Config, target: string, output: Output): Promise<void> {
-  const written = await backUpDataDirectory(embeddedDataDir(config), target);
+export function backup(config: Config, target: string, output: Output): void {
+  const written = backUpDataDirectory(embeddedDataDir(config), target);
   output.out(`Backed up ${written.join(', ')} into ${target}`);
 }
 
-export async function restore(config: Config, source: string, output: Output): Promise<void> {
-  const restored = await restoreDataDirectory(embeddedDataDir(config), source);
+export function restore(config: Config, source: string, output: Output): void {
+  const restored = restoreDataDirectory(embeddedDataDir(config), source);
   output.out(`Restored ${restored.join(', ')} into ${config.dataDir}. Start the server before anything else writes there: it builds the read models again from the restored events.`);
 }
 
