@@ -70,6 +70,12 @@ describe('passes backup <directory>, while the server serves', () => {
     expect(outcomes['backup']?.stdout).toContain(backup);
   });
 
+  it('makes the directory and its files readable by the operator alone: they hold the customers’ names and emails', () => {
+    const modes = [backup, ...fs.readdirSync(backup).map((name) => path.join(backup, name))].map((file) => fs.statSync(file).mode & 0o777);
+
+    expect(modes).toEqual([0o700, 0o600, 0o600, 0o600, 0o600, 0o600]);
+  });
+
   it('refuses a directory that is not empty, and says so', async () => {
     const refused = await passes('backup', backup);
 

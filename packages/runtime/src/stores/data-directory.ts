@@ -39,12 +39,14 @@ export class DataDirectoryRefusal extends Error {}
 export function backUpDataDirectory(dataDir: string, target: string): string[] {
   if (!fs.existsSync(path.join(dataDir, DATA_FILES.events))) throw new DataDirectoryRefusal(`${dataDir} holds no ${DATA_FILES.events}: nothing to back up (PASSES_DATA_DIR)`);
   if (fs.existsSync(target) && fs.readdirSync(target).length > 0) throw new DataDirectoryRefusal(`${target} is not empty: back up into a new directory`);
-  fs.mkdirSync(target, { recursive: true });
+  // The copies hold the customers' names and emails: for the operator's eyes only, as the secret is.
+  fs.mkdirSync(target, { recursive: true, mode: 0o700 });
   const written: string[] = [];
   for (const name of BACKED_UP) {
     const from = path.join(dataDir, name);
     if (!fs.existsSync(from)) continue;
     copyDatabase(from, path.join(target, name));
+    fs.chmodSync(path.join(target, name), 0o600);
     written.push(name);
   }
   if (copySecretKey(dataDir, target)) written.push(DATA_FILES.secretKey);
