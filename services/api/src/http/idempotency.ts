@@ -2,11 +2,12 @@
  * Idempotency-Key on every POST and PATCH (DESIGN §5). The key is claimed before the route runs; the
  * response is stored before it is sent, so a retry gets either that same response (with
  * `Idempotent-Replayed: true`) or 409 while the first is still running. Keys belong to the credential.
+ * An answer the store failed to record is replayed from this process's memory (UnsettledKeys).
  */
 import { hash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { credentialOf, type Clock } from '@passes/application';
-import type { IdempotencyStore } from '@passes/request-guards';
+import type { IdempotencyStore, StoredResponse } from '@passes/request-guards';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Logger } from '@passes/runtime';
 import { ApiError } from './api-error';
@@ -16,6 +17,7 @@ import { correlationIdOf } from './correlation-id';
 import { writeJson } from './json-answers';
 import { hasUnreadableBody } from './json-body';
 import { settleUnreflected } from './unreflected-writes';
+import { UnsettledKeys } from './unsettled-keys';
 
 const SANE_KEY = /^[\x21-\x7e]{1,255}$/;
 /** A request runs for milliseconds: a second later its answer is usually there to replay. */
@@ -49,6 +51,7 @@ interface IdempotencyGuard {
 }
 
 export function idempotency({ store, clock, logger }: IdempotencyGuard): RequestHandler {
+  const unsettledKeys = new UnsettledKeys();
   return async (request: Request, response: Response, next: NextFunction) => {
     const key = request.header('idempotency-key');
     // A body that could not be read runs nothing, so its refusal is not kept (nor fingerprinted as empty).
@@ -59,28 +62,50 @@ export function idempotency({ store, clock, logger }: IdempotencyGuard): Request
     const caller = callerOf(response);
     const scope = caller ? credentialOf(caller) : `ip:${clientAddressOf(request)}`;
     const fingerprint = sha256(`${request.method}\n${request.originalUrl}\n${bodyDigests.get(request) ?? sha256('')}`);
-    const claim = await store.claim({ scope, key, fingerprint, now: clock.now() });
-    switch (claim.outcome) {
-      case 'replay':
-        response.status(claim.response.status).set('Idempotent-Replayed', 'true');
-        writeJson(response, claim.response.body);
-        return;
-      case 'mismatch':
-        throw new ApiError('idempotency_mismatch', 'This Idempotency-Key was used with a different method, path or body');
-      case 'in_progress':
-        throw new ApiError('conflict', 'A request with this Idempotency-Key is still being processed; retry shortly', undefined, { 'Retry-After': IN_PROGRESS_RETRY_AFTER_SECONDS });
-      case 'claimed':
-        recordResponse(response, (status, body) => (isStored(status) ? store.complete(scope, key, { status, body }) : store.release(scope, key)), logger);
-        // A response ended without a JSON body never reached recordResponse: let the key be used again.
-        response.on('close', () => {
-          if (!response.locals['idempotencyRecorded']) store.release(scope, key).catch((error: unknown) => logger.error('idempotency release failed', { request_id: correlationIdOf(response), error }));
-        });
-        return next();
-      default:
-        return claim satisfies never;
+    // A claim given back late (UnsettledKeys) is claimed again, once.
+    for (let attempt = 0; ; attempt += 1) {
+      const claim = await store.claim({ scope, key, fingerprint, now: clock.now() });
+      switch (claim.outcome) {
+        case 'replay':
+          return replay(response, claim.response);
+        case 'mismatch':
+          throw mismatch();
+        case 'in_progress': {
+          const unsettled = await unsettledKeys.retell(store, scope, key);
+          if (unsettled === null || (unsettled.response === null && (!unsettled.settled || attempt > 0))) throw stillRunning();
+          if (unsettled.fingerprint !== fingerprint) throw mismatch();
+          if (unsettled.response !== null) return replay(response, unsettled.response);
+          continue;
+        }
+        case 'claimed': {
+          const unsettle = (error: unknown, unsettled: StoredResponse | null) => {
+            logger.error(unsettled === null ? 'idempotency release failed' : 'idempotency record failed', { request_id: correlationIdOf(response), error });
+            unsettledKeys.remember(scope, key, { fingerprint, response: unsettled });
+          };
+          recordResponse(response, (status, body) =>
+            isStored(status) ? store.complete(scope, key, { status, body }).catch((error: unknown) => unsettle(error, { status, body })) : store.release(scope, key).catch((error: unknown) => unsettle(error, null)),
+          );
+          // A response ended without a JSON body never reached recordResponse: let the key be used again.
+          response.on('close', () => {
+            if (!response.locals['idempotencyRecorded']) store.release(scope, key).catch((error: unknown) => unsettle(error, null));
+          });
+          return next();
+        }
+        default:
+          return claim satisfies never;
+      }
     }
   };
 }
+
+function replay(response: Response, stored: StoredResponse): void {
+  response.status(stored.status).set('Idempotent-Replayed', 'true');
+  writeJson(response, stored.body);
+}
+
+const mismatch = () => new ApiError('idempotency_mismatch', 'This Idempotency-Key was used with a different method, path or body');
+const stillRunning = () =>
+  new ApiError('conflict', 'A request with this Idempotency-Key is still being processed; retry shortly', undefined, { 'Retry-After': IN_PROGRESS_RETRY_AFTER_SECONDS });
 
 /**
  * A secret is shown once (spec: Authentication): a route marks the top-level fields of its answer that
@@ -97,20 +122,13 @@ function replayTextOf(response: Response, body: unknown, text: string): string {
   return JSON.stringify(Object.fromEntries(Object.entries(body).filter(([field]) => !fields.includes(field))));
 }
 
-/** Routes answer with `response.json`; this records that answer before it goes out. */
-function recordResponse(response: Response, record: (status: number, body: string) => Promise<void>, logger: Logger): void {
-  const send = (text: string) => writeJson(response, text);
+/** Routes answer with `response.json`; this records that answer before it goes out (`record` settles either way). */
+function recordResponse(response: Response, record: (status: number, body: string) => Promise<void>): void {
   response.json = (body: unknown) => {
     const text = JSON.stringify(body);
     settleUnreflected(response);
     response.locals['idempotencyRecorded'] = true;
-    record(response.statusCode, replayTextOf(response, body, text)).then(
-      () => send(text),
-      (error: unknown) => {
-        logger.error('idempotency record failed', { request_id: correlationIdOf(response), error });
-        send(text);
-      },
-    );
+    void record(response.statusCode, replayTextOf(response, body, text)).then(() => writeJson(response, text));
     return response;
   };
 }

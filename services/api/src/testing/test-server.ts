@@ -8,6 +8,7 @@ import path from 'node:path';
 import { cryptoIdGenerator, type Application, type MessageOutcome, type PassMessage } from '@passes/application';
 import type { MessageSource, Plan } from '@passes/domain';
 import type { EventStore } from '@passes/event-store';
+import type { IdempotencyStore } from '@passes/request-guards';
 import { DEFAULT_CONFIG, jsonLogger, noMetrics, openStores, silentLogger, type Config, type Logger, type Metrics } from '@passes/runtime';
 import { systemHostResolver } from '@passes/webhooks';
 import { EmbeddedServer } from '../embedded-server';
@@ -33,11 +34,12 @@ export interface RequestOptions {
 /** Puts something between the server and the event store it opened (another writer, say); once per boot. */
 type EventStoreWrapper = (opened: EventStore) => EventStore;
 
-/** What a test watches or interposes on: the log, the metrics, the event store. */
+/** What a test watches or interposes on: the log, the metrics, the event store, the Idempotency-Key store. */
 interface Observers {
   logger?: Logger;
   metrics?: Metrics;
   wrapEvents?: EventStoreWrapper;
+  wrapIdempotencyKeys?: (opened: IdempotencyStore) => IdempotencyStore;
 }
 
 const UNLIMITED = { rateLimitPerMinute: 1_000_000, publicRateLimitPerMinute: 1_000_000 };
@@ -164,7 +166,7 @@ export class TestServer {
         resolveHost: (host) => this.resolveHost(host),
         resolveDeliveryHost: (host) => this.resolveDeliveryHost(host),
       },
-      { ...stores, events: this.events },
+      { ...stores, events: this.events, idempotencyKeys: this.observers.wrapIdempotencyKeys?.(stores.idempotencyKeys) ?? stores.idempotencyKeys },
     );
   }
 
