@@ -5,3 +5,4 @@ export * from './sqlite/open-wal-database';
 export * from './sqlite/storage-full';
 export * from './sqlite/exclusive-file';
 export * from './sqlite/database-copy';
+export * from './sqlite/unreadable-file';

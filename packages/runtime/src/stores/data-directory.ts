@@ -4,7 +4,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { copyDatabase, holdExclusively, holdsTable } from '@passes/storage';
+import { copyDatabase, holdExclusively, holdsTable, unreadableFileCode } from '@passes/storage';
+import { ConfigError } from '../config/config';
 
 export const DATA_FILES = {
   events: 'events.sqlite',
@@ -31,6 +32,24 @@ export const DATA_FILES = {
  * records under the same ids: none is lost, and one made after the backup may be made again, under its id.
  */
 const BACKED_UP = [DATA_FILES.checkpoints, DATA_FILES.events, DATA_FILES.work, DATA_FILES.templateImages] as const;
+
+/** Files the service builds again, or starts afresh, when they are gone (operations.md, "Data", says at what cost). */
+const REMADE: ReadonlySet<string> = new Set([DATA_FILES.readModels, DATA_FILES.rateLimits, DATA_FILES.idempotency]);
+
+/** Opens the store of one file of the data directory; one SQLite cannot read stops the start with what to do about it. */
+export function openDataFile<Store>(dataDir: string, name: string, open: (file: string) => Store): Store {
+  const file = path.join(dataDir, name);
+  try {
+    return open(file);
+  } catch (error) {
+    const code = unreadableFileCode(error);
+    if (code === null) throw error;
+    const remedy = REMADE.has(name)
+      ? 'remove it, with its -wal and -shm files: the service makes it again'
+      : 'put it back from a backup (`passes restore <directory>`, the server stopped)';
+    throw new ConfigError(`${file} is not a database SQLite can read (${code}): ${remedy}`);
+  }
+}
 
 /** A backup or a restore that cannot be made as asked; nothing was changed. */
 export class DataDirectoryRefusal extends Error {}

@@ -1,10 +1,13 @@
-/** The embedded preset converts the stores of before the work store when it opens: what they held is found in the work store. */
+/**
+ * The embedded preset converts the stores of before the work store when it opens: what they held is found in
+ * the work store. A file SQLite cannot read stops it with what the operator can do about that file.
+ */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { DEFAULT_CONFIG } from '../config/config';
+import { ConfigError, DEFAULT_CONFIG } from '../config/config';
 import { openStores } from './open-stores';
 
 const T0 = Date.parse('2026-11-21T10:00:00.000Z');
@@ -45,5 +48,33 @@ describe('the embedded stores', () => {
     } finally {
       await stores.close();
     }
+  });
+
+  describe('given a file of the data directory that is no database', () => {
+    /** A data directory whose `name` holds what is no SQLite database; what opening its stores threw. */
+    async function openingWith(name: string): Promise<unknown> {
+      const directory = fs.mkdtempSync(path.join(dataDir, 'unreadable-'));
+      fs.writeFileSync(path.join(directory, name), 'a page of notes where a database was, '.repeat(200));
+      return openStores({ ...DEFAULT_CONFIG, dataDir: directory }, () => new Date(T0)).then(
+        async (stores) => {
+          await stores.close();
+          return null;
+        },
+        (error: unknown) => error,
+      );
+    }
+
+    it('refuses to open them, and for the event store says to put it back from a backup', async () => {
+      const refusal = await openingWith('events.sqlite');
+
+      expect(refusal).toBeInstanceOf(ConfigError);
+      expect(refusal).toMatchObject({ message: expect.stringMatching(/events\.sqlite is not a database SQLite can read \(SQLITE_NOTADB\): put it back from a backup/) });
+    });
+
+    it('for the read models, which the events make again, says to remove it', async () => {
+      const refusal = await openingWith('read-models.sqlite');
+
+      expect(refusal).toMatchObject({ message: expect.stringMatching(/read-models\.sqlite is not a database SQLite can read \(SQLITE_NOTADB\): remove it/) });
+    });
   });
 });

@@ -11,7 +11,7 @@ import { SqliteIdempotencyStore, SqliteRateLimitStore } from '@passes/request-gu
 import { convertSqliteWalletNotifications, SqliteTemplateImageStore } from '@passes/wallets';
 import { convertSqliteDeliveries } from '@passes/webhooks';
 import type { Config } from '../config/config';
-import { DATA_FILES } from './data-directory';
+import { DATA_FILES, openDataFile } from './data-directory';
 import { jsonLogger } from '../logging/pino-logger';
 import { DirectoryExportFiles } from './directory-export-files';
 import { openMailer } from './mailer';
@@ -22,22 +22,23 @@ const SHARED_FILE_POLL_INTERVAL_MS = 20;
 
 export function openSqliteEventStore(config: Config, now: () => Date): SqliteEventStore {
   const shared = config.profile === 'distributed';
-  return SqliteEventStore.open(path.join(config.dataDir, DATA_FILES.events), { now, ...(shared ? { pollIntervalMs: SHARED_FILE_POLL_INTERVAL_MS } : {}) });
+  return openDataFile(config.dataDir, DATA_FILES.events, (file) => SqliteEventStore.open(file, { now, ...(shared ? { pollIntervalMs: SHARED_FILE_POLL_INTERVAL_MS } : {}) }));
 }
 
 export async function openEmbeddedStores(config: Config, now: () => Date): Promise<Stores> {
   const file = (name: string) => path.join(config.dataDir, name);
+  const open = <Store>(name: string, opener: (file: string) => Store) => openDataFile(config.dataDir, name, opener);
   const stores = {
     events: openSqliteEventStore(config, now),
-    documents: SqliteDocumentStore.open(file(DATA_FILES.readModels)),
-    work: SqliteWorkStore.open(file(DATA_FILES.work)),
-    rateLimits: SqliteRateLimitStore.open(file(DATA_FILES.rateLimits)),
-    idempotencyKeys: SqliteIdempotencyStore.open(file(DATA_FILES.idempotency), IDEMPOTENCY_TIMINGS),
-    checkpoints: SqliteCheckpointStore.open(file(DATA_FILES.checkpoints)),
+    documents: open(DATA_FILES.readModels, (file) => SqliteDocumentStore.open(file)),
+    work: open(DATA_FILES.work, (file) => SqliteWorkStore.open(file)),
+    rateLimits: open(DATA_FILES.rateLimits, (file) => SqliteRateLimitStore.open(file)),
+    idempotencyKeys: open(DATA_FILES.idempotency, (file) => SqliteIdempotencyStore.open(file, IDEMPOTENCY_TIMINGS)),
+    checkpoints: open(DATA_FILES.checkpoints, (file) => SqliteCheckpointStore.open(file)),
     mailer: openMailer(config, now),
     catchUps: new WorkerCatchUpRunner({ events: file(DATA_FILES.events), documents: file(DATA_FILES.readModels) }),
     exportFiles: new DirectoryExportFiles(file('exports')),
-    templateImages: SqliteTemplateImageStore.open(file(DATA_FILES.templateImages)),
+    templateImages: open(DATA_FILES.templateImages, (file) => SqliteTemplateImageStore.open(file)),
   };
   // The stores of before the work store, converted once.
   await convertSqliteDeliveries(file('webhook-deliveries.sqlite'), stores.work);
