@@ -4,12 +4,14 @@
  * server started again. `npm test` builds the CLI first.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { execFile } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { issuePass, registerBusiness, type TestBusiness } from '../../api/src/testing/fixtures';
+import { call, startCompiledServer } from '../../api/src/testing/compiled-server';
+import { ManualClock } from '../../api/src/testing/manual-clock';
 import { TestServer } from '../../api/src/testing/test-server';
 import type { PassBody } from '../../api/src/testing/wire-types';
 
@@ -28,8 +30,12 @@ let lost = '';
 const outcomes: Record<string, { code: number; stdout: string; stderr: string }> = {};
 
 async function passes(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return passesOn(server.dataDir, ...args);
+}
+
+async function passesOn(dataDir: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env: { ...process.env, PASSES_DATA_DIR: server.dataDir } });
+    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env: { ...process.env, PASSES_DATA_DIR: dataDir } });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -44,7 +50,8 @@ const issueKeyed = () => server.request<PassBody>('POST', `/businesses/${busines
 
 beforeAll(async () => {
   if (!fs.existsSync(path.resolve(__dirname, '../dist/main.js'))) throw new Error('services/cli is not built: run `npm run build` (npm test does)');
-  server = await TestServer.start();
+  // The clock at the real time: the new machine's server (below) checks the business's access token against its own.
+  server = await TestServer.start(new ManualClock(new Date()));
   business = await registerBusiness(server);
   kept = (await issuePass(server, business)).id;
   await stamp(kept, 1);
@@ -58,7 +65,10 @@ beforeAll(async () => {
   await server.resume();
 });
 
+const elsewhere: ChildProcess[] = [];
+
 afterAll(async () => {
+  for (const child of elsewhere) child.kill('SIGKILL');
   await server.stop();
   fs.rmSync(backups, { recursive: true, force: true });
 });
@@ -122,5 +132,15 @@ describe('passes restore <directory>', () => {
     expect((await getPass(issued.id)).status).toBe(200);
     expect((await stamp(kept, 1)).body.stamps).toBe(2);
     expect((await getPass(kept)).body.stamps).toBe(2);
+  });
+
+  it('restores onto a new machine, into an empty data directory: a server there knows the business, its signing secret (an access token of before holds) and its passes', async () => {
+    const newMachine = path.join(backups, 'new-machine');
+    expect((await passesOn(newMachine, 'restore', backup)).code).toBe(0);
+
+    const started = await startCompiledServer(newMachine, elsewhere);
+    const pass = await call<PassBody>('GET', `${started.baseUrl}${passPath(kept)}`, business.token);
+
+    expect([pass.status, pass.body.stamps]).toEqual([200, 1]);
   });
 });
