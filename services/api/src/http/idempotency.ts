@@ -62,7 +62,6 @@ export function idempotency({ store, clock, logger }: IdempotencyGuard): Request
     const caller = callerOf(response);
     const scope = caller ? credentialOf(caller) : `ip:${clientAddressOf(request)}`;
     const fingerprint = sha256(`${request.method}\n${request.originalUrl}\n${bodyDigests.get(request) ?? sha256('')}`);
-    // A claim given back late (UnsettledKeys) is claimed again, once.
     for (let attempt = 0; ; attempt += 1) {
       const claim = await store.claim({ scope, key, fingerprint, now: clock.now() });
       switch (claim.outcome) {
@@ -71,11 +70,15 @@ export function idempotency({ store, clock, logger }: IdempotencyGuard): Request
         case 'mismatch':
           throw mismatch();
         case 'in_progress': {
+          // This process may hold what the store failed to take for the key: an answer, or the claim given back.
           const unsettled = await unsettledKeys.retell(store, scope, key);
-          if (unsettled === null || (unsettled.response === null && (!unsettled.settled || attempt > 0))) throw stillRunning();
-          if (unsettled.fingerprint !== fingerprint) throw mismatch();
-          if (unsettled.response !== null) return replay(response, unsettled.response);
-          continue;
+          if (unsettled?.response) {
+            if (unsettled.fingerprint !== fingerprint) throw mismatch();
+            return replay(response, unsettled.response);
+          }
+          // The claim is given back now: claimed again, once.
+          if (unsettled?.settled && attempt === 0) continue;
+          throw stillRunning();
         }
         case 'claimed': {
           const unsettle = (error: unknown, unsettled: StoredResponse | null) => {
