@@ -62,6 +62,7 @@ beforeAll(async () => {
   outcomes['restore while serving'] = await passes('restore', backup);
   await server.halt();
   outcomes['restore'] = await passes('restore', backup);
+  outcomes['set-plan before the start'] = await passes('admin', 'set-plan', business.businessId, 'pro');
   await server.resume();
 });
 
@@ -124,6 +125,13 @@ describe('passes restore <directory>', () => {
     expect(retried.status).toBe(201);
     expect(retried.body.id).not.toBe(lost);
     expect((await getPass(retried.body.id)).status).toBe(200);
+  });
+
+  it('leaves a directory the CLI may write to before the server starts: the server takes what it wrote', async () => {
+    const me = await server.request<{ plan: string }>('GET', '/businesses/me', { token: business.token });
+
+    expect(outcomes['set-plan before the start']?.code).toBe(0);
+    expect(me.body.plan).toBe('pro');
   });
 
   it('leaves a server that goes on from the restored history', async () => {

@@ -12,7 +12,7 @@ export function backup(config: Config, target: string, output: Output): void {
 
 export function restore(config: Config, source: string, output: Output): void {
   const restored = restoreDataDirectory(embeddedDataDir(config), source);
-  output.out(`Restored ${restored.join(', ')} into ${config.dataDir}. Start the server before anything else writes there: it builds the read models again from the restored events.`);
+  output.out(`Restored ${restored.join(', ')} into ${config.dataDir}; the server builds the read models again from the restored events when it starts.`);
 }
 
 function embeddedDataDir(config: Config): string {
