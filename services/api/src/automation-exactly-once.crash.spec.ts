@@ -5,22 +5,15 @@
  * the read models. Every pass still has its one run, its one set of points and its
  * one email.
  */
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { readOutbox } from '@passes/mailer';
-import { call, startCompiledServer, type CompiledServer } from './testing/compiled-server';
+import { call, compiledServerDirectory, startCompiledServer, type CompiledServer } from './testing/compiled-server';
 
 const CLI = path.resolve(__dirname, '../../cli/bin/passes.js');
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'passes-automation-crash-'));
-const running: ChildProcess[] = [];
-
-afterAll(() => {
-  for (const child of running) child.kill('SIGKILL');
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const { dataDir, running } = compiledServerDirectory('passes-automation-crash-');
 
 type Server = CompiledServer;
 const startServer = () => startCompiledServer(dataDir, running);

@@ -3,22 +3,14 @@
  * server: the item the killed process held is taken back when the new one starts, rather than waited out
  * for its lease (a minute), and every pass of the audience holds exactly one message of the campaign.
  */
-import { afterAll, expect, it } from '@jest/globals';
-import { execFileSync, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
+import { expect, it } from '@jest/globals';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { call, startCompiledServer } from './testing/compiled-server';
+import { call, compiledServerDirectory, startCompiledServer } from './testing/compiled-server';
 
 const CLI = path.resolve(__dirname, '../../cli/bin/passes.js');
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'passes-campaign-crash-'));
-const running: ChildProcess[] = [];
+const { dataDir, running } = compiledServerDirectory('passes-campaign-crash-');
 const PASSES = 6_000;
-
-afterAll(() => {
-  for (const child of running) child.kill('SIGKILL');
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
 
 type Stats = { recipients: number; delivered: number; not_installed: number; quota_limited: number; failed: number };
 type Campaign = { id: string; status: string; stats: Stats };

@@ -3,22 +3,14 @@
  * writes, restarted on the same data directory, and every write it had answered with success is there;
  * and no Idempotency-Key a request held when it was killed stays locked after the restart.
  */
-import { afterAll, describe, expect, it } from '@jest/globals';
-import { execFileSync, type ChildProcess } from 'node:child_process';
+import { describe, expect, it } from '@jest/globals';
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { startCompiledServer } from './testing/compiled-server';
+import { compiledServerDirectory, startCompiledServer } from './testing/compiled-server';
 
 const CLI = path.resolve(__dirname, '../../cli/bin/passes.js');
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'passes-crash-'));
-const running: ChildProcess[] = [];
-
-afterAll(() => {
-  for (const child of running) child.kill('SIGKILL');
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const { dataDir, running } = compiledServerDirectory('passes-crash-');
 
 const startServer = () => startCompiledServer(dataDir, running);
 

@@ -3,21 +3,13 @@
  * directory a running one serves refuses to start and says why, changing nothing; once the first is gone,
  * even killed with SIGKILL, the next one starts.
  */
-import { afterAll, expect, it } from '@jest/globals';
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
+import { expect, it } from '@jest/globals';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { startCompiledServer } from './testing/compiled-server';
+import { compiledServerDirectory, startCompiledServer } from './testing/compiled-server';
 
 const MAIN = path.resolve(__dirname, '../dist/main.js');
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'passes-one-server-'));
-const running: ChildProcess[] = [];
-
-afterAll(() => {
-  for (const child of running) child.kill('SIGKILL');
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const { dataDir, running } = compiledServerDirectory('passes-one-server-');
 
 /** Starts a server on the directory and waits for it to end by itself: its exit code and what it wrote on stderr. */
 function startRefused(): Promise<{ code: number | null; stderr: string }> {

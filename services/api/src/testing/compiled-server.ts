@@ -1,10 +1,26 @@
 /** The compiled server as a child process on a data directory, for the tests that kill it (SIGKILL) and start it again. */
+import { afterAll } from '@jest/globals';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 
 const MAIN = path.resolve(__dirname, '../../dist/main.js');
+
+/**
+ * A data directory for one test file's compiled servers, and the list it keeps them in: after the file's tests
+ * every server on the list is killed (SIGKILL) and the directory removed.
+ */
+export function compiledServerDirectory(prefix: string): { dataDir: string; running: ChildProcess[] } {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const running: ChildProcess[] = [];
+  afterAll(() => {
+    for (const child of running) child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  return { dataDir, running };
+}
 
 export interface CompiledServer {
   child: ChildProcess;
