@@ -5,6 +5,7 @@ export * from './runner/work-handler';
 export * from './runner/work-runner';
 export * from './runner/feed-work-recorder';
 export * from './runner/settled-outcome';
+export * from './runner/settled-work-sweep';
 export * from './sqlite/sqlite-work-store';
 export * from './work-lag';
 export * from './sqlite/sqlite-conversion';

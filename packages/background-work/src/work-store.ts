@@ -113,5 +113,10 @@ export interface WorkStore {
   list(query: WorkQuery): Promise<WorkItem[]>;
   /** Every kind with pending items. */
   backlog(): Promise<KindBacklog[]>;
+  /**
+   * Removes up to `limit` settled items (done, dead or cancelled) whose last attempt, or for one never
+   * attempted its recording, was before `before`; a pending item is never removed. How many it removed.
+   */
+  removeSettled(before: Date, limit: number): Promise<number>;
   close(): Promise<void>;
 }

@@ -6,7 +6,7 @@
  * is a process of its own in a Kafka consumer group.
  */
 import { AutomationProcess, registerProgrammeWork, type Application } from '@passes/application';
-import { workLag, type WorkRunner } from '@passes/background-work';
+import { SETTLED_WORK_SWEEP_PERIOD_MS, SettledWorkSweep, workLag, type WorkRunner } from '@passes/background-work';
 import type { EventFeed } from '@passes/event-store';
 import { CheckpointWaiter, collections } from '@passes/read-model';
 import { serviceSecrets, TOKENS, type FollowerHealth, type PortRegistry } from '@passes/runtime';
@@ -67,6 +67,7 @@ export class DispatcherService {
       onAttempted: (outcome) => metrics.webhookAttempted(outcome),
     });
     registerProgrammeWork(application, runner, clock);
+    runner.every(new SettledWorkSweep(work, { retentionMs: config.workRetentionMs, now: () => clock.now() }), { periodMs: SETTLED_WORK_SWEEP_PERIOD_MS, payload: {} });
     // Every kind the runner does, the wallet notifier's included once it registers below.
     metrics.watchWorkBacklog(() => workLag(work, clock.now(), runner.kinds()));
     this.automations = new AutomationProcess({

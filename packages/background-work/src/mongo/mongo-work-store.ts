@@ -10,6 +10,7 @@ import { MongoBulkWriteError, type Collection, type Db, type Filter } from 'mong
 import { WORK_STATUSES, type Attempt, type HeldItem, type KindBacklog, type NewWork, type WorkItem, type WorkLease, type WorkQuery, type WorkStatus, type WorkStore } from '../work-store';
 
 const STORE = 'work store';
+const SETTLED: WorkStatus[] = WORK_STATUSES.filter((status) => status !== 'pending');
 const IN_ORDER = { order: 1, _id: 1 } as const;
 
 interface WorkDocument {
@@ -50,11 +51,13 @@ export class MongoWorkStore implements WorkStore {
     const items = db.collection<WorkDocument>('work_items');
     const groupLeases = db.collection<GroupLeaseDocument>('work_group_leases');
     // One index per call: FerretDB v1 drops the connection when one createIndexes finds several already there.
-    // Due items of a kind in order; a group's items in order (its due ones, its log); a kind's log; the backlog.
+    // Due items of a kind in order; a group's items in order (its due ones, its log); a kind's log; the backlog;
+    // settled items by when they were last attempted or recorded.
     await onMongo(STORE, () => items.createIndex({ kind: 1, status: 1, ...IN_ORDER }));
     await onMongo(STORE, () => items.createIndex({ kind: 1, group: 1, status: 1, ...IN_ORDER }));
     await onMongo(STORE, () => items.createIndex({ kind: 1, group: 1, ...IN_ORDER }));
     await onMongo(STORE, () => items.createIndex({ kind: 1, ...IN_ORDER }));
+    await onMongo(STORE, () => items.createIndex({ status: 1, lastAttemptAt: 1, createdAt: 1 }));
     await onMongo(STORE, () => groupLeases.createIndex({ kind: 1, until: 1 }));
     return new MongoWorkStore(items, groupLeases);
   }
@@ -153,6 +156,19 @@ export class MongoWorkStore implements WorkStore {
         return { kind, pending, oldestDueAt: oldest[0]?.dueAt ?? null };
       }),
     );
+  }
+
+  /** Found, then removed by id under the same filter, so that an item made pending again in between stays. */
+  async removeSettled(before: Date, limit: number): Promise<number> {
+    if (limit <= 0) return 0;
+    const filter: Filter<WorkDocument> = {
+      status: { $in: SETTLED },
+      $or: [{ lastAttemptAt: { $lt: before } }, { lastAttemptAt: null, createdAt: { $lt: before } }],
+    };
+    const found = await onMongo(STORE, () => this.items.find(filter, { projection: { _id: 1 }, limit }).toArray());
+    if (found.length === 0) return 0;
+    const removed = await onMongo(STORE, () => this.items.deleteMany({ ...filter, _id: { $in: found.map((item) => item._id) } }));
+    return removed.deletedCount;
   }
 
   /** The connection belongs to whoever opened it. */

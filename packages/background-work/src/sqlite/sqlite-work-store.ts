@@ -29,6 +29,7 @@ const SCHEMA = `
   CREATE INDEX IF NOT EXISTS work_leased ON work_items (kind, group_key, leased_until) WHERE leased_until IS NOT NULL;
   CREATE INDEX IF NOT EXISTS work_in_order ON work_items (kind, group_key, sort_key, id);
   CREATE INDEX IF NOT EXISTS work_of_kind_in_order ON work_items (kind, sort_key, id);
+  CREATE INDEX IF NOT EXISTS work_settled ON work_items (coalesce(last_attempt_at, created_at)) WHERE status <> 'pending';
 `;
 
 interface Row {
@@ -122,6 +123,13 @@ export class SqliteWorkStore implements WorkStore {
       listOfGroup: db.prepare<ListParameters & { group: string }, Row>(
         `SELECT ${COLUMNS} FROM work_items INDEXED BY work_in_order WHERE kind = @kind AND group_key = @group AND (@status IS NULL OR status = @status)
          ORDER BY sort_key DESC, id DESC LIMIT CAST(@limit AS INTEGER)`,
+      ),
+      // The expression and the condition are the index's own, so that the oldest settled items are found by it.
+      removeSettled: db.prepare<[number, number]>(
+        `DELETE FROM work_items WHERE sequence IN (
+           SELECT sequence FROM work_items INDEXED BY work_settled
+           WHERE status <> 'pending' AND coalesce(last_attempt_at, created_at) < ?
+           ORDER BY coalesce(last_attempt_at, created_at) LIMIT CAST(? AS INTEGER))`,
       ),
       backlog: db.prepare<[], { kind: string; pending: number; oldest: number | null }>(
         "SELECT kind, COUNT(*) AS pending, MIN(due_at) AS oldest FROM work_items INDEXED BY work_pending WHERE status = 'pending' GROUP BY kind",
@@ -224,6 +232,11 @@ export class SqliteWorkStore implements WorkStore {
 
   async backlog(): Promise<KindBacklog[]> {
     return this.statements.backlog.all().map((row) => ({ kind: row.kind, pending: row.pending, oldestDueAt: dateOrNull(row.oldest) }));
+  }
+
+  async removeSettled(before: Date, limit: number): Promise<number> {
+    if (limit <= 0) return 0;
+    return this.statements.removeSettled.run(before.getTime(), limit).changes;
   }
 
   async close(): Promise<void> {

@@ -186,6 +186,26 @@ export function describeWorkStoreContract(adapterName: string, open: () => Promi
       ]);
     });
 
+    it('removes settled items last attempted, or never attempted and recorded, before an instant; never a pending one', async () => {
+      await store().record([work('done'), work('dead'), work('cancelled'), work('recent'), work('retrying'), work('retried by hand'), work('waiting')]);
+      await store().complete(id('done'), attempt(1, 200));
+      await store().fail(id('dead'), attempt(2, 500), null);
+      await store().cancel(id('cancelled'));
+      await store().complete(id('recent'), attempt(100, 200));
+      await store().fail(id('retrying'), attempt(3, 503), at(3_600));
+      await store().fail(id('retried by hand'), attempt(4, 500), null);
+      await store().reschedule(id('retried by hand'), at(5));
+
+      expect(await store().removeSettled(at(50), 10)).toBe(3);
+      for (const name of ['done', 'dead', 'cancelled']) expect(await store().get(id(name))).toBeNull();
+      for (const name of ['recent', 'retrying', 'retried by hand', 'waiting']) expect(await store().get(id(name))).not.toBeNull();
+      expect(await store().removeSettled(at(50), 10)).toBe(0);
+      expect(await store().removeSettled(at(101), 0)).toBe(0);
+      expect(await store().removeSettled(at(101), 1)).toBe(1);
+      expect(await store().get(id('recent'))).toBeNull();
+      expect(mine(await store().list({ kind: KIND, limit: 10 }))).toEqual(['waiting', 'retried by hand', 'retrying']);
+    });
+
     it('adopts items as they stand elsewhere, once', async () => {
       const adopted: WorkItem = { ...work('old', 'a'), status: 'pending', attempts: 2, dueAt: at(30), lastAttemptAt: at(-10), lastCode: 503, lastError: null };
       await store().adopt([adopted, { ...adopted, id: id('gone'), status: 'dead', dueAt: null }]);

@@ -731,7 +731,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     path: `${WEBHOOK}/deliveries`,
     operationId: 'listDeliveries',
     tag: 'Webhooks',
-    summary: "The webhook's latest 100 deliveries, newest first",
+    summary: "The webhook's latest 100 deliveries, newest first; each kept 30 days after its last attempt",
     access: 'credential',
     answers: { 200: { description: 'The deliveries', body: deliveryListResponse } },
   },

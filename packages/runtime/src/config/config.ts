@@ -12,6 +12,7 @@ import { loadWalletSettings, WalletFileError, walletEnvironment, walletIssues } 
 
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
 const perMinute = z.coerce.number().int().min(1).max(1_000_000);
+const DAY_MS = 86_400_000;
 const HOST_PORT = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):(\d{1,5})$/;
 
 /** Text read by a parser that answers either the value or a message saying what is wrong. */
@@ -45,6 +46,7 @@ const environment = z
     PASSES_PUBLIC_RATE_LIMIT_PER_MINUTE: perMinute.default(60),
     PASSES_WEBHOOK_RETRY_SCHEDULE: parsedBy(parseRetrySchedule).prefault('1m,5m,30m,2h,6h,12h,24h'),
     PASSES_WEBHOOK_ALLOW_PRIVATE: flag.default(false),
+    PASSES_WORK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     PASSES_SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     PASSES_MAIL_FROM: z
       .string()
@@ -139,6 +141,8 @@ export interface Config {
   webhookTimeoutMs: number;
   /** How often due background work (retries, timed work) is looked for; not read from the environment, tests shorten it. */
   workPollIntervalMs: number;
+  /** How long settled background work (a webhook's deliveries among it) is kept after its last attempt. */
+  workRetentionMs: number;
   /** When set, mail goes out over SMTP as well as into the outbox directory. */
   smtpUrl: string | null;
   /** The From of outgoing mail, e.g. `Corner Passes <no-reply@example.com>`; null: `no-reply@` the app_url's host. */
@@ -176,6 +180,7 @@ export const DEFAULT_CONFIG: Omit<Config, 'dataDir'> = {
   webhookAllowPrivate: false,
   webhookTimeoutMs: 10_000,
   workPollIntervalMs: 1000,
+  workRetentionMs: 30 * DAY_MS,
   smtpUrl: null,
   mailFrom: null,
   wallets: { apple: null, google: null },
@@ -231,6 +236,7 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv): Config {
     webhookAllowPrivate: values.PASSES_WEBHOOK_ALLOW_PRIVATE,
     webhookTimeoutMs: DEFAULT_CONFIG.webhookTimeoutMs,
     workPollIntervalMs: DEFAULT_CONFIG.workPollIntervalMs,
+    workRetentionMs: values.PASSES_WORK_RETENTION_DAYS * DAY_MS,
     smtpUrl: values.PASSES_SMTP_URL ?? null,
     mailFrom: values.PASSES_MAIL_FROM ?? null,
     wallets,

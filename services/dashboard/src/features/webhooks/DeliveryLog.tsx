@@ -10,7 +10,7 @@ interface DeliveryLogProps {
 }
 
 export function DeliveryLog({ deliveries, retrying, onRetry }: DeliveryLogProps) {
-  if (deliveries.length === 0) return <p className="empty">Nothing sent yet. Deliveries appear here as passes change.</p>;
+  if (deliveries.length === 0) return <p className="empty">No recent deliveries. Deliveries appear here as passes change.</p>;
   return (
     <div className="table-scroll">
       <table className="table deliveries">
