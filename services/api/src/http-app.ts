@@ -16,6 +16,7 @@ import { idempotency, recordBodyDigest } from './http/idempotency';
 import { answerJsonDirectly } from './http/json-answers';
 import { jsonBody } from './http/json-body';
 import { JoinLimits } from './http/join-limits';
+import { LoginLimits } from './http/login-limits';
 import type { MagicLinkLimits } from './http/magic-link-limits';
 import { rateLimit } from './http/rate-limit';
 import { parseQueryString } from './http/query-string';
@@ -123,7 +124,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   addOwnBusinessRoutes(routes.within('/businesses/me', authenticate(application.plans), requireRole()), application);
   addPaymentRoutes(business.within('/payments'), application);
   addSubscriptionRoutes(business.within('/subscription'), application);
-  addAuthRoutes(routes.within('/auth'), application);
+  addAuthRoutes(routes.within('/auth'), application, new LoginLimits(dependencies.rateLimits, clock));
   addAcceptInviteRoute(routes.within('/auth'), application);
   addCustomerRoutes(routes.within('/public/customer'), { application, limits: dependencies.magicLinkLimits, background: dependencies.background, wallets });
   const join = { application, limits: new JoinLimits(dependencies.rateLimits, clock), background: dependencies.background, wallets };

@@ -1,6 +1,7 @@
 /** Dashboard accounts and credentials (DESIGN §6) over real HTTP. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createApiKey, startWithTwoBusinesses, type TestBusiness } from '../testing/fixtures';
+import { LOGIN_LIMIT_PER_EMAIL } from '../http/login-limits';
+import { createApiKey, registerBusiness, startWithTwoBusinesses, type TestBusiness } from '../testing/fixtures';
 import type { TestServer } from '../testing/test-server';
 import type { ApiKeyBody, ErrorBody, RegistrationBody } from '../testing/wire-types';
 
@@ -61,6 +62,26 @@ describe('POST /auth/login', () => {
 
   it('refuses an invalid body with 422', async () => {
     expect((await server.request('POST', '/auth/login', { body: { email: business.email } })).status).toBe(422);
+  });
+
+  it('takes 10 logins of an email address in a quarter of an hour, then 429 until the quarter ends, the right password too; an unknown address alike', async () => {
+    const { email, password } = await registerBusiness(server, 'Guessed');
+    const login = (as: string, guess: string) => server.request<ErrorBody>('POST', '/auth/login', { body: { email: as, password: guess } });
+    // The quarter starts on a whole quarter of an hour: begin at one, so that the ten fall in it.
+    server.clock.advance(LOGIN_LIMIT_PER_EMAIL.windowMs - (server.clock.now().getTime() % LOGIN_LIMIT_PER_EMAIL.windowMs));
+    for (let attempt = 1; attempt <= 9; attempt++) expect((await login(email, `guess-number-${attempt}`)).status).toBe(401);
+    expect((await login(email.toUpperCase(), password)).status).toBe(200);
+
+    const refused = await login(email, password);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe('rate_limited');
+    expect(refused.headers.get('retry-after')).toBe(String(LOGIN_LIMIT_PER_EMAIL.windowMs / 1000));
+    for (let attempt = 1; attempt <= 10; attempt++) await login('nobody-at-all@example.com', 'guess-number-1');
+    expect((await login('nobody-at-all@example.com', 'guess-number-1')).status).toBe(429);
+    expect((await login(business.email, business.password)).status).toBe(200);
+
+    server.clock.advance(LOGIN_LIMIT_PER_EMAIL.windowMs);
+    expect((await login(email, password)).status).toBe(200);
   });
 });
 

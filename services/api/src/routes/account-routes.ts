@@ -1,18 +1,19 @@
 /**
- * Dashboard accounts (DESIGN §6): register and log in under `/auth`, read the caller's business at
- * `/businesses/me`.
+ * Dashboard accounts (DESIGN §6): register and log in under `/auth` (logins limited per email address),
+ * read the caller's business at `/businesses/me`.
  */
 import { ACCESS_TOKEN_TTL_SECONDS, roleOf, type Application } from '@passes/application';
 import { loginBody, registerBody, type LoginResponse, type OwnBusinessResponse, type RegistrationResponse } from '@passes/contracts';
 import { ApiError } from '../http/api-error';
 import { principalOf } from '../http/authentication';
+import type { LoginLimits } from '../http/login-limits';
 import { markOneTimeSecrets } from '../http/idempotency';
 import { parseBody } from '../http/parse-body';
 import { markerOfUnreflected } from '../http/unreflected-writes';
 import type { RouteGroup } from '../http/route-group';
 import { businessRepresentation, planRepresentation, userRepresentation } from '../representations/account-representations';
 
-export function addAuthRoutes(routes: RouteGroup, application: Application): void {
+export function addAuthRoutes(routes: RouteGroup, application: Application, loginLimits: LoginLimits): void {
   routes.post('/register', async (request, response) => {
     const body = parseBody(registerBody, request);
     markOneTimeSecrets(response, 'access_token');
@@ -28,6 +29,7 @@ export function addAuthRoutes(routes: RouteGroup, application: Application): voi
 
   routes.post('/login', async (request, response) => {
     const body = parseBody(loginBody, request);
+    await loginLimits.countEmail(body.email);
     markOneTimeSecrets(response, 'access_token');
     const login = await application.accounts.login(body.email, body.password);
     if (!login) throw new ApiError('unauthorized', 'Email or password is incorrect');

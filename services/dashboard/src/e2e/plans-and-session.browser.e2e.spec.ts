@@ -4,22 +4,23 @@
  * log in and back to where they were; on Pro, a CSV becomes passes with each row's result.
  */
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { renewToken, type TestBusiness } from '../../../api/src/testing/fixtures';
 import { ManualClock } from '../../../api/src/testing/manual-clock';
 import { TestServer } from '../../../api/src/testing/test-server';
-import { fieldError, openSection, screenshotBothSizes, unexpectedErrors, type DashboardPage } from './support/dashboard-browser';
+import { fieldError, openDashboard, openSection, screenshotBothSizes, unexpectedErrors, type DashboardPage } from './support/dashboard-browser';
 import { dashboardSessions } from './support/dashboard-session';
 
 const STEP_MS = 60_000;
 const TWO_HOURS_MS = 2 * 60 * 60 * 1000;
+const QUARTER_HOUR_MS = 15 * 60 * 1000;
 
-let server: TestServer, business: TestBusiness, dashboard: DashboardPage, page: Page;
+let server: TestServer, business: TestBusiness, browser: Browser, dashboard: DashboardPage, page: Page;
 const clock = new ManualClock(new Date());
 const sessions = dashboardSessions();
 
 beforeAll(async () => {
-  ({ server, business, dashboard, page } = await sessions.start(() => TestServer.start(clock)));
+  ({ server, business, browser, dashboard, page } = await sessions.start(() => TestServer.start(clock)));
 }, STEP_MS);
 
 const nav = (section: string) => openSection(page, section);
@@ -98,6 +99,34 @@ describe('the session', () => {
       await page.keyboard.press('Enter');
       await page.getByRole('link', { name: 'Coffee card' }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/dashboard/templates');
+    },
+    STEP_MS,
+  );
+
+  it(
+    'says a wrong password is wrong, and after ten logins of one address in a quarter of an hour, when to try again',
+    async () => {
+      const guesser = await openDashboard(browser, server.rootUrl);
+      try {
+        // The limit's quarters start on whole quarters of an hour: begin at one.
+        clock.advance(QUARTER_HOUR_MS - (clock.now().getTime() % QUARTER_HOUR_MS));
+        await guesser.page.goto('/dashboard/login');
+        await guesser.page.getByLabel('Email').fill('owner-of-nothing@example.com');
+        await guesser.page.getByLabel('Password').fill('guessing-again');
+        const logIn = async () => {
+          const answered = guesser.page.waitForResponse((response) => response.url().endsWith('/api/v1/auth/login'));
+          await guesser.page.getByRole('button', { name: 'Log in' }).click();
+          return (await answered).status();
+        };
+        const alert = guesser.page.getByRole('alert');
+        for (let attempt = 1; attempt <= 10; attempt++) expect(await logIn()).toBe(401);
+        await alert.filter({ hasText: 'Email or password is incorrect' }).waitFor();
+        expect(await logIn()).toBe(429);
+        await alert.filter({ hasText: 'Too many requests for now. Try again in 15 min.' }).waitFor();
+        expect(unexpectedErrors(guesser.errors)).toEqual([]);
+      } finally {
+        await guesser.context.close();
+      }
     },
     STEP_MS,
   );

@@ -43,7 +43,7 @@ function headline(problem: Exclude<ApiProblem, { kind: 'upgrade' }>): string {
     case 'validation':
       return 'Some fields need a change: see the messages beside them.';
     case 'rate_limited':
-      return problem.retryAfterSeconds === null ? problem.message : `Too many requests this minute. Try again in ${problem.retryAfterSeconds} s.`;
+      return problem.retryAfterSeconds === null ? problem.message : `Too many requests for now. Try again in ${waitOf(problem.retryAfterSeconds)}.`;
     case 'unauthorized':
     case 'refused':
     case 'network':
@@ -53,4 +53,9 @@ function headline(problem: Exclude<ApiProblem, { kind: 'upgrade' }>): string {
     case 'malformed':
       return `Unexpected answer: ${problem.message}`;
   }
+}
+
+/** A wait in seconds up to a minute and a half, in whole minutes beyond (a login limit's quarter of an hour). */
+function waitOf(seconds: number): string {
+  return seconds <= 90 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`;
 }
