@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { email, name } from './field-limits';
 
-/** A dashboard password: what registering and accepting an invite ask for. */
+/** A dashboard password: what registering, accepting an invite and resetting a password ask for. */
 export const password = z.string().min(10, 'must be at least 10 characters').max(200, 'must be at most 200 characters');
 
 export const registerBody = z.strictObject({
@@ -14,6 +14,15 @@ export const registerBody = z.strictObject({
 export const loginBody = z.strictObject({
   email: z.string().max(254),
   password: z.string().max(200),
+});
+
+/** `POST /auth/password-reset`: the address of the account whose password is forgotten. */
+export const passwordResetRequestBody = z.strictObject({ email });
+
+/** `POST /auth/password-reset/complete`: the emailed link's token and the new password. */
+export const passwordResetBody = z.strictObject({
+  token: z.string().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),
+  password,
 });
 
 export const createApiKeyBody = z.strictObject({

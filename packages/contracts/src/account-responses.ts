@@ -55,6 +55,10 @@ export type RegistrationResponse = z.infer<typeof registrationResponse>;
 export const loginResponse = z.strictObject({ ...accessToken, business_id: z.string() });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
+/** Whether or not an account has the address: the answer tells nothing. */
+export const passwordResetRequestResponse = z.strictObject({ sent: z.literal(true) });
+export type PasswordResetRequestResponse = z.infer<typeof passwordResetRequestResponse>;
+
 export const apiKeyResponse = z.strictObject({
   id: z.string(),
   name: z.string(),

@@ -15,9 +15,8 @@ import { errorHandler, notFound } from './http/error-handler';
 import { idempotency, recordBodyDigest } from './http/idempotency';
 import { answerJsonDirectly } from './http/json-answers';
 import { jsonBody } from './http/json-body';
-import { JoinLimits } from './http/join-limits';
 import { LoginLimits } from './http/login-limits';
-import type { MagicLinkLimits } from './http/magic-link-limits';
+import { JOIN_REQUESTS, MailedRequestLimits, PASSWORD_RESET_REQUESTS } from './http/mailed-request-limits';
 import { rateLimit } from './http/rate-limit';
 import { parseQueryString } from './http/query-string';
 import { requestLog } from './http/request-log';
@@ -70,7 +69,7 @@ interface HttpAppDependencies {
   trustProxy: TrustProxy;
   /** Requests per minute: per credential, and per client IP for requests without credentials. */
   limits: { perCredential: number; perIp: number };
-  magicLinkLimits: MagicLinkLimits;
+  magicLinkLimits: MailedRequestLimits;
   background: BackgroundWork;
   /** The followers of the event feed that run in this process (none in a distributed API instance). */
   followers: () => readonly FollowerHealth[];
@@ -124,10 +123,15 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   addOwnBusinessRoutes(routes.within('/businesses/me', authenticate(application.plans), requireRole()), application);
   addPaymentRoutes(business.within('/payments'), application);
   addSubscriptionRoutes(business.within('/subscription'), application);
-  addAuthRoutes(routes.within('/auth'), application, new LoginLimits(dependencies.rateLimits, clock));
+  addAuthRoutes(routes.within('/auth'), {
+    application,
+    loginLimits: new LoginLimits(dependencies.rateLimits, clock),
+    resetLimits: new MailedRequestLimits(dependencies.rateLimits, clock, PASSWORD_RESET_REQUESTS),
+    background: dependencies.background,
+  });
   addAcceptInviteRoute(routes.within('/auth'), application);
   addCustomerRoutes(routes.within('/public/customer'), { application, limits: dependencies.magicLinkLimits, background: dependencies.background, wallets });
-  const join = { application, limits: new JoinLimits(dependencies.rateLimits, clock), background: dependencies.background, wallets };
+  const join = { application, limits: new MailedRequestLimits(dependencies.rateLimits, clock, JOIN_REQUESTS), background: dependencies.background, wallets };
   addJoinRoutes(routes.within('/public/join'), join);
   addPublicTopUpRoutes(routes.within('/public/passes'), application, wallets);
   app.use(stripeEventRoute(application));

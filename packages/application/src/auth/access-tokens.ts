@@ -16,7 +16,7 @@ const ISSUER = 'wallet-passes';
 const VERIFIED_TOKENS = 10_000;
 
 interface VerifiedToken {
-  claims: AccessTokenClaims;
+  claims: VerifiedClaims;
   /** `exp`, in seconds since the epoch. */
   expiresAt: number;
 }
@@ -24,6 +24,11 @@ interface VerifiedToken {
 interface AccessTokenClaims {
   userId: string;
   businessId: string;
+}
+
+interface VerifiedClaims extends AccessTokenClaims {
+  /** `iat`, in seconds since the epoch. */
+  issuedAt: number;
 }
 
 export class AccessTokens {
@@ -50,7 +55,7 @@ export class AccessTokens {
   }
 
   /** The token's claims, or null when it is malformed, tampered with, expired or meant for another audience. */
-  async verify(token: string): Promise<AccessTokenClaims | null> {
+  async verify(token: string): Promise<VerifiedClaims | null> {
     const now = this.clock.now();
     const known = this.verified.get(token);
     // jose's own rule: expired once the current second reaches `exp`.
@@ -61,11 +66,11 @@ export class AccessTokens {
         issuer: ISSUER,
         audience: ACCESS_TOKEN_AUDIENCE,
         currentDate: now,
-        requiredClaims: ['exp'],
+        requiredClaims: ['exp', 'iat'],
       });
       const businessId = payload['business_id'];
-      if (typeof payload.sub !== 'string' || typeof businessId !== 'string' || payload.exp === undefined) return null;
-      const claims = { userId: payload.sub, businessId };
+      if (typeof payload.sub !== 'string' || typeof businessId !== 'string' || payload.exp === undefined || payload.iat === undefined) return null;
+      const claims = { userId: payload.sub, businessId, issuedAt: payload.iat };
       this.verified.set(token, { claims, expiresAt: payload.exp });
       return claims;
     } catch {

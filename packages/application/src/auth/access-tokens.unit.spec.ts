@@ -4,6 +4,8 @@ import { ACCESS_TOKEN_TTL_SECONDS, AccessTokens } from './access-tokens';
 const SECRET = new Uint8Array(32).fill(7);
 const ISSUED_AT = new Date('2026-11-23T10:00:00.000Z');
 const CLAIMS = { userId: 'user-1', businessId: 'business-1' };
+/** What verify reads: the claims, and when the token was issued, in whole seconds. */
+const VERIFIED = { ...CLAIMS, issuedAt: ISSUED_AT.getTime() / 1000 };
 
 function tokensAt(start: Date) {
   let now = start;
@@ -12,19 +14,19 @@ function tokensAt(start: Date) {
 }
 
 describe('AccessTokens.verify', () => {
-  it('accepts a token it issued, again and again while it lasts', async () => {
+  it('accepts a token it issued, again and again while it lasts, and says when it was issued', async () => {
     const { tokens, setNow } = tokensAt(ISSUED_AT);
     const token = await tokens.issue(CLAIMS);
 
-    expect(await tokens.verify(token)).toEqual(CLAIMS);
+    expect(await tokens.verify(token)).toEqual(VERIFIED);
     setNow(new Date(ISSUED_AT.getTime() + (ACCESS_TOKEN_TTL_SECONDS - 1) * 1000));
-    expect(await tokens.verify(token)).toEqual(CLAIMS);
+    expect(await tokens.verify(token)).toEqual(VERIFIED);
   });
 
   it('refuses a token once it expired, also one it accepted before', async () => {
     const { tokens, setNow } = tokensAt(ISSUED_AT);
     const token = await tokens.issue(CLAIMS);
-    expect(await tokens.verify(token)).toEqual(CLAIMS);
+    expect(await tokens.verify(token)).toEqual(VERIFIED);
 
     setNow(new Date(ISSUED_AT.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000));
 
@@ -43,7 +45,7 @@ describe('AccessTokens.verify', () => {
   it('refuses a tampered copy of a token it accepted', async () => {
     const { tokens } = tokensAt(ISSUED_AT);
     const token = await tokens.issue(CLAIMS);
-    expect(await tokens.verify(token)).toEqual(CLAIMS);
+    expect(await tokens.verify(token)).toEqual(VERIFIED);
     const [header, payload, signature = ''] = token.split('.');
     const otherBusiness = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()), business_id: 'business-2' })).toString('base64url');
 

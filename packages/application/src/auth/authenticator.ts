@@ -45,9 +45,11 @@ export class Authenticator {
   async byAccessToken(token: string): Promise<Principal | null> {
     const claims = await this.tokens.verify(token);
     if (!claims) return null;
-    // Read on every request, so a removal or a new role applies from the next one, on every API process.
+    // Read on every request, so a removal, a new role or a new password applies from the next one, on every
+    // API process. `iat` is in whole seconds: a token of the second the password changed in is still taken.
     const user = await this.readModels.users.get(claims.userId);
     if (!user || user.businessId !== claims.businessId || user.status !== 'active') return null;
+    if (user.passwordChangedAt !== null && claims.issuedAt < Math.floor(Date.parse(user.passwordChangedAt) / 1000)) return null;
     return { kind: 'user', businessId: claims.businessId, userId: claims.userId, role: user.role };
   }
 }

@@ -23,12 +23,13 @@ import { inviteEmail } from './invite-email';
 const INVITE_VALID_DAYS = 7;
 const INVITE_TOKEN_BYTES = 32;
 
-interface UserPorts {
+/** What the users' use cases need (invites, roles, password resets). */
+export interface UserPorts {
   commands: CommandHandler;
   readModels: Pick<ReadModels, 'users' | 'businesses'>;
   tokens: AccessTokens;
   mailer: Mailer;
-  /** `{app_url}`: the invite link opens the dashboard there. */
+  /** `{app_url}`: the links mailed open the dashboard there. */
   appUrl: () => string;
   clock: Clock;
   ids: IdGenerator;

@@ -4,8 +4,8 @@
  * that is missing here.
  */
 import { z } from 'zod';
-import { apiKeyListResponse, createdApiKeyResponse, loginResponse, ownBusinessResponse, registrationResponse, userResponse } from '../account-responses';
-import { createApiKeyBody, loginBody, registerBody } from '../account-bodies';
+import { apiKeyListResponse, createdApiKeyResponse, loginResponse, ownBusinessResponse, passwordResetRequestResponse, registrationResponse, userResponse } from '../account-responses';
+import { createApiKeyBody, loginBody, passwordResetBody, passwordResetRequestBody, registerBody } from '../account-bodies';
 import { bulkUpdateItem, MAX_BULK_ITEMS } from '../bulk-bodies';
 import { customerListResponse, customerResponse, passListResponse } from '../browse-responses';
 import { joinBody } from '../join-bodies';
@@ -88,6 +88,27 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     access: 'public',
     body: loginBody,
     answers: { 200: { description: 'An access token, valid for an hour', body: loginResponse } },
+    refusals: [401],
+  },
+  {
+    method: 'post',
+    path: `${API}/auth/password-reset`,
+    operationId: 'requestPasswordReset',
+    tag: 'Accounts',
+    summary: "Email a link to choose a new password to the address's account; the answer is the same whether or not it has one",
+    access: 'public',
+    body: passwordResetRequestBody,
+    answers: { 200: { description: 'Always sent: true', body: passwordResetRequestResponse } },
+  },
+  {
+    method: 'post',
+    path: `${API}/auth/password-reset/complete`,
+    operationId: 'resetPassword',
+    tag: 'Accounts',
+    summary: "Choose a new password with the link's token: logs the user in, and ends the sessions of the old password",
+    access: 'public',
+    body: passwordResetBody,
+    answers: { 200: { description: 'An access token, as a login answers', body: loginResponse } },
     refusals: [401],
   },
   {

@@ -40,13 +40,24 @@ function decideUser(command: UserCommand, state: UserState): UserEvent[] {
     case 'AcceptInvite': {
       const invited = existing(state);
       // One message for every way a link fails: it tells the holder of a guessed token nothing.
-      const usable =
-        invited.status === 'invited' &&
-        invited.inviteTokenHash === command.inviteTokenHash &&
-        invited.inviteExpiresAt !== null &&
-        command.now.getTime() < Date.parse(invited.inviteExpiresAt);
-      if (!usable) throw new DomainError('not_found', 'This invite link is unknown, used or expired.');
+      if (invited.status !== 'invited' || !linkHolds(invited.inviteTokenHash, invited.inviteExpiresAt, command.inviteTokenHash, command.now)) throw new DomainError('not_found', 'This invite link is unknown, used or expired.');
       return [{ type: 'UserInviteAccepted', data: { password_hash: command.passwordHash, name: command.name, occurred_at } }];
+    }
+    case 'RequestPasswordReset': {
+      const user = existing(state);
+      if (user.status !== 'active') throw new DomainError('not_found', 'User not found.');
+      return [
+        {
+          type: 'UserPasswordResetRequested',
+          data: { reset_token_hash: command.resetTokenHash, reset_expires_at: command.resetExpiresAt.toISOString(), occurred_at },
+        },
+      ];
+    }
+    case 'ResetPassword': {
+      const user = existing(state);
+      // One message for every way a link fails, as for invites.
+      if (user.status !== 'active' || !linkHolds(user.resetTokenHash, user.resetExpiresAt, command.resetTokenHash, command.now)) throw new DomainError('not_found', 'This password reset link is unknown, used or expired.');
+      return [{ type: 'UserPasswordReset', data: { password_hash: command.passwordHash, occurred_at } }];
     }
     case 'ChangeUserRole': {
       const user = notThemselves(existing(state), command.actorUserId, 'change their own role');
@@ -60,6 +71,13 @@ function decideUser(command: UserCommand, state: UserState): UserEvent[] {
       return assertNever(command);
   }
 }
+
+/** Whether an emailed link's token is the one recorded, and its time has not run out. */
+function linkHolds(recordedHash: string | null, expiresAt: string | null, givenHash: string, now: Date): boolean {
+  return recordedHash !== null && recordedHash === givenHash && expiresAt !== null && now.getTime() < Date.parse(expiresAt);
+}
+
+const NO_RESET = { resetTokenHash: null, resetExpiresAt: null, passwordChangedAt: null } as const;
 
 /** A removed user is gone for every command, as if never made. */
 function existing(state: UserState): User {
@@ -86,6 +104,7 @@ function evolveUser(state: UserState, event: UserEvent): UserState {
         status: 'active',
         inviteTokenHash: null,
         inviteExpiresAt: null,
+        ...NO_RESET,
         createdAt: event.data.occurred_at,
       };
     case 'UserInvited':
@@ -99,16 +118,21 @@ function evolveUser(state: UserState, event: UserEvent): UserState {
         status: 'invited',
         inviteTokenHash: event.data.invite_token_hash,
         inviteExpiresAt: event.data.invite_expires_at,
+        ...NO_RESET,
         createdAt: event.data.occurred_at,
       };
     case 'UserInviteAccepted':
       return state === null
         ? null
         : { ...state, passwordHash: event.data.password_hash, name: event.data.name, status: 'active', inviteTokenHash: null, inviteExpiresAt: null };
+    case 'UserPasswordResetRequested':
+      return state === null ? null : { ...state, resetTokenHash: event.data.reset_token_hash, resetExpiresAt: event.data.reset_expires_at };
+    case 'UserPasswordReset':
+      return state === null ? null : { ...state, passwordHash: event.data.password_hash, resetTokenHash: null, resetExpiresAt: null, passwordChangedAt: event.data.occurred_at };
     case 'UserRoleChanged':
       return state === null ? null : { ...state, role: event.data.role };
     case 'UserRemoved':
-      return state === null ? null : { ...state, status: 'removed', inviteTokenHash: null, inviteExpiresAt: null };
+      return state === null ? null : { ...state, status: 'removed', inviteTokenHash: null, inviteExpiresAt: null, resetTokenHash: null, resetExpiresAt: null };
     default:
       return assertNever(event);
   }

@@ -65,6 +65,9 @@ describe('registering a user', () => {
       status: 'active',
       inviteTokenHash: null,
       inviteExpiresAt: null,
+      resetTokenHash: null,
+      resetExpiresAt: null,
+      passwordChangedAt: null,
       createdAt: NOW.toISOString(),
     });
   });
@@ -104,6 +107,54 @@ describe('accepting an invite', () => {
 
   test('a removed invite is refused', () => {
     spec.given([invited, removed]).when(accept('token-hash')).thenThrows('not_found');
+  });
+});
+
+describe('resetting a password', () => {
+  const HOUR_LATER = new Date(LATER.getTime() + 3_600_000);
+  const request = (resetTokenHash: string): UserCommand => ({ type: 'RequestPasswordReset', resetTokenHash, resetExpiresAt: HOUR_LATER, now: LATER });
+  const requested = (resetTokenHash: string): UserEvent => ({
+    type: 'UserPasswordResetRequested',
+    data: { reset_token_hash: resetTokenHash, reset_expires_at: HOUR_LATER.toISOString(), occurred_at: LATER.toISOString() },
+  });
+  const reset = (resetTokenHash: string, now = LATER): UserCommand => ({ type: 'ResetPassword', resetTokenHash, passwordHash: 'scrypt$new', now });
+  const wasReset: UserEvent = { type: 'UserPasswordReset', data: { password_hash: 'scrypt$new', occurred_at: LATER.toISOString() } };
+
+  test('a request records its token hash and expiry', () => {
+    spec.given([registered]).when(request('reset-1')).then([requested('reset-1')]);
+  });
+
+  test('only an active user may ask: an invited or removed one is not found', () => {
+    spec.given([invited]).when(request('reset-1')).thenThrows('not_found');
+    spec.given([invited, accepted, removed]).when(request('reset-1')).thenThrows('not_found');
+  });
+
+  test('sets the new password, uses the link up and says when the password changed', () => {
+    spec.given([registered, requested('reset-1')]).when(reset('reset-1')).then([wasReset]);
+    expect(replay(userDecider, [registered, requested('reset-1'), wasReset])).toMatchObject({
+      passwordHash: 'scrypt$new',
+      resetTokenHash: null,
+      resetExpiresAt: null,
+      passwordChangedAt: LATER.toISOString(),
+    });
+  });
+
+  test('works once', () => {
+    spec.given([registered, requested('reset-1'), wasReset]).when(reset('reset-1')).thenThrows('not_found');
+  });
+
+  test('a later request replaces the earlier link', () => {
+    spec.given([registered, requested('reset-1'), requested('reset-2')]).when(reset('reset-1')).thenThrows('not_found');
+    spec.given([registered, requested('reset-1'), requested('reset-2')]).when(reset('reset-2')).then([wasReset]);
+  });
+
+  test('an expired link, or one of a user removed since, is refused', () => {
+    spec.given([registered, requested('reset-1')]).when(reset('reset-1', HOUR_LATER)).thenThrows('not_found');
+    spec.given([invited, accepted, requested('reset-1'), removed]).when(reset('reset-1')).thenThrows('not_found');
+  });
+
+  test('without a request, nothing resets', () => {
+    spec.given([registered]).when(reset('reset-1')).thenThrows('not_found');
   });
 });
 

@@ -25,6 +25,11 @@ export const userEvents: EventRegistry<UserEvent> = {
     }),
   },
   UserInviteAccepted: { version: 1, schema: z.object({ password_hash: z.string(), name: z.string().nullable(), occurred_at: occurredAt }) },
+  UserPasswordResetRequested: {
+    version: 1,
+    schema: z.object({ reset_token_hash: z.string(), reset_expires_at: occurredAt, occurred_at: occurredAt }),
+  },
+  UserPasswordReset: { version: 1, schema: z.object({ password_hash: z.string(), occurred_at: occurredAt }) },
   UserRoleChanged: { version: 1, schema: z.object({ role, occurred_at: occurredAt }) },
   UserRemoved: { version: 1, schema: onlyOccurredAt },
 };

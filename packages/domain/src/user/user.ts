@@ -35,6 +35,13 @@ export type UserEvent =
       };
     }
   | { type: 'UserInviteAccepted'; data: { password_hash: string; name: string | null; occurred_at: string } }
+  | {
+      /** Only the hash of the reset link's token is recorded; a later request replaces an earlier one. */
+      type: 'UserPasswordResetRequested';
+      data: { reset_token_hash: string; reset_expires_at: string; occurred_at: string };
+    }
+  /** Tokens issued before it stop working (User.passwordChangedAt). */
+  | { type: 'UserPasswordReset'; data: { password_hash: string; occurred_at: string } }
   | { type: 'UserRoleChanged'; data: { role: UserRole; occurred_at: string } }
   | { type: 'UserRemoved'; data: { occurred_at: string } };
 
@@ -59,6 +66,8 @@ export type UserCommand =
       now: Date;
     }
   | { type: 'AcceptInvite'; inviteTokenHash: string; passwordHash: string; name: string | null; now: Date }
+  | { type: 'RequestPasswordReset'; resetTokenHash: string; resetExpiresAt: Date; now: Date }
+  | { type: 'ResetPassword'; resetTokenHash: string; passwordHash: string; now: Date }
   /** `actorUserId`: who asks, so nobody changes or removes themselves and a business always keeps an owner. */
   | { type: 'ChangeUserRole'; role: UserRole; actorUserId: string | null; now: Date }
   | { type: 'RemoveUser'; actorUserId: string | null; now: Date };
@@ -75,6 +84,11 @@ export interface User {
   /** The pending invite's token hash and expiry; null once accepted or removed. */
   inviteTokenHash: string | null;
   inviteExpiresAt: string | null;
+  /** The pending password reset's token hash and expiry; null once used, or when none was asked for. */
+  resetTokenHash: string | null;
+  resetExpiresAt: string | null;
+  /** When the password was last reset: access tokens issued before then are refused. */
+  passwordChangedAt: string | null;
   createdAt: string;
 }
 

@@ -111,12 +111,16 @@ export const userDocument = z.object({
   businessId: text,
   email: text,
   passwordHash: optionalText,
-  // Defaults: a version 1 document (read while version 2 is rebuilt) is a business's founder, an active owner.
+  // Defaults: a version 1 document (read while a later version is rebuilt) is a business's founder, an active
+  // owner; one of version 2 asked for no password reset.
   name: optionalText.default(null),
   role: z.enum(USER_ROLES).default('owner'),
   status: z.enum(['invited', 'active', 'removed']).default('active'),
   inviteTokenHash: optionalText.default(null),
   inviteExpiresAt: instant.nullable().default(null),
+  resetTokenHash: optionalText.default(null),
+  resetExpiresAt: instant.nullable().default(null),
+  passwordChangedAt: instant.nullable().default(null),
   createdAt: instant,
 }) satisfies z.ZodType<User>;
 

@@ -92,6 +92,7 @@ export const lookupKeys = {
   userByEmail: (email: string) => email.toLowerCase(),
   /** A pending invite, by the hash of its link's token. */
   userByInvite: (inviteTokenHash: string) => inviteTokenHash,
+  userByPasswordReset: (resetTokenHash: string) => resetTokenHash,
   apiKeyByHash: (keyHash: string) => keyHash,
   byBusiness: (businessId: string) => businessId,
   /** A business's milestones of one mode: a sandbox milestone applies to, and is counted with, sandbox ones only. */
@@ -161,22 +162,24 @@ const businessProjection = aggregateProjection<Business, BusinessEvent>({
   keys: () => ({}),
 });
 
-const userProjection = aggregateProjection<User, UserEvent, 'email' | 'business' | 'invite'>({
+const userProjection = aggregateProjection<User, UserEvent, 'email' | 'business' | 'invite' | 'reset'>({
   collection: collections.users,
   schema: userDocument,
   // 2: users have roles and invites, listed by business; a removed user is found by no key.
-  version: 2,
+  // 3: password resets, found by their token's hash.
+  version: 3,
   category: 'user',
   events: userEvents,
   evolve: userDecider.evolve,
-  indexes: ['email', 'business', 'invite'],
+  indexes: ['email', 'business', 'invite', 'reset'],
   keys: (user) =>
     user.status === 'removed'
-      ? { email: [], business: [], invite: [] }
+      ? { email: [], business: [], invite: [], reset: [] }
       : {
           email: [lookupKeys.userByEmail(user.email)],
           business: [lookupKeys.byBusiness(user.businessId)],
           invite: user.inviteTokenHash === null ? [] : [lookupKeys.userByInvite(user.inviteTokenHash)],
+          reset: user.resetTokenHash === null ? [] : [lookupKeys.userByPasswordReset(user.resetTokenHash)],
         },
 });
 

@@ -1,19 +1,42 @@
 /**
- * Dashboard accounts (DESIGN §6): register and log in under `/auth` (logins limited per email address),
- * read the caller's business at `/businesses/me`.
+ * Dashboard accounts (DESIGN §6): register, log in (limited per email address) and reset a forgotten
+ * password by an emailed link under `/auth`; read the caller's business at `/businesses/me`.
  */
-import { ACCESS_TOKEN_TTL_SECONDS, roleOf, type Application } from '@passes/application';
-import { loginBody, registerBody, type LoginResponse, type OwnBusinessResponse, type RegistrationResponse } from '@passes/contracts';
+import { ACCESS_TOKEN_TTL_SECONDS, roleOf, type Application, type Login } from '@passes/application';
+import {
+  loginBody,
+  passwordResetBody,
+  passwordResetRequestBody,
+  registerBody,
+  type LoginResponse,
+  type OwnBusinessResponse,
+  type PasswordResetRequestResponse,
+  type RegistrationResponse,
+} from '@passes/contracts';
+import type { BackgroundWork } from '../background-work';
 import { ApiError } from '../http/api-error';
 import { principalOf } from '../http/authentication';
+import { clientAddressOf } from '../http/client-address';
+import { correlationIdOf } from '../http/correlation-id';
 import type { LoginLimits } from '../http/login-limits';
+import type { MailedRequestLimits } from '../http/mailed-request-limits';
 import { markOneTimeSecrets } from '../http/idempotency';
 import { parseBody } from '../http/parse-body';
 import { markerOfUnreflected } from '../http/unreflected-writes';
 import type { RouteGroup } from '../http/route-group';
 import { businessRepresentation, planRepresentation, userRepresentation } from '../representations/account-representations';
 
-export function addAuthRoutes(routes: RouteGroup, application: Application, loginLimits: LoginLimits): void {
+interface AuthRouteDependencies {
+  application: Application;
+  loginLimits: LoginLimits;
+  resetLimits: MailedRequestLimits;
+  /** A reset's lookup and email run after the answer, so that its latency says nothing of the address. */
+  background: BackgroundWork;
+}
+
+const loginResponseOf = (login: Login): LoginResponse => ({ access_token: login.accessToken, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_SECONDS, business_id: login.businessId });
+
+export function addAuthRoutes(routes: RouteGroup, { application, loginLimits, resetLimits, background }: AuthRouteDependencies): void {
   routes.post('/register', async (request, response) => {
     const body = parseBody(registerBody, request);
     markOneTimeSecrets(response, 'access_token');
@@ -33,7 +56,24 @@ export function addAuthRoutes(routes: RouteGroup, application: Application, logi
     markOneTimeSecrets(response, 'access_token');
     const login = await application.accounts.login(body.email, body.password);
     if (!login) throw new ApiError('unauthorized', 'Email or password is incorrect');
-    response.json({ access_token: login.accessToken, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_SECONDS, business_id: login.businessId } satisfies LoginResponse);
+    response.json(loginResponseOf(login));
+  });
+
+  routes.post('/password-reset', async (request, response) => {
+    await resetLimits.countClient(clientAddressOf(request));
+    const { email } = parseBody(passwordResetRequestBody, request);
+    await resetLimits.countEmail(email);
+    const correlationId = correlationIdOf(response);
+    response.json({ sent: true } satisfies PasswordResetRequestResponse);
+    background.run('password reset', () => application.passwordResets.request(email, correlationId), { request_id: correlationId });
+  });
+
+  routes.post('/password-reset/complete', async (request, response) => {
+    const body = parseBody(passwordResetBody, request);
+    markOneTimeSecrets(response, 'access_token');
+    const login = await application.passwordResets.reset({ token: body.token, password: body.password }, correlationIdOf(response));
+    if (!login) throw new ApiError('unauthorized', 'This password reset link is unknown, used or expired; ask for a new one');
+    response.json(loginResponseOf(login));
   });
 }
 

@@ -9,7 +9,7 @@ import { ApiError } from '../http/api-error';
 import { correlationIdOf } from '../http/correlation-id';
 import { clientAddressOf } from '../http/client-address';
 import { linkTokenOf } from '../http/link-token';
-import type { MagicLinkLimits } from '../http/magic-link-limits';
+import type { MailedRequestLimits } from '../http/mailed-request-limits';
 import { parseBody } from '../http/parse-body';
 import type { RouteGroup } from '../http/route-group';
 import type { Wallets } from '@passes/wallets';
@@ -17,7 +17,7 @@ import { customerPassRepresentation } from '../representations/customer-pass-rep
 
 interface CustomerRouteDependencies {
   application: Application;
-  limits: MagicLinkLimits;
+  limits: MailedRequestLimits;
   background: BackgroundWork;
   wallets: Wallets;
 }

@@ -11,13 +11,13 @@ import type { BackgroundWork } from '../background-work';
 import { ApiError } from '../http/api-error';
 import { clientAddressOf } from '../http/client-address';
 import { correlationIdOf } from '../http/correlation-id';
-import type { JoinLimits } from '../http/join-limits';
+import type { MailedRequestLimits } from '../http/mailed-request-limits';
 import { parseBody } from '../http/parse-body';
 import type { RouteGroup } from '../http/route-group';
 
 export interface JoinDependencies {
   application: Application;
-  limits: JoinLimits;
+  limits: MailedRequestLimits;
   background: BackgroundWork;
   wallets: Wallets;
 }

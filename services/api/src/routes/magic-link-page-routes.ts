@@ -10,12 +10,12 @@ import type { BackgroundWork } from '../background-work';
 import { ApiError } from '../http/api-error';
 import { clientAddressOf } from '../http/client-address';
 import { correlationIdOf } from '../http/correlation-id';
-import type { MagicLinkLimits } from '../http/magic-link-limits';
+import type { MailedRequestLimits } from '../http/mailed-request-limits';
 import { sendMagicLinkForm, sendMagicLinkLimitPage, sendMagicLinkSentPage } from '../pages/magic-link-page';
 
 const emailField = z.object({ email: z.string() });
 
-export function magicLinkPageRoutes(application: Application, limits: MagicLinkLimits, background: BackgroundWork): Router {
+export function magicLinkPageRoutes(application: Application, limits: MailedRequestLimits, background: BackgroundWork): Router {
   const router = Router();
   router.get('/', (_request, response) => sendMagicLinkForm(response, '', null));
   router.post('/', express.urlencoded({ extended: false, limit: '4kb' }), async (request, response) => {

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ROUTE_ROLES } from '../http/route-roles';
 import { registeredRoutes } from '../http/route-patterns';
 import { issuePass, startWithTwoBusinesses, type TestBusiness } from '../testing/fixtures';
-import { addTeamMember, inviteTokenFor, type TeamMember } from '../testing/team-members';
+import { inviteTokenFor } from '../testing/mailed-links';
+import { addTeamMember, type TeamMember } from '../testing/team-members';
 import type { TestServer } from '../testing/test-server';
 import type { ErrorBody, PageBody } from '../testing/wire-types';
 

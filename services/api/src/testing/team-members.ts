@@ -1,7 +1,6 @@
 /** Dashboard users beside a business's owner, invited and accepted over HTTP, for tests of roles. */
-import path from 'node:path';
-import { readOutbox } from '@passes/mailer';
 import type { TestBusiness } from './fixtures';
+import { inviteTokenFor } from './mailed-links';
 import type { TestServer } from './test-server';
 
 export interface TeamMember {
@@ -9,14 +8,6 @@ export interface TeamMember {
   email: string;
   password: string;
   token: string;
-}
-
-/** The token of the last invite link mailed to `email`. */
-export async function inviteTokenFor(server: TestServer, email: string): Promise<string> {
-  const messages = (await readOutbox(path.join(server.dataDir, 'outbox'))).filter((message) => message.to === email);
-  const token = /\/dashboard\/accept-invite\?token=([A-Za-z0-9_%-]+)/.exec(messages.at(-1)?.text ?? '')?.[1];
-  if (!token) throw new Error(`no invite was mailed to ${email}`);
-  return decodeURIComponent(token);
 }
 
 /** Invites `email` with `role` as the business's owner, accepts the mailed link, and logs in with it. */

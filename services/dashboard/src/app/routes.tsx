@@ -1,7 +1,9 @@
 /** Every screen of the dashboard and its address below /dashboard; the first pattern that matches wins. */
 import { lazy, type ReactNode } from 'react';
 import { AcceptInvitePage } from '../features/auth/AcceptInvitePage';
+import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
 import { LogInPage } from '../features/auth/LogInPage';
+import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
 import { SignUpPage } from '../features/auth/SignUpPage';
 import { HomePage } from '../features/home/HomePage';
 import type { RouteParams } from '../router/match-route';
@@ -38,6 +40,8 @@ export const PUBLIC_ROUTES: readonly Route[] = [
   { pattern: '/login', render: () => <LogInPage /> },
   { pattern: '/signup', render: () => <SignUpPage /> },
   { pattern: '/accept-invite', render: () => <AcceptInvitePage /> },
+  { pattern: '/forgot-password', render: () => <ForgotPasswordPage /> },
+  { pattern: '/reset-password', render: () => <ResetPasswordPage /> },
 ];
 
 const param = (params: RouteParams, name: string) => params[name] ?? '';

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { issuePass, registerBusiness, type TestBusiness } from '../../../api/src/testing/fixtures';
-import { inviteTokenFor } from '../../../api/src/testing/team-members';
+import { inviteTokenFor } from '../../../api/src/testing/mailed-links';
 import { TestServer } from '../../../api/src/testing/test-server';
 import { fieldError, launchDashboardBrowser, logIn, openDashboard, PAGE_WIDTH, PHONE, screenshotBothSizes, unexpectedErrors, UNLABELLED_CONTROLS, type DashboardPage } from './support/dashboard-browser';
 

@@ -1,6 +1,6 @@
-/** Log-in asks for both fields before it sends; sign-up is the API's own check of the trimmed form. */
+/** Log-in asks for both fields before it sends; sign-up and password reset are the API's own checks of the trimmed form. */
 import { describe, expect, it } from '@jest/globals';
-import { checkLogIn, checkSignUp } from './account-forms';
+import { checkLogIn, checkPasswordReset, checkPasswordResetRequest, checkSignUp } from './account-forms';
 
 describe('the account forms', () => {
   it('log-in: sends the trimmed email, and asks for what is blank', () => {
@@ -13,5 +13,12 @@ describe('the account forms', () => {
       ok: false,
       errors: { business_name: 'must not be empty', password: 'must be at least 10 characters' },
     });
+  });
+
+  it('forgotten password: sends the trimmed address, and a new password as the API checks it', () => {
+    expect(checkPasswordResetRequest(' owner@example.com ')).toEqual({ ok: true, body: { email: 'owner@example.com' } });
+    expect(checkPasswordResetRequest('owner')).toMatchObject({ ok: false, errors: { email: expect.any(String) } });
+    expect(checkPasswordReset('token', 'long-enough-password')).toEqual({ ok: true, body: { token: 'token', password: 'long-enough-password' } });
+    expect(checkPasswordReset('token', 'short')).toEqual({ ok: false, errors: { password: 'must be at least 10 characters' } });
   });
 });

@@ -1,6 +1,9 @@
-/** Sign-up and log-in forms, checked by the schemas of `POST /auth/register` and `POST /auth/login`. */
+/**
+ * Sign-up, log-in and password reset forms, checked by the schemas of `POST /auth/register`,
+ * `POST /auth/login`, `POST /auth/password-reset` and `POST /auth/password-reset/complete`.
+ */
 import type { z } from 'zod';
-import { loginBody, registerBody } from '@passes/contracts';
+import { loginBody, passwordResetBody, passwordResetRequestBody, registerBody } from '@passes/contracts';
 import { checkWith, type Checked } from './field-errors';
 
 export type SignUpBody = z.output<typeof registerBody>;
@@ -24,4 +27,16 @@ export type LogInBody = z.output<typeof logInBody>;
 
 export function checkLogIn(form: LogInBody): Checked<LogInBody> {
   return checkWith(logInBody, { ...form, email: form.email.trim() });
+}
+
+export type PasswordResetRequestBody = z.output<typeof passwordResetRequestBody>;
+
+export function checkPasswordResetRequest(email: string): Checked<PasswordResetRequestBody> {
+  return checkWith(passwordResetRequestBody, { email: email.trim() });
+}
+
+export type PasswordResetBody = z.output<typeof passwordResetBody>;
+
+export function checkPasswordReset(token: string, password: string): Checked<PasswordResetBody> {
+  return checkWith(passwordResetBody, { token, password });
 }

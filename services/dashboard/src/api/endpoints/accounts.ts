@@ -1,6 +1,6 @@
-/** Sign-up and log-in: the calls made before there is a session. */
-import { loginResponse, registrationResponse } from '@passes/contracts';
-import type { LogInBody, SignUpBody } from '../../validation/account-forms';
+/** Sign-up, log-in and a forgotten password: the calls made before there is a session. */
+import { loginResponse, passwordResetRequestResponse, registrationResponse } from '@passes/contracts';
+import type { LogInBody, PasswordResetBody, PasswordResetRequestBody, SignUpBody } from '../../validation/account-forms';
 import type { AcceptInviteBody } from '../../validation/user-forms';
 import type { ApiClient } from '../api-client';
 
@@ -9,5 +9,8 @@ export function accountsApi(client: ApiClient) {
     register: (body: SignUpBody, idempotencyKey: string) => client.read(registrationResponse, { method: 'POST', path: '/auth/register', body, idempotencyKey }),
     logIn: (body: LogInBody, idempotencyKey: string) => client.read(loginResponse, { method: 'POST', path: '/auth/login', body, idempotencyKey }),
     acceptInvite: (body: AcceptInviteBody, idempotencyKey: string) => client.read(loginResponse, { method: 'POST', path: '/auth/accept-invite', body, idempotencyKey }),
+    requestPasswordReset: (body: PasswordResetRequestBody, idempotencyKey: string) =>
+      client.read(passwordResetRequestResponse, { method: 'POST', path: '/auth/password-reset', body, idempotencyKey }),
+    resetPassword: (body: PasswordResetBody, idempotencyKey: string) => client.read(loginResponse, { method: 'POST', path: '/auth/password-reset/complete', body, idempotencyKey }),
   };
 }

@@ -54,6 +54,9 @@ export function LogInPage() {
         </SubmitButton>
       </form>
       <p>
+        <Link to="/forgot-password">Forgot your password?</Link>
+      </p>
+      <p>
         New here? <Link to="/signup">Create an account</Link>
       </p>
     </>

@@ -1,0 +1,105 @@
+/**
+ * A dashboard user who forgot their password (POST /auth/password-reset and …/complete) over real HTTP:
+ * the link by email, good once, for an hour, only the last one asked for; the old password and the
+ * sessions of before refused once the new one is set; the same answer whether or not an account has the
+ * address.
+ */
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { readOutbox } from '@passes/mailer';
+import { registerBusiness, type TestBusiness } from '../testing/fixtures';
+import { TestServer } from '../testing/test-server';
+import type { ErrorBody } from '../testing/wire-types';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await TestServer.start();
+});
+afterAll(() => server.stop());
+
+const NEW_PASSWORD = 'a-new-password-at-last';
+
+async function resetLinksTo(email: string): Promise<string[]> {
+  await server.settled();
+  const messages = (await readOutbox(path.join(server.dataDir, 'outbox'))).filter((message) => message.to === email && message.subject === 'Reset your dashboard password');
+  return messages.map((message) => decodeURIComponent(/\/dashboard\/reset-password\?token=([A-Za-z0-9_%-]+)/.exec(message.text)?.[1] ?? 'missing'));
+}
+
+const askForReset = (email: string) => server.request<{ sent: boolean }>('POST', '/auth/password-reset', { body: { email } });
+const reset = (token: string, password = NEW_PASSWORD) => server.request<{ access_token: string; business_id: string } & ErrorBody>('POST', '/auth/password-reset/complete', { body: { token, password } });
+const login = (email: string, password: string) => server.request('POST', '/auth/login', { body: { email, password } });
+const me = (token: string) => server.request('GET', '/businesses/me', { token });
+
+describe('resetting a forgotten password', () => {
+  let business: TestBusiness;
+  beforeAll(async () => {
+    business = await registerBusiness(server, 'Forgetful Café');
+    // Sessions are told apart from the new password by the second they began in.
+    server.clock.advance(1_000);
+  });
+
+  it('mails a link that sets a new password, logs in, and ends the old password and its sessions', async () => {
+    const asked = await askForReset(business.email.toUpperCase());
+    expect(asked).toMatchObject({ status: 200, body: { sent: true } });
+    const [token] = await resetLinksTo(business.email);
+
+    const done = await reset(token ?? '');
+    expect(done.status).toBe(200);
+    expect(done.body.business_id).toBe(business.businessId);
+    expect((await me(done.body.access_token)).status).toBe(200);
+    expect((await me(business.token)).status).toBe(401);
+    expect((await login(business.email, business.password)).status).toBe(401);
+    expect((await login(business.email, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it('takes a link once', async () => {
+    const [token] = await resetLinksTo(business.email);
+    const again = await reset(token ?? '', 'yet-another-password');
+    expect(again.status).toBe(401);
+    expect(again.body.error.message).toBe('This password reset link is unknown, used or expired; ask for a new one');
+  });
+
+  it('takes only the last link asked for, and none after its hour', async () => {
+    await askForReset(business.email);
+    // The outbox is read in the order of its messages' times, taken as each is sent: the first is sent before
+    // the clock moves.
+    await server.settled();
+    server.clock.advance(1_000);
+    await askForReset(business.email);
+    const [, first, second] = await resetLinksTo(business.email);
+    expect((await reset(first ?? '')).status).toBe(401);
+
+    server.clock.advance(60 * 60_000);
+    expect((await reset(second ?? '')).status).toBe(401);
+    expect((await login(business.email, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it('refuses a password the rules refuse (422), leaving the link usable', async () => {
+    server.clock.advance(15 * 60_000);
+    await askForReset(business.email);
+    const token = (await resetLinksTo(business.email)).at(-1) ?? '';
+    const short = await reset(token, 'short');
+    expect(short.status).toBe(422);
+    expect((await reset(token, 'long-enough-password')).status).toBe(200);
+  });
+});
+
+describe('an address no account has', () => {
+  it('gets the same answer, and no mail', async () => {
+    const asked = await askForReset('nobody-here@example.com');
+    expect(asked).toMatchObject({ status: 200, body: { sent: true } });
+    expect(await resetLinksTo('nobody-here@example.com')).toEqual([]);
+  });
+
+  it('counts alike: three asks of an address a quarter of an hour, then 429', async () => {
+    server.clock.advance(15 * 60_000 - (server.clock.now().getTime() % (15 * 60_000)));
+    for (let ask = 1; ask <= 3; ask++) expect((await askForReset('counted@example.com')).status).toBe(200);
+    const refused = await askForReset('counted@example.com');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('900');
+  });
+
+  it('refuses a body that is not an address (422)', async () => {
+    expect((await askForReset('not-an-address')).status).toBe(422);
+  });
+});
