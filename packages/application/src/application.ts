@@ -8,7 +8,7 @@ import { AccessTokens } from './auth/access-tokens';
 import { Accounts } from './auth/accounts';
 import { ApiKeys } from './auth/api-keys';
 import { Authenticator } from './auth/authenticator';
-import { PasswordResets } from './auth/password-resets';
+import { Passwords } from './auth/passwords';
 import { BarcodeSignatures } from './barcodes/barcode-signatures';
 import { PassBarcodes } from './barcodes/pass-barcodes';
 import { AutomationRunHandler } from './automations/automation-run-handler';
@@ -99,7 +99,7 @@ export class Application {
   readonly analytics: Analytics;
   readonly analyticsExports: AnalyticsExports;
   readonly users: Users;
-  readonly passwordResets: PasswordResets;
+  readonly passwords: Passwords;
   readonly passBrowsing: PassBrowsing;
   readonly enrolments: Enrolments;
   readonly payments: Payments;
@@ -121,7 +121,7 @@ export class Application {
     this.authenticator = new Authenticator(readModels, tokens);
     const userPorts = { commands, readModels, tokens, mailer: ports.mailer, appUrl: ports.appUrl, clock, ids, readYourWrites };
     this.users = new Users(userPorts);
-    this.passwordResets = new PasswordResets(userPorts);
+    this.passwords = new Passwords(userPorts);
     this.businesses = new Businesses(commands, readModels, clock, readYourWrites);
     this.passes = new PassQueries(readModels);
     this.passBrowsing = new PassBrowsing(readModels, this.passes);

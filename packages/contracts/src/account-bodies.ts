@@ -25,6 +25,12 @@ export const passwordResetBody = z.strictObject({
   password,
 });
 
+/** `POST /auth/password`: the signed-in user's password of now, and the new one. */
+export const changePasswordBody = z.strictObject({
+  current_password: z.string().max(200),
+  new_password: password,
+});
+
 export const createApiKeyBody = z.strictObject({
   name,
   mode: z.enum(['live', 'test']).default('live'),

@@ -9,7 +9,7 @@ import type { FollowerHealth, Logger, Metrics, TrustProxy } from '@passes/runtim
 import { APPLE_WEB_SERVICE_PATH, PasskitWebService, type Wallets } from '@passes/wallets';
 import express from 'express';
 import type { BackgroundWork } from './background-work';
-import { authenticate, identify, requireOwnBusiness } from './http/authentication';
+import { authenticate, identify, requireDashboardUser, requireOwnBusiness } from './http/authentication';
 import { assignCorrelationId } from './http/correlation-id';
 import { errorHandler, notFound } from './http/error-handler';
 import { idempotency, recordBodyDigest } from './http/idempotency';
@@ -23,7 +23,7 @@ import { requestLog } from './http/request-log';
 import { requireRole } from './http/role-guard';
 import { routeGroup } from './http/route-group';
 import { routePatternsOf } from './http/route-patterns';
-import { addAuthRoutes, addOwnBusinessRoutes } from './routes/account-routes';
+import { addAuthRoutes, addOwnBusinessRoutes, addPasswordChangeRoute } from './routes/account-routes';
 import { addApiKeyRoutes } from './routes/api-key-routes';
 import { addCustomerListRoutes, addPassListRoute } from './routes/browse-routes';
 import { appleWebServiceRoutes } from './routes/apple-web-service-routes';
@@ -123,9 +123,11 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   addOwnBusinessRoutes(routes.within('/businesses/me', authenticate(application.plans), requireRole()), application);
   addPaymentRoutes(business.within('/payments'), application);
   addSubscriptionRoutes(business.within('/subscription'), application);
+  const loginLimits = new LoginLimits(dependencies.rateLimits, clock);
+  addPasswordChangeRoute(routes.within('/auth/password', authenticate(application.plans), requireDashboardUser), application, loginLimits);
   addAuthRoutes(routes.within('/auth'), {
     application,
-    loginLimits: new LoginLimits(dependencies.rateLimits, clock),
+    loginLimits,
     resetLimits: new MailedRequestLimits(dependencies.rateLimits, clock, PASSWORD_RESET_REQUESTS),
     background: dependencies.background,
   });

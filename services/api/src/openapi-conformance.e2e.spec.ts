@@ -50,9 +50,12 @@ describe('Answers of the running service, checked against the OpenAPI document',
     expect((await client.call('login', { body: { email, password: 'wrong-password' } })).status).toBe(401);
     expect((await client.call('requestPasswordReset', { body: { email } })).status).toBe(200);
     await server.settled();
-    const reset = await client.call('resetPassword', { body: { token: await passwordResetTokenFor(server, email), password: 'a-longer-password' } });
+    const reset = await client.call<{ access_token: string }>('resetPassword', { body: { token: await passwordResetTokenFor(server, email), password: 'a-longer-password' } });
     expect(reset.status).toBe(200);
     expect((await client.call('resetPassword', { body: { token: 'used-or-unknown', password: 'a-long-password' } })).status).toBe(401);
+    const changed = { token: reset.body.access_token, body: { current_password: 'a-longer-password', new_password: 'the-longest-password' } };
+    expect((await client.call('changePassword', changed)).status).toBe(200);
+    expect((await client.call('changePassword', changed)).status).toBe(422);
     expect((await client.call('getOwnBusiness', { token: business.token })).status).toBe(200);
     expect((await client.call('getOwnBusiness')).status).toBe(401);
     const created = await client.call<{ id: string; key: string }>('createApiKey', { path: own(), token: business.token, body: { name: 'Till' } });

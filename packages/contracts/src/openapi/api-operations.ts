@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { apiKeyListResponse, createdApiKeyResponse, loginResponse, ownBusinessResponse, passwordResetRequestResponse, registrationResponse, userResponse } from '../account-responses';
-import { createApiKeyBody, loginBody, passwordResetBody, passwordResetRequestBody, registerBody } from '../account-bodies';
+import { changePasswordBody, createApiKeyBody, loginBody, passwordResetBody, passwordResetRequestBody, registerBody } from '../account-bodies';
 import { bulkUpdateItem, MAX_BULK_ITEMS } from '../bulk-bodies';
 import { customerListResponse, customerResponse, passListResponse } from '../browse-responses';
 import { joinBody } from '../join-bodies';
@@ -89,6 +89,16 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     body: loginBody,
     answers: { 200: { description: 'An access token, valid for an hour', body: loginResponse } },
     refusals: [401],
+  },
+  {
+    method: 'post',
+    path: `${API}/auth/password`,
+    operationId: 'changePassword',
+    tag: 'Accounts',
+    summary: "Change the signed-in user's password, giving the one of now: a new access token, and every session of the old password ends (10 tries a quarter of an hour)",
+    access: 'dashboard',
+    body: changePasswordBody,
+    answers: { 200: { description: 'A new access token, as a login answers', body: loginResponse } },
   },
   {
     method: 'post',

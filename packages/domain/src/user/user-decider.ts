@@ -59,6 +59,13 @@ function decideUser(command: UserCommand, state: UserState): UserEvent[] {
       if (user.status !== 'active' || !linkHolds(user.resetTokenHash, user.resetExpiresAt, command.resetTokenHash, command.now)) throw new DomainError('not_found', 'This password reset link is unknown, used or expired.');
       return [{ type: 'UserPasswordReset', data: { password_hash: command.passwordHash, occurred_at } }];
     }
+    case 'ChangePassword': {
+      const user = existing(state);
+      if (user.status !== 'active') throw new DomainError('not_found', 'User not found.');
+      // Changed by another request since the caller's password was checked: the check no longer holds.
+      if (user.passwordHash !== command.verifiedHash) throw new DomainError('conflict', 'The password changed meanwhile; log in again.');
+      return [{ type: 'UserPasswordChanged', data: { password_hash: command.passwordHash, occurred_at } }];
+    }
     case 'ChangeUserRole': {
       const user = notThemselves(existing(state), command.actorUserId, 'change their own role');
       if (user.role === command.role) return [];
@@ -128,6 +135,7 @@ function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'UserPasswordResetRequested':
       return state === null ? null : { ...state, resetTokenHash: event.data.reset_token_hash, resetExpiresAt: event.data.reset_expires_at };
     case 'UserPasswordReset':
+    case 'UserPasswordChanged':
       return state === null ? null : { ...state, passwordHash: event.data.password_hash, resetTokenHash: null, resetExpiresAt: null, passwordChangedAt: event.data.occurred_at };
     case 'UserRoleChanged':
       return state === null ? null : { ...state, role: event.data.role };

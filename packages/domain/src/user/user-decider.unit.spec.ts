@@ -158,6 +158,29 @@ describe('resetting a password', () => {
   });
 });
 
+describe('changing a password, signed in', () => {
+  const change = (verifiedHash: string): UserCommand => ({ type: 'ChangePassword', verifiedHash, passwordHash: 'scrypt$new', now: LATER });
+  const changed: UserEvent = { type: 'UserPasswordChanged', data: { password_hash: 'scrypt$new', occurred_at: LATER.toISOString() } };
+
+  test('sets the new password and says when it changed, ending any reset link asked for', () => {
+    const requested: UserEvent = {
+      type: 'UserPasswordResetRequested',
+      data: { reset_token_hash: 'reset-1', reset_expires_at: EXPIRES.toISOString(), occurred_at: NOW.toISOString() },
+    };
+    spec.given([registered, requested]).when(change('scrypt$hash')).then([changed]);
+    expect(replay(userDecider, [registered, requested, changed])).toMatchObject({ passwordHash: 'scrypt$new', resetTokenHash: null, passwordChangedAt: LATER.toISOString() });
+  });
+
+  test('a password changed since the caller\'s was checked is a conflict', () => {
+    spec.given([registered, changed]).when(change('scrypt$hash')).thenThrows('conflict');
+  });
+
+  test('an invited or removed user is not found', () => {
+    spec.given([invited]).when(change('scrypt$hash')).thenThrows('not_found');
+    spec.given([invited, accepted, removed]).when(change('scrypt$bob')).thenThrows('not_found');
+  });
+});
+
 describe('changing a role', () => {
   test('records the new role', () => {
     spec

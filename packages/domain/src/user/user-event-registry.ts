@@ -30,6 +30,7 @@ export const userEvents: EventRegistry<UserEvent> = {
     schema: z.object({ reset_token_hash: z.string(), reset_expires_at: occurredAt, occurred_at: occurredAt }),
   },
   UserPasswordReset: { version: 1, schema: z.object({ password_hash: z.string(), occurred_at: occurredAt }) },
+  UserPasswordChanged: { version: 1, schema: z.object({ password_hash: z.string(), occurred_at: occurredAt }) },
   UserRoleChanged: { version: 1, schema: z.object({ role, occurred_at: occurredAt }) },
   UserRemoved: { version: 1, schema: onlyOccurredAt },
 };

@@ -42,6 +42,8 @@ export type UserEvent =
     }
   /** Tokens issued before it stop working (User.passwordChangedAt). */
   | { type: 'UserPasswordReset'; data: { password_hash: string; occurred_at: string } }
+  /** By the user, who gave the password of before; tokens issued before it stop working, as after a reset. */
+  | { type: 'UserPasswordChanged'; data: { password_hash: string; occurred_at: string } }
   | { type: 'UserRoleChanged'; data: { role: UserRole; occurred_at: string } }
   | { type: 'UserRemoved'; data: { occurred_at: string } };
 
@@ -68,6 +70,8 @@ export type UserCommand =
   | { type: 'AcceptInvite'; inviteTokenHash: string; passwordHash: string; name: string | null; now: Date }
   | { type: 'RequestPasswordReset'; resetTokenHash: string; resetExpiresAt: Date; now: Date }
   | { type: 'ResetPassword'; resetTokenHash: string; passwordHash: string; now: Date }
+  /** `verifiedHash`: the hash the caller's current password was checked against, which must still be the user's. */
+  | { type: 'ChangePassword'; verifiedHash: string; passwordHash: string; now: Date }
   /** `actorUserId`: who asks, so nobody changes or removes themselves and a business always keeps an owner. */
   | { type: 'ChangeUserRole'; role: UserRole; actorUserId: string | null; now: Date }
   | { type: 'RemoveUser'; actorUserId: string | null; now: Date };
@@ -87,7 +91,7 @@ export interface User {
   /** The pending password reset's token hash and expiry; null once used, or when none was asked for. */
   resetTokenHash: string | null;
   resetExpiresAt: string | null;
-  /** When the password was last reset: access tokens issued before then are refused. */
+  /** When the password was last reset or changed: access tokens issued before then are refused. */
   passwordChangedAt: string | null;
   createdAt: string;
 }

@@ -1,6 +1,7 @@
 /**
  * Logins are limited per email address beyond the general per-IP limit of public routes, so that nobody
- * guesses one account's password from many addresses at once. Every attempt counts, before the password
+ * guesses one account's password from many addresses at once; a signed-in user's password changes, which
+ * check the password of now, per user, so that a session left open is no way to guess it. Every attempt counts, before the password
  * is checked (a refused attempt costs no scrypt and tells nothing of the password), and an address no
  * user has counts as one a user has, so a 429 reveals nothing either.
  */
@@ -20,5 +21,9 @@ export class LoginLimits {
 
   async countEmail(email: string): Promise<void> {
     await countRequest(this.store, this.clock, `login-email:${customerEmailDigest(email)}`, LOGIN_LIMIT_PER_EMAIL, 'logins for this email address');
+  }
+
+  async countPasswordChange(userId: string): Promise<void> {
+    await countRequest(this.store, this.clock, `password-change:${userId}`, LOGIN_LIMIT_PER_EMAIL, 'password changes');
   }
 }

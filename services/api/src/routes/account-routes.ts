@@ -4,6 +4,7 @@
  */
 import { ACCESS_TOKEN_TTL_SECONDS, roleOf, type Application, type Login } from '@passes/application';
 import {
+  changePasswordBody,
   loginBody,
   passwordResetBody,
   passwordResetRequestBody,
@@ -15,7 +16,7 @@ import {
 } from '@passes/contracts';
 import type { BackgroundWork } from '../background-work';
 import { ApiError } from '../http/api-error';
-import { principalOf } from '../http/authentication';
+import { commandContextOf, principalOf } from '../http/authentication';
 import { clientAddressOf } from '../http/client-address';
 import { correlationIdOf } from '../http/correlation-id';
 import type { LoginLimits } from '../http/login-limits';
@@ -65,14 +66,28 @@ export function addAuthRoutes(routes: RouteGroup, { application, loginLimits, re
     await resetLimits.countEmail(email);
     const correlationId = correlationIdOf(response);
     response.json({ sent: true } satisfies PasswordResetRequestResponse);
-    background.run('password reset', () => application.passwordResets.request(email, correlationId), { request_id: correlationId });
+    background.run('password reset', () => application.passwords.request(email, correlationId), { request_id: correlationId });
   });
 
   routes.post('/password-reset/complete', async (request, response) => {
     const body = parseBody(passwordResetBody, request);
     markOneTimeSecrets(response, 'access_token');
-    const login = await application.passwordResets.reset({ token: body.token, password: body.password }, correlationIdOf(response));
+    const login = await application.passwords.reset({ token: body.token, password: body.password }, correlationIdOf(response));
     if (!login) throw new ApiError('unauthorized', 'This password reset link is unknown, used or expired; ask for a new one');
+    response.json(loginResponseOf(login));
+  });
+}
+
+/** Behind authentication, for a dashboard user: their own password, checked, then changed; a new token. */
+export function addPasswordChangeRoute(routes: RouteGroup, application: Application, loginLimits: LoginLimits): void {
+  routes.post('/', async (request, response) => {
+    const principal = principalOf(response);
+    if (principal.kind !== 'user') throw new ApiError('forbidden', 'Only a dashboard user has a password');
+    await loginLimits.countPasswordChange(principal.userId);
+    const body = parseBody(changePasswordBody, request);
+    markOneTimeSecrets(response, 'access_token');
+    const login = await application.passwords.change(principal.userId, { current: body.current_password, next: body.new_password }, commandContextOf(response));
+    if (!login) throw new ApiError('validation_error', 'The current password is not yours', [{ path: 'current_password', message: 'is not your password' }]);
     response.json(loginResponseOf(login));
   });
 }

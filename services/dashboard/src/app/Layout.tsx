@@ -1,6 +1,7 @@
 /**
  * The frame of every signed-in screen: a skip link, the business's navigation (a bar on a phone, a side
- * column on a desktop), log-out, and the main region that takes focus after each navigation.
+ * column on a desktop), the user's own account and log-out, and the main region that takes focus after each
+ * navigation.
  */
 import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Link } from '../router/Link';
@@ -40,9 +41,14 @@ export function Layout({ children }: { children: ReactNode }) {
           <span className="brand-mark" aria-hidden="true" />
           Wallet passes
         </Link>
-        <button type="button" className="button quiet" onClick={() => end('logged_out')}>
-          Log out
-        </button>
+        <div className="topbar-actions">
+          <Link to="/account" className="button quiet" aria-current={current('/account') ? 'page' : undefined}>
+            Account
+          </Link>
+          <button type="button" className="button quiet" onClick={() => end('logged_out')}>
+            Log out
+          </button>
+        </div>
       </header>
       <nav className="sections" aria-label="Dashboard">
         <ul>

@@ -1,5 +1,6 @@
 /** Every screen of the dashboard and its address below /dashboard; the first pattern that matches wins. */
 import { lazy, type ReactNode } from 'react';
+import { AccountPage } from '../features/account/AccountPage';
 import { AcceptInvitePage } from '../features/auth/AcceptInvitePage';
 import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
 import { LogInPage } from '../features/auth/LogInPage';
@@ -49,6 +50,7 @@ const param = (params: RouteParams, name: string) => params[name] ?? '';
 /** Screens of a signed-in user; without a session they send to log in first. */
 export const SIGNED_IN_ROUTES: readonly Route[] = [
   { pattern: '/', render: () => <HomePage /> },
+  { pattern: '/account', render: () => <AccountPage /> },
   { pattern: '/templates', render: () => <TemplatesPage /> },
   { pattern: '/templates/new', render: () => <NewTemplatePage /> },
   { pattern: '/templates/:id', render: (params) => <EditTemplatePage key={param(params, 'id')} id={param(params, 'id')} /> },

@@ -1,6 +1,6 @@
 /** Log-in asks for both fields before it sends; sign-up and password reset are the API's own checks of the trimmed form. */
 import { describe, expect, it } from '@jest/globals';
-import { checkLogIn, checkPasswordReset, checkPasswordResetRequest, checkSignUp } from './account-forms';
+import { checkChangePassword, checkLogIn, checkPasswordReset, checkPasswordResetRequest, checkSignUp } from './account-forms';
 
 describe('the account forms', () => {
   it('log-in: sends the trimmed email, and asks for what is blank', () => {
@@ -20,5 +20,13 @@ describe('the account forms', () => {
     expect(checkPasswordResetRequest('owner')).toMatchObject({ ok: false, errors: { email: expect.any(String) } });
     expect(checkPasswordReset('token', 'long-enough-password')).toEqual({ ok: true, body: { token: 'token', password: 'long-enough-password' } });
     expect(checkPasswordReset('token', 'short')).toEqual({ ok: false, errors: { password: 'must be at least 10 characters' } });
+  });
+
+  it('password change: asks for the password of now, and a new one as the API checks it', () => {
+    expect(checkChangePassword({ current_password: '', new_password: 'short' })).toEqual({
+      ok: false,
+      errors: { current_password: 'enter your password of now', new_password: 'must be at least 10 characters' },
+    });
+    expect(checkChangePassword({ current_password: 'old', new_password: 'long-enough-password' })).toEqual({ ok: true, body: { current_password: 'old', new_password: 'long-enough-password' } });
   });
 });

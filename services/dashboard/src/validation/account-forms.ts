@@ -1,9 +1,9 @@
 /**
- * Sign-up, log-in and password reset forms, checked by the schemas of `POST /auth/register`,
- * `POST /auth/login`, `POST /auth/password-reset` and `POST /auth/password-reset/complete`.
+ * Sign-up, log-in and password forms, checked by the schemas of `POST /auth/register`, `POST /auth/login`,
+ * `POST /auth/password`, `POST /auth/password-reset` and `POST /auth/password-reset/complete`.
  */
 import type { z } from 'zod';
-import { loginBody, passwordResetBody, passwordResetRequestBody, registerBody } from '@passes/contracts';
+import { changePasswordBody, loginBody, passwordResetBody, passwordResetRequestBody, registerBody } from '@passes/contracts';
 import { checkWith, type Checked } from './field-errors';
 
 export type SignUpBody = z.output<typeof registerBody>;
@@ -39,4 +39,12 @@ export type PasswordResetBody = z.output<typeof passwordResetBody>;
 
 export function checkPasswordReset(token: string, password: string): Checked<PasswordResetBody> {
   return checkWith(passwordResetBody, { token, password });
+}
+
+/** The password of now is asked for before anything is sent, as log-in asks for its fields. */
+const changePasswordForm = changePasswordBody.extend({ current_password: changePasswordBody.shape.current_password.min(1, 'enter your password of now') });
+export type ChangePasswordBody = z.output<typeof changePasswordBody>;
+
+export function checkChangePassword(form: ChangePasswordBody): Checked<ChangePasswordBody> {
+  return checkWith(changePasswordForm, form);
 }

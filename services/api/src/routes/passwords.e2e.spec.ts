@@ -1,13 +1,14 @@
 /**
- * A dashboard user who forgot their password (POST /auth/password-reset and …/complete) over real HTTP:
- * the link by email, good once, for an hour, only the last one asked for; the old password and the
- * sessions of before refused once the new one is set; the same answer whether or not an account has the
- * address.
+ * Dashboard passwords over real HTTP. A signed-in user changes theirs (POST /auth/password), giving the one
+ * of now. One who forgot it (POST /auth/password-reset and …/complete) gets a link by email, good once, for
+ * an hour, only the last one asked for; the same answer whether or not an account has the address. Either
+ * way the old password and the sessions of before are refused once the new one is set.
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readOutbox } from '@passes/mailer';
-import { registerBusiness, type TestBusiness } from '../testing/fixtures';
+import { createApiKey, registerBusiness, type TestBusiness } from '../testing/fixtures';
+import { addTeamMember } from '../testing/team-members';
 import { TestServer } from '../testing/test-server';
 import type { ErrorBody } from '../testing/wire-types';
 
@@ -101,5 +102,53 @@ describe('an address no account has', () => {
 
   it('refuses a body that is not an address (422)', async () => {
     expect((await askForReset('not-an-address')).status).toBe(422);
+  });
+});
+
+describe('changing the password, signed in', () => {
+  let business: TestBusiness;
+  beforeAll(async () => {
+    business = await registerBusiness(server, 'Careful Café');
+    server.clock.advance(1_000);
+  });
+  const change = (token: string, current: string, next = NEW_PASSWORD) =>
+    server.request<{ access_token: string } & ErrorBody>('POST', '/auth/password', { token, body: { current_password: current, new_password: next } });
+
+  it('takes the password of now and a new one, answers a new token, and ends the old password and its sessions', async () => {
+    const changed = await change(business.token, business.password);
+    expect(changed.status).toBe(200);
+    expect((await me(changed.body.access_token)).status).toBe(200);
+    expect((await me(business.token)).status).toBe(401);
+    expect((await login(business.email, business.password)).status).toBe(401);
+    expect((await login(business.email, NEW_PASSWORD)).status).toBe(200);
+    business.token = changed.body.access_token;
+    business.password = NEW_PASSWORD;
+  });
+
+  it('refuses a password of now that is not theirs, and a new one the rules refuse, beside the field (422)', async () => {
+    const wrong = await change(business.token, 'not-the-password');
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.error.details).toEqual([{ path: 'current_password', message: 'is not your password' }]);
+    const short = await change(business.token, business.password, 'short');
+    expect(short.status).toBe(422);
+    expect(short.body.error.details?.map((detail) => detail.path)).toEqual(['new_password']);
+    expect((await me(business.token)).status).toBe(200);
+  });
+
+  it('is for every role, and for dashboard users only: an API key is refused (403), no credentials 401', async () => {
+    const barista = await addTeamMember(server, business, 'staff', 'careful-barista@example.com');
+    expect((await change(barista.token, barista.password, 'a-barista-password')).status).toBe(200);
+    await server.changePlan(business.businessId, 'pro');
+    const key = await createApiKey(server, business);
+    const byKey = await server.request('POST', '/auth/password', { apiKey: key.key, body: { current_password: 'x', new_password: 'long-enough-password' } });
+    expect(byKey.status).toBe(403);
+    expect((await server.request('POST', '/auth/password', { body: { current_password: 'x', new_password: 'long-enough-password' } })).status).toBe(401);
+  });
+
+  it('takes 10 tries of a user a quarter of an hour, then 429', async () => {
+    server.clock.advance(15 * 60_000 - (server.clock.now().getTime() % (15 * 60_000)));
+    const fresh = (await login(business.email, business.password)) as { body: { access_token: string } };
+    for (let attempt = 1; attempt <= 10; attempt++) expect((await change(fresh.body.access_token, `guess-number-${attempt}`)).status).toBe(422);
+    expect((await change(fresh.body.access_token, business.password)).status).toBe(429);
   });
 });

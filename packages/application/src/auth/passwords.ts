@@ -1,8 +1,8 @@
 /**
- * A dashboard user who forgot their password asks for a link by email and chooses a new password with it.
- * The link is a random token recorded by hash only, good once, for an hour, and only the last one asked
- * for works. Setting the password ends every session of the old one: the authenticator refuses tokens
- * issued before the change.
+ * A dashboard user's password: changed by the user, who gives the one of before, or, forgotten, reset by a
+ * link asked for by email. The link is a random token recorded by hash only, good once, for an hour, and
+ * only the last one asked for works. Either way every session of the old password ends: the authenticator
+ * refuses tokens issued before the change.
  */
 import { hash } from 'node:crypto';
 import { DomainError, streamNames, userAggregate, type UserCommand } from '@passes/domain';
@@ -11,7 +11,7 @@ import type { CommandContext } from '../shared/command-context';
 import { awaitReadModels } from '../shared/read-your-writes';
 import type { UserPorts } from '../users/users';
 import type { Login } from './accounts';
-import { hashPassword } from './password-hasher';
+import { hashPassword, verifyPassword } from './password-hasher';
 import { passwordResetEmail } from './password-reset-email';
 
 const PASSWORD_RESET_VALID_MINUTES = 60;
@@ -19,7 +19,7 @@ const RESET_TOKEN_BYTES = 32;
 
 const resetTokenHash = (token: string): string => hash('sha256', token, 'hex');
 
-export class PasswordResets {
+export class Passwords {
   constructor(private readonly ports: UserPorts) {}
 
   /**
@@ -55,6 +55,18 @@ export class PasswordResets {
       if (error instanceof DomainError && error.code === 'not_found') return null;
       throw error;
     }
+    return { accessToken: await this.ports.tokens.issue({ userId: user.id, businessId: user.businessId }), businessId: user.businessId };
+  }
+
+  /**
+   * Sets the new password of an active user who gave the current one, and logs them in again; null when the
+   * current password is not theirs.
+   */
+  async change(userId: string, input: { current: string; next: string }, context: CommandContext): Promise<Login | null> {
+    const user = await this.ports.readModels.users.get(userId);
+    if (!user || user.status !== 'active' || user.passwordHash === null || !(await verifyPassword(input.current, user.passwordHash))) return null;
+    const passwordHash = await hashPassword(input.next);
+    await this.run(user.businessId, user.id, context, { type: 'ChangePassword', verifiedHash: user.passwordHash, passwordHash, now: this.ports.clock.now() });
     return { accessToken: await this.ports.tokens.issue({ userId: user.id, businessId: user.businessId }), businessId: user.businessId };
   }
 

@@ -1,9 +1,10 @@
 /**
- * A forgotten password in the dashboard, in headless Chromium against the real embedded stack: the owner,
- * logged in on a desktop, forgets the password on a phone, asks for a link from the log-in screen, opens the
- * mailed link, chooses a new password (the form checking it as the API does) and is in; the desktop's session
- * of the old password ends on its next call, and the link works no more. Screens are kept at phone and
- * desktop sizes under test-artifacts/dashboard/.
+ * Passwords in the dashboard, in headless Chromium against the real embedded stack: the owner, logged in on
+ * a desktop, forgets the password on a phone, asks for a link from the log-in screen, opens the mailed link,
+ * chooses a new password (the form checking it as the API does) and is in; the desktop's session of the old
+ * password ends on its next call, and the link works no more. Then, signed in on both, the owner changes the
+ * password on the desktop's account screen: the desktop goes on, the phone's session ends. Screens are kept
+ * at phone and desktop sizes under test-artifacts/dashboard/.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
@@ -92,6 +93,36 @@ describe('a forgotten password in the dashboard', () => {
       await page.getByLabel('New password').fill('yet-another-password');
       await page.getByRole('button', { name: 'Save and log in' }).click();
       await page.getByRole('alert').filter({ hasText: 'This password reset link is unknown, used or expired; ask for a new one' }).waitFor();
+      expect(unexpectedErrors(desktop.errors)).toEqual([]);
+    },
+    STEP_MS,
+  );
+
+  it(
+    "is changed on the account screen with the password of now: that session goes on, the others end",
+    async () => {
+      await logIn(phone.page, business.email, NEW_PASSWORD);
+      server.clock.advance(1_000);
+      const page = desktop.page;
+      await page.getByRole('link', { name: 'Account', exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: 'Your account' }).waitFor();
+      expect(await page.locator('.facts').innerText()).toContain(business.email);
+      expect(await page.evaluate(UNLABELLED_CONTROLS)).toEqual([]);
+
+      await page.getByLabel('Password of now').fill('not-the-password');
+      await page.getByLabel('New password').fill('the-newest-password');
+      await page.getByRole('button', { name: 'Change password' }).click();
+      expect(await fieldError(page, 'Password of now')).toBe('is not your password');
+      await screenshotBothSizes(page, 'account');
+
+      await page.getByLabel('Password of now').fill(NEW_PASSWORD);
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await page.getByRole('status').filter({ hasText: 'Password changed. Every other session of the old one has ended.' }).waitFor();
+      await openSection(page, 'Templates');
+      await page.getByRole('heading', { level: 1, name: 'Templates' }).waitFor();
+
+      await openSection(phone.page, 'Passes');
+      await phone.page.getByText('Your session has ended. Log in again to continue where you were.').waitFor();
       expect(unexpectedErrors(desktop.errors)).toEqual([]);
     },
     STEP_MS,
