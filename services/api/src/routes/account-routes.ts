@@ -1,6 +1,6 @@
 /**
- * Dashboard accounts (DESIGN §6): register, log in (limited per email address) and reset a forgotten
- * password by an emailed link under `/auth`; read the caller's business at `/businesses/me`.
+ * Dashboard accounts (DESIGN §6): register, log in (limited per email address), change one's password and
+ * reset a forgotten one by an emailed link under `/auth`; read the caller's business at `/businesses/me`.
  */
 import { ACCESS_TOKEN_TTL_SECONDS, roleOf, type Application, type Login } from '@passes/application';
 import {
