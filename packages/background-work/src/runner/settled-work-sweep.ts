@@ -17,10 +17,13 @@ import type { WorkHandler, WorkResult } from './work-handler';
 export const SETTLED_WORK_SWEEP = workKind('work.settled_sweep', z.object({}));
 export const SETTLED_WORK_SWEEP_PERIOD_MS = 3_600_000;
 
-/** Items removed in one statement: short enough that requests between two are not held up. */
-export const SETTLED_WORK_PAGE = 500;
+/**
+ * Items removed in one statement, about a millisecond of a server's thread (each row leaves five indexes),
+ * with a turn of the event loop between two, so that requests meanwhile are not held up.
+ */
+export const SETTLED_WORK_PAGE = 100;
 /** Pages one occurrence removes at most; what is left goes in the next hour's. */
-const PAGES_AN_OCCURRENCE = 200;
+const PAGES_AN_OCCURRENCE = 1_000;
 
 export interface SettledWorkRetention {
   /** How long a settled item is kept after its last attempt (or its recording, if never attempted). */
