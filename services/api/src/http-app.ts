@@ -124,7 +124,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   addPaymentRoutes(business.within('/payments'), application);
   addSubscriptionRoutes(business.within('/subscription'), application);
   const loginLimits = new LoginLimits(dependencies.rateLimits, clock);
-  addPasswordChangeRoute(routes.within('/auth/password', authenticate(application.plans), requireDashboardUser), application, loginLimits);
+  addPasswordChangeRoute(routes.within('/auth/password', authenticate(application.plans), requireDashboardUser), { application, loginLimits, background: dependencies.background });
   addAuthRoutes(routes.within('/auth'), {
     application,
     loginLimits,

@@ -20,6 +20,7 @@ interface Registration {
 export interface Login {
   accessToken: string;
   businessId: string;
+  userId: string;
 }
 
 export class Accounts {
@@ -73,6 +74,6 @@ export class Accounts {
     const matches = await verifyPassword(password, user?.passwordHash ?? UNUSABLE_PASSWORD_HASH);
     // An invited user has no password yet, so only an active user can match.
     if (!user || !matches || user.status !== 'active') return null;
-    return { accessToken: await this.tokens.issue({ userId: user.id, businessId: user.businessId }), businessId: user.businessId };
+    return { accessToken: await this.tokens.issue({ userId: user.id, businessId: user.businessId }), businessId: user.businessId, userId: user.id };
   }
 }

@@ -1,8 +1,9 @@
 /**
  * A dashboard user's password: changed by the user, who gives the one of before, or, forgotten, reset by a
  * link asked for by email. The link is a random token recorded by hash only, good once, for an hour, and
- * only the last one asked for works. Either way every session of the old password ends: the authenticator
- * refuses tokens issued before the change.
+ * only the last one asked for works. Either way every session of the old password ends (the authenticator
+ * refuses tokens issued before the change), and the user is to be told by email (`notifyChanged`, after the
+ * answer), so that a change they did not make is noticed.
  */
 import { hash } from 'node:crypto';
 import { DomainError, streamNames, userAggregate, type UserCommand } from '@passes/domain';
@@ -12,6 +13,7 @@ import { awaitReadModels } from '../shared/read-your-writes';
 import type { UserPorts } from '../users/users';
 import type { Login } from './accounts';
 import { hashPassword, verifyPassword } from './password-hasher';
+import { passwordChangedEmail } from './password-changed-email';
 import { passwordResetEmail } from './password-reset-email';
 
 const PASSWORD_RESET_VALID_MINUTES = 60;
@@ -55,7 +57,7 @@ export class Passwords {
       if (error instanceof DomainError && error.code === 'not_found') return null;
       throw error;
     }
-    return { accessToken: await this.ports.tokens.issue({ userId: user.id, businessId: user.businessId }), businessId: user.businessId };
+    return this.loginOf(user);
   }
 
   /**
@@ -67,7 +69,18 @@ export class Passwords {
     if (!user || user.status !== 'active' || user.passwordHash === null || !(await verifyPassword(input.current, user.passwordHash))) return null;
     const passwordHash = await hashPassword(input.next);
     await this.run(user.businessId, user.id, context, { type: 'ChangePassword', verifiedHash: user.passwordHash, passwordHash, now: this.ports.clock.now() });
-    return { accessToken: await this.ports.tokens.issue({ userId: user.id, businessId: user.businessId }), businessId: user.businessId };
+    return this.loginOf(user);
+  }
+
+  /** Tells the user by email that their password changed, with the way to choose another if it was not them. */
+  async notifyChanged(userId: string): Promise<void> {
+    const user = await this.ports.readModels.users.get(userId);
+    if (!user || user.status !== 'active') return;
+    await this.ports.mailer.send(passwordChangedEmail(user.email, `${this.ports.appUrl()}/dashboard/forgot-password`));
+  }
+
+  private async loginOf(user: { id: string; businessId: string }): Promise<Login> {
+    return { accessToken: await this.ports.tokens.issue({ userId: user.id, businessId: user.businessId }), businessId: user.businessId, userId: user.id };
   }
 
   private async run(businessId: string, userId: string, context: CommandContext, command: UserCommand): Promise<void> {

@@ -31,7 +31,10 @@ interface AuthRouteDependencies {
   application: Application;
   loginLimits: LoginLimits;
   resetLimits: MailedRequestLimits;
-  /** A reset's lookup and email run after the answer, so that its latency says nothing of the address. */
+  /**
+   * A reset's lookup and email run after the answer, so that its latency says nothing of the address; the
+   * notice of a changed password too, so that a mail server's failure does not fail a change made.
+   */
   background: BackgroundWork;
 }
 
@@ -72,14 +75,16 @@ export function addAuthRoutes(routes: RouteGroup, { application, loginLimits, re
   routes.post('/password-reset/complete', async (request, response) => {
     const body = parseBody(passwordResetBody, request);
     markOneTimeSecrets(response, 'access_token');
-    const login = await application.passwords.reset({ token: body.token, password: body.password }, correlationIdOf(response));
+    const correlationId = correlationIdOf(response);
+    const login = await application.passwords.reset({ token: body.token, password: body.password }, correlationId);
     if (!login) throw new ApiError('unauthorized', 'This password reset link is unknown, used or expired; ask for a new one');
     response.json(loginResponseOf(login));
+    background.run('password changed notice', () => application.passwords.notifyChanged(login.userId), { request_id: correlationId });
   });
 }
 
 /** Behind authentication, for a dashboard user: their own password, checked, then changed; a new token. */
-export function addPasswordChangeRoute(routes: RouteGroup, application: Application, loginLimits: LoginLimits): void {
+export function addPasswordChangeRoute(routes: RouteGroup, { application, loginLimits, background }: Omit<AuthRouteDependencies, 'resetLimits'>): void {
   routes.post('/', async (request, response) => {
     const principal = principalOf(response);
     if (principal.kind !== 'user') throw new ApiError('forbidden', 'Only a dashboard user has a password');
@@ -89,6 +94,7 @@ export function addPasswordChangeRoute(routes: RouteGroup, application: Applicat
     const login = await application.passwords.change(principal.userId, { current: body.current_password, next: body.new_password }, commandContextOf(response));
     if (!login) throw new ApiError('validation_error', 'The current password is not yours', [{ path: 'current_password', message: 'is not your password' }]);
     response.json(loginResponseOf(login));
+    background.run('password changed notice', () => application.passwords.notifyChanged(login.userId), { request_id: correlationIdOf(response) });
   });
 }
 

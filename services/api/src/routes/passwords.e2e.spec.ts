@@ -26,6 +26,12 @@ async function resetLinksTo(email: string): Promise<string[]> {
   return messages.map((message) => decodeURIComponent(/\/dashboard\/reset-password\?token=([A-Za-z0-9_%-]+)/.exec(message.text)?.[1] ?? 'missing'));
 }
 
+/** How many times `email` was told its password changed. */
+async function changeNoticesTo(email: string): Promise<number> {
+  await server.settled();
+  return (await readOutbox(path.join(server.dataDir, 'outbox'))).filter((message) => message.to === email && message.subject === 'Your dashboard password was changed').length;
+}
+
 const askForReset = (email: string) => server.request<{ sent: boolean }>('POST', '/auth/password-reset', { body: { email } });
 const reset = (token: string, password = NEW_PASSWORD) => server.request<{ access_token: string; business_id: string } & ErrorBody>('POST', '/auth/password-reset/complete', { body: { token, password } });
 const login = (email: string, password: string) => server.request('POST', '/auth/login', { body: { email, password } });
@@ -39,10 +45,11 @@ describe('resetting a forgotten password', () => {
     server.clock.advance(1_000);
   });
 
-  it('mails a link that sets a new password, logs in, and ends the old password and its sessions', async () => {
+  it('mails a link that sets a new password, logs in, ends the old password and its sessions, and tells the user', async () => {
     const asked = await askForReset(business.email.toUpperCase());
     expect(asked).toMatchObject({ status: 200, body: { sent: true } });
     const [token] = await resetLinksTo(business.email);
+    expect(await changeNoticesTo(business.email)).toBe(0);
 
     const done = await reset(token ?? '');
     expect(done.status).toBe(200);
@@ -51,6 +58,7 @@ describe('resetting a forgotten password', () => {
     expect((await me(business.token)).status).toBe(401);
     expect((await login(business.email, business.password)).status).toBe(401);
     expect((await login(business.email, NEW_PASSWORD)).status).toBe(200);
+    expect(await changeNoticesTo(business.email)).toBe(1);
   });
 
   it('takes a link once', async () => {
@@ -114,9 +122,10 @@ describe('changing the password, signed in', () => {
   const change = (token: string, current: string, next = NEW_PASSWORD) =>
     server.request<{ access_token: string } & ErrorBody>('POST', '/auth/password', { token, body: { current_password: current, new_password: next } });
 
-  it('takes the password of now and a new one, answers a new token, and ends the old password and its sessions', async () => {
+  it('takes the password of now and a new one, answers a new token, ends the old password and its sessions, and tells the user', async () => {
     const changed = await change(business.token, business.password);
     expect(changed.status).toBe(200);
+    expect(await changeNoticesTo(business.email)).toBe(1);
     expect((await me(changed.body.access_token)).status).toBe(200);
     expect((await me(business.token)).status).toBe(401);
     expect((await login(business.email, business.password)).status).toBe(401);
@@ -128,6 +137,7 @@ describe('changing the password, signed in', () => {
   it('refuses a password of now that is not theirs, and a new one the rules refuse, beside the field (422)', async () => {
     const wrong = await change(business.token, 'not-the-password');
     expect(wrong.status).toBe(422);
+    expect(await changeNoticesTo(business.email)).toBe(1);
     expect(wrong.body.error.details).toEqual([{ path: 'current_password', message: 'is not your password' }]);
     const short = await change(business.token, business.password, 'short');
     expect(short.status).toBe(422);
