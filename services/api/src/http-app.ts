@@ -15,7 +15,7 @@ import { errorHandler, notFound } from './http/error-handler';
 import { idempotency, recordBodyDigest } from './http/idempotency';
 import { answerJsonDirectly } from './http/json-answers';
 import { jsonBody } from './http/json-body';
-import { LoginLimits } from './http/login-limits';
+import { AccountLimits } from './http/account-limits';
 import { JOIN_REQUESTS, MailedRequestLimits, PASSWORD_RESET_REQUESTS } from './http/mailed-request-limits';
 import { rateLimit } from './http/rate-limit';
 import { parseQueryString } from './http/query-string';
@@ -123,11 +123,11 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   addOwnBusinessRoutes(routes.within('/businesses/me', authenticate(application.plans), requireRole()), application);
   addPaymentRoutes(business.within('/payments'), application);
   addSubscriptionRoutes(business.within('/subscription'), application);
-  const loginLimits = new LoginLimits(dependencies.rateLimits, clock);
-  addPasswordChangeRoute(routes.within('/auth/password', authenticate(application.plans), requireDashboardUser), { application, loginLimits, background: dependencies.background });
+  const accountLimits = new AccountLimits(dependencies.rateLimits, clock);
+  addPasswordChangeRoute(routes.within('/auth/password', authenticate(application.plans), requireDashboardUser), { application, accountLimits, background: dependencies.background });
   addAuthRoutes(routes.within('/auth'), {
     application,
-    loginLimits,
+    accountLimits,
     resetLimits: new MailedRequestLimits(dependencies.rateLimits, clock, PASSWORD_RESET_REQUESTS),
     background: dependencies.background,
   });

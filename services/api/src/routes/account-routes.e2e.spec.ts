@@ -1,8 +1,8 @@
 /** Dashboard accounts and credentials (DESIGN §6) over real HTTP. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { LOGIN_LIMIT_PER_EMAIL } from '../http/login-limits';
+import { LOGIN_LIMIT_PER_EMAIL, SIGN_UP_LIMIT_PER_CLIENT } from '../http/account-limits';
 import { createApiKey, registerBusiness, startWithTwoBusinesses, type TestBusiness } from '../testing/fixtures';
-import type { TestServer } from '../testing/test-server';
+import { TestServer } from '../testing/test-server';
 import type { ApiKeyBody, ErrorBody, RegistrationBody } from '../testing/wire-types';
 
 let server: TestServer, business: TestBusiness, other: TestBusiness;
@@ -38,6 +38,23 @@ describe('POST /auth/register', () => {
     const response = await server.request<ErrorBody>('POST', '/auth/register', { body: { business_name: '', email: 'nope', password: 'short' } });
     expect(response.status).toBe(422);
     expect(response.body.error.details?.map((detail) => detail.path).sort()).toEqual(['business_name', 'email', 'password']);
+  });
+
+  it('takes 30 sign-ups from one address in an hour, then 429 until the hour ends', async () => {
+    // A server of its own: the other tests of this file sign up from the same address.
+    const signUps = await TestServer.start();
+    try {
+      signUps.clock.advance(SIGN_UP_LIMIT_PER_CLIENT.windowMs - (signUps.clock.now().getTime() % SIGN_UP_LIMIT_PER_CLIENT.windowMs));
+      const signUp = (index: number) => signUps.request<ErrorBody>('POST', '/auth/register', { body: { business_name: `Shop ${index}`, email: `shop-${index}@example.com`, password: 'long-enough-password' } });
+      for (let index = 1; index <= SIGN_UP_LIMIT_PER_CLIENT.requests; index++) expect((await signUp(index)).status).toBe(201);
+      const refused = await signUp(0);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe(String(SIGN_UP_LIMIT_PER_CLIENT.windowMs / 1000));
+      signUps.clock.advance(SIGN_UP_LIMIT_PER_CLIENT.windowMs);
+      expect((await signUp(0)).status).toBe(201);
+    } finally {
+      await signUps.stop();
+    }
   });
 
   it('refuses malformed JSON with 400 and a body that is not JSON with 415', async () => {

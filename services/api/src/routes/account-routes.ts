@@ -19,7 +19,7 @@ import { ApiError } from '../http/api-error';
 import { commandContextOf, principalOf } from '../http/authentication';
 import { clientAddressOf } from '../http/client-address';
 import { correlationIdOf } from '../http/correlation-id';
-import type { LoginLimits } from '../http/login-limits';
+import type { AccountLimits } from '../http/account-limits';
 import type { MailedRequestLimits } from '../http/mailed-request-limits';
 import { markOneTimeSecrets } from '../http/idempotency';
 import { parseBody } from '../http/parse-body';
@@ -29,7 +29,7 @@ import { businessRepresentation, planRepresentation, userRepresentation } from '
 
 interface AuthRouteDependencies {
   application: Application;
-  loginLimits: LoginLimits;
+  accountLimits: AccountLimits;
   resetLimits: MailedRequestLimits;
   /**
    * A reset's lookup and email run after the answer, so that its latency says nothing of the address; the
@@ -40,8 +40,9 @@ interface AuthRouteDependencies {
 
 const loginResponseOf = (login: Login): LoginResponse => ({ access_token: login.accessToken, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_SECONDS, business_id: login.businessId });
 
-export function addAuthRoutes(routes: RouteGroup, { application, loginLimits, resetLimits, background }: AuthRouteDependencies): void {
+export function addAuthRoutes(routes: RouteGroup, { application, accountLimits, resetLimits, background }: AuthRouteDependencies): void {
   routes.post('/register', async (request, response) => {
+    await accountLimits.countSignUp(clientAddressOf(request));
     const body = parseBody(registerBody, request);
     markOneTimeSecrets(response, 'access_token');
     const registration = await application.accounts.register({ businessName: body.business_name, email: body.email, password: body.password }, markerOfUnreflected(response));
@@ -56,7 +57,7 @@ export function addAuthRoutes(routes: RouteGroup, { application, loginLimits, re
 
   routes.post('/login', async (request, response) => {
     const body = parseBody(loginBody, request);
-    await loginLimits.countEmail(body.email);
+    await accountLimits.countLogin(body.email);
     markOneTimeSecrets(response, 'access_token');
     const login = await application.accounts.login(body.email, body.password);
     if (!login) throw new ApiError('unauthorized', 'Email or password is incorrect');
@@ -84,11 +85,11 @@ export function addAuthRoutes(routes: RouteGroup, { application, loginLimits, re
 }
 
 /** Behind authentication, for a dashboard user: their own password, checked, then changed; a new token. */
-export function addPasswordChangeRoute(routes: RouteGroup, { application, loginLimits, background }: Omit<AuthRouteDependencies, 'resetLimits'>): void {
+export function addPasswordChangeRoute(routes: RouteGroup, { application, accountLimits, background }: Omit<AuthRouteDependencies, 'resetLimits'>): void {
   routes.post('/', async (request, response) => {
     const principal = principalOf(response);
     if (principal.kind !== 'user') throw new ApiError('forbidden', 'Only a dashboard user has a password');
-    await loginLimits.countPasswordChange(principal.userId);
+    await accountLimits.countPasswordChange(principal.userId);
     const body = parseBody(changePasswordBody, request);
     markOneTimeSecrets(response, 'access_token');
     const login = await application.passwords.change(principal.userId, { current: body.current_password, next: body.new_password }, commandContextOf(response));
