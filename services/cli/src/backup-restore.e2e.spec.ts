@@ -4,13 +4,13 @@
  * server started again. `npm test` builds the CLI first.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { execFile, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { issuePass, registerBusiness, type TestBusiness } from '../../api/src/testing/fixtures';
-import { call, startCompiledServer } from '../../api/src/testing/compiled-server';
+import { call, compiledServerDirectory, startCompiledServer } from '../../api/src/testing/compiled-server';
 import { ManualClock } from '../../api/src/testing/manual-clock';
 import { TestServer } from '../../api/src/testing/test-server';
 import type { PassBody } from '../../api/src/testing/wire-types';
@@ -66,10 +66,10 @@ beforeAll(async () => {
   await server.resume();
 });
 
-const elsewhere: ChildProcess[] = [];
+/** Another machine's empty data directory, and the compiled server started there. */
+const newMachine = compiledServerDirectory('passes-new-machine-');
 
 afterAll(async () => {
-  for (const child of elsewhere) child.kill('SIGKILL');
   await server.stop();
   fs.rmSync(backups, { recursive: true, force: true });
 });
@@ -143,10 +143,9 @@ describe('passes restore <directory>', () => {
   });
 
   it('restores onto a new machine, into an empty data directory: a server there knows the business, its signing secret (an access token of before holds) and its passes', async () => {
-    const newMachine = path.join(backups, 'new-machine');
-    expect((await passesOn(newMachine, 'restore', backup)).code).toBe(0);
+    expect((await passesOn(newMachine.dataDir, 'restore', backup)).code).toBe(0);
 
-    const started = await startCompiledServer(newMachine, elsewhere);
+    const started = await startCompiledServer(newMachine.dataDir, newMachine.running);
     const pass = await call<PassBody>('GET', `${started.baseUrl}${passPath(kept)}`, business.token);
 
     expect([pass.status, pass.body.stamps]).toEqual([200, 1]);
