@@ -12,7 +12,6 @@ import { BackgroundWork } from './background-work';
 import { closeGracefully } from './graceful-close';
 import { createHttpApp } from './http-app';
 import { createAppServer } from './http/app-server';
-import { MAGIC_LINK_REQUESTS, MailedRequestLimits } from './http/mailed-request-limits';
 
 /** How often ended rate-limit windows and expired idempotency keys are swept away. */
 const PURGE_INTERVAL_MS = 10 * 60_000;
@@ -69,7 +68,6 @@ export class ApiServer {
       metrics: ports.get(TOKENS.metrics),
       trustProxy: config.trustProxy,
       limits: { perCredential: config.rateLimitPerMinute, perIp: config.publicRateLimitPerMinute },
-      magicLinkLimits: new MailedRequestLimits(rateLimits, clock, MAGIC_LINK_REQUESTS),
       background: this.background,
       followers: this.parts.followers ?? (() => []),
     });

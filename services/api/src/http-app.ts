@@ -16,7 +16,7 @@ import { idempotency, recordBodyDigest } from './http/idempotency';
 import { answerJsonDirectly } from './http/json-answers';
 import { jsonBody } from './http/json-body';
 import { AccountLimits } from './http/account-limits';
-import { JOIN_REQUESTS, MailedRequestLimits, PASSWORD_RESET_REQUESTS } from './http/mailed-request-limits';
+import { JOIN_REQUESTS, MAGIC_LINK_REQUESTS, MailedRequestLimits, PASSWORD_RESET_REQUESTS } from './http/mailed-request-limits';
 import { rateLimit } from './http/rate-limit';
 import { parseQueryString } from './http/query-string';
 import { requestLog } from './http/request-log';
@@ -69,7 +69,6 @@ interface HttpAppDependencies {
   trustProxy: TrustProxy;
   /** Requests per minute: per credential, and per client IP for requests without credentials. */
   limits: { perCredential: number; perIp: number };
-  magicLinkLimits: MailedRequestLimits;
   background: BackgroundWork;
   /** The followers of the event feed that run in this process (none in a distributed API instance). */
   followers: () => readonly FollowerHealth[];
@@ -132,7 +131,8 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
     background: dependencies.background,
   });
   addAcceptInviteRoute(routes.within('/auth'), application);
-  addCustomerRoutes(routes.within('/public/customer'), { application, limits: dependencies.magicLinkLimits, background: dependencies.background, wallets });
+  const magicLinkLimits = new MailedRequestLimits(dependencies.rateLimits, clock, MAGIC_LINK_REQUESTS);
+  addCustomerRoutes(routes.within('/public/customer'), { application, limits: magicLinkLimits, background: dependencies.background, wallets });
   const join = { application, limits: new MailedRequestLimits(dependencies.rateLimits, clock, JOIN_REQUESTS), background: dependencies.background, wallets };
   addJoinRoutes(routes.within('/public/join'), join);
   addPublicTopUpRoutes(routes.within('/public/passes'), application, wallets);
@@ -146,7 +146,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   // Unauthenticated pages at `{app_url}`, limited per client IP like the API's public routes.
   app.use(PUBLIC_PAGES, limitRate);
   app.use(validationPageRoutes(application));
-  app.use('/customer/link', magicLinkPageRoutes(application, dependencies.magicLinkLimits, dependencies.background));
+  app.use('/customer/link', magicLinkPageRoutes(application, magicLinkLimits, dependencies.background));
   app.use('/customer', customerPageRoutes(application, wallets));
   app.use('/join', joinPageRoutes(join));
   app.use('/automation-emails', automationEmailRoutes(application));

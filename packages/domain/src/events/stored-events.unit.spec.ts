@@ -7,7 +7,8 @@
  * and reactivated), `the-programme.json` of the service after every programme feature had been used once,
  * and `less-travelled-paths.json` of 13a5ff5, one of each event only less travelled paths append (a pass
  * added to and removed from a wallet, automation emails stopped and resumed, an invitation accepted, a
- * webhook disabled, a subscription recorded and its renewal failed, an export failed and removed). Together
+ * webhook disabled, a subscription recorded and its renewal failed, an export failed and removed; later a
+ * password reset asked for and done, a password changed). Together
  * they hold every type the registries know, so a new type comes with an event as the service stored it.
  */
 import fs from 'node:fs';
