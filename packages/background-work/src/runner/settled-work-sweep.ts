@@ -18,8 +18,8 @@ export const SETTLED_WORK_SWEEP = workKind('work.settled_sweep', z.object({}));
 export const SETTLED_WORK_SWEEP_PERIOD_MS = 3_600_000;
 
 /**
- * Items removed in one statement, about a millisecond of a server's thread (each row leaves five indexes),
- * with a turn of the event loop between two, so that requests meanwhile are not held up.
+ * Items removed in one statement: few, as each row leaves five indexes and the statement holds the server's
+ * thread, with a turn of the event loop between two, so that requests meanwhile are not held up.
  */
 export const SETTLED_WORK_PAGE = 100;
 /** Pages one occurrence removes at most; what is left goes in the next hour's. */

@@ -1,6 +1,6 @@
 /** How businesses, users and API keys look on the wire. Secrets and hashes never appear. */
-import type { PlanStatus } from '@passes/application';
-import type { ApiKeyResponse, BusinessResponse, PlanStatusResponse, UserResponse } from '@passes/contracts';
+import { ACCESS_TOKEN_TTL_SECONDS, type Login, type PlanStatus } from '@passes/application';
+import type { ApiKeyResponse, BusinessResponse, LoginResponse, PlanStatusResponse, UserResponse } from '@passes/contracts';
 import type { ApiKey, Business, User } from '@passes/domain';
 
 export function businessRepresentation(business: Business): BusinessResponse {
@@ -27,4 +27,9 @@ export function apiKeyRepresentation(key: ApiKey): ApiKeyResponse {
     created_at: key.createdAt,
     revoked_at: key.revokedAt,
   };
+}
+
+/** A login's answer: what logging in, accepting an invite and setting a password each answer. */
+export function loginRepresentation(login: Login): LoginResponse {
+  return { access_token: login.accessToken, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_SECONDS, business_id: login.businessId };
 }

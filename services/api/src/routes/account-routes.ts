@@ -2,14 +2,13 @@
  * Dashboard accounts (DESIGN §6): register, log in (limited per email address), change one's password and
  * reset a forgotten one by an emailed link under `/auth`; read the caller's business at `/businesses/me`.
  */
-import { ACCESS_TOKEN_TTL_SECONDS, roleOf, type Application, type Login } from '@passes/application';
+import { ACCESS_TOKEN_TTL_SECONDS, roleOf, type Application } from '@passes/application';
 import {
   changePasswordBody,
   loginBody,
   passwordResetBody,
   passwordResetRequestBody,
   registerBody,
-  type LoginResponse,
   type OwnBusinessResponse,
   type PasswordResetRequestResponse,
   type RegistrationResponse,
@@ -25,7 +24,7 @@ import { markOneTimeSecrets } from '../http/idempotency';
 import { parseBody } from '../http/parse-body';
 import { markerOfUnreflected } from '../http/unreflected-writes';
 import type { RouteGroup } from '../http/route-group';
-import { businessRepresentation, planRepresentation, userRepresentation } from '../representations/account-representations';
+import { businessRepresentation, loginRepresentation, planRepresentation, userRepresentation } from '../representations/account-representations';
 
 interface AuthRouteDependencies {
   application: Application;
@@ -37,8 +36,6 @@ interface AuthRouteDependencies {
    */
   background: BackgroundWork;
 }
-
-const loginResponseOf = (login: Login): LoginResponse => ({ access_token: login.accessToken, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_SECONDS, business_id: login.businessId });
 
 export function addAuthRoutes(routes: RouteGroup, { application, accountLimits, resetLimits, background }: AuthRouteDependencies): void {
   routes.post('/register', async (request, response) => {
@@ -61,7 +58,7 @@ export function addAuthRoutes(routes: RouteGroup, { application, accountLimits, 
     markOneTimeSecrets(response, 'access_token');
     const login = await application.accounts.login(body.email, body.password);
     if (!login) throw new ApiError('unauthorized', 'Email or password is incorrect');
-    response.json(loginResponseOf(login));
+    response.json(loginRepresentation(login));
   });
 
   routes.post('/password-reset', async (request, response) => {
@@ -79,7 +76,7 @@ export function addAuthRoutes(routes: RouteGroup, { application, accountLimits, 
     const correlationId = correlationIdOf(response);
     const login = await application.passwords.reset({ token: body.token, password: body.password }, correlationId);
     if (!login) throw new ApiError('unauthorized', 'This password reset link is unknown, used or expired; ask for a new one');
-    response.json(loginResponseOf(login));
+    response.json(loginRepresentation(login));
     background.run('password changed notice', () => application.passwords.notifyChanged(login.userId), { request_id: correlationId });
   });
 }
@@ -94,7 +91,7 @@ export function addPasswordChangeRoute(routes: RouteGroup, { application, accoun
     markOneTimeSecrets(response, 'access_token');
     const login = await application.passwords.change(principal.userId, { current: body.current_password, next: body.new_password }, commandContextOf(response));
     if (!login) throw new ApiError('validation_error', 'The current password is not yours', [{ path: 'current_password', message: 'is not your password' }]);
-    response.json(loginResponseOf(login));
+    response.json(loginRepresentation(login));
     background.run('password changed notice', () => application.passwords.notifyChanged(login.userId), { request_id: correlationIdOf(response) });
   });
 }

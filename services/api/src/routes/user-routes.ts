@@ -3,8 +3,8 @@
  * `/businesses/:business_id/users` (dashboard logins only; owners, by the role table); and accepting an
  * invite under `/auth`, which logs the new user in.
  */
-import { ACCESS_TOKEN_TTL_SECONDS, type Application, type Principal } from '@passes/application';
-import { acceptInviteBody, changeUserBody, inviteUserBody, type LoginResponse, type UserListResponse } from '@passes/contracts';
+import type { Application, Principal } from '@passes/application';
+import { acceptInviteBody, changeUserBody, inviteUserBody, type UserListResponse } from '@passes/contracts';
 import type { Response } from 'express';
 import { ApiError } from '../http/api-error';
 import { commandContextOf, principalOf, requireDashboardUser } from '../http/authentication';
@@ -13,7 +13,7 @@ import { markOneTimeSecrets } from '../http/idempotency';
 import { parseBody } from '../http/parse-body';
 import { pageRequest } from '../http/query-parameters';
 import type { RouteGroup } from '../http/route-group';
-import { userRepresentation } from '../representations/account-representations';
+import { loginRepresentation, userRepresentation } from '../representations/account-representations';
 
 /** The user who asks: users never act on themselves (the domain refuses it). */
 const actorUserIdOf = (response: Response): string | null => {
@@ -56,6 +56,6 @@ export function addAcceptInviteRoute(routes: RouteGroup, application: Applicatio
     markOneTimeSecrets(response, 'access_token');
     const login = await application.users.acceptInvite({ token: body.token, password: body.password, name: body.name ?? null }, correlationIdOf(response));
     if (!login) throw new ApiError('unauthorized', 'This invite link is unknown, used or expired; ask for a new invite');
-    response.json({ access_token: login.accessToken, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_SECONDS, business_id: login.businessId } satisfies LoginResponse);
+    response.json(loginRepresentation(login));
   });
 }
