@@ -8,44 +8,10 @@ import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { ApiError } from './api-error';
+import { bodyReadRefusal, NOT_UTF8 } from './body-read-refusal';
 import { inexactNumbers } from './inexact-numbers';
 
 const unreadableBodies = new WeakMap<IncomingMessage, ApiError>();
-
-interface BodyReadError {
-  type?: unknown;
-  status?: unknown;
-}
-
-/** Every error body-parser and raw-body raise, by `type`; what has no type (a zlib error) is a broken encoding. */
-function bodyReadRefusal(error: unknown, limitBytes: number): ApiError {
-  const { type, status } = (typeof error === 'object' && error !== null ? error : {}) as BodyReadError;
-  switch (type) {
-    case 'entity.parse.failed':
-      return new ApiError('bad_request', 'Request body is not valid JSON');
-    case 'entity.too.large':
-      return new ApiError('payload_too_large', `Request body is larger than ${sizeInWords(limitBytes)}`);
-    case 'charset.unsupported':
-      return new ApiError('unsupported_media_type', 'Send the request body as UTF-8 JSON');
-    case NOT_UTF8:
-      return new ApiError('bad_request', 'Request body is not valid UTF-8');
-    case 'encoding.unsupported':
-      return new ApiError('unsupported_media_type', 'Content-Encoding must be gzip, deflate, br or identity');
-    case 'request.aborted':
-      return new ApiError('bad_request', 'The request body ended before its announced length');
-    case 'request.size.invalid':
-      return new ApiError('bad_request', 'The request body does not match its Content-Length');
-    default:
-      // What remains with a client status is the decompression stream's own error: not the encoding it claims.
-      if (typeof status === 'number' && status >= 400 && status < 500) {
-        return new ApiError('bad_request', 'Request body is not valid for its Content-Encoding');
-      }
-      return new ApiError('internal_error', 'Unexpected server error');
-  }
-}
-
-/** Our own error `type` beside body-parser's, for bytes that are not UTF-8. */
-const NOT_UTF8 = 'entity.not.utf8';
 
 /** body-parser copies properties onto what `verify` throws, so it gets a plain error, not an ApiError. */
 class BodyRefused extends Error {
@@ -62,10 +28,6 @@ function requireUtf8(request: IncomingMessage, body: Buffer): void {
   const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1]?.toLowerCase();
   if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') throw new BodyRefused('charset.unsupported');
   if (!isUtf8(body)) throw new BodyRefused(NOT_UTF8);
-}
-
-function sizeInWords(bytes: number): string {
-  return bytes % 1_048_576 === 0 ? `${bytes / 1_048_576} MiB` : `${bytes / 1024} KiB`;
 }
 
 /** The bytes of each parsed body, for the scan of its numbers once they have parsed as JSON. */
@@ -102,7 +64,7 @@ export function jsonBody({ limitBytes, afterRead }: JsonBodyOptions): RequestHan
     parse(request, response, (error?: unknown) => {
       if (error) {
         const refusal = bodyReadRefusal(error, limitBytes);
-        if (refusal.code === 'internal_error') return next(error);
+        if (refusal === null) return next(error);
         unreadableBodies.set(request, refusal);
         return next();
       }

@@ -9,13 +9,16 @@ import { joinBody } from '@passes/contracts';
 import express, { Router, type Request } from 'express';
 import { z } from 'zod';
 import { ApiError } from '../http/api-error';
+import { readBody } from '../http/body-read-refusal';
 import { clientAddressOf } from '../http/client-address';
 import { correlationIdOf } from '../http/correlation-id';
 import { joinPoster } from '../pages/join-poster';
+import { sendUnreadableFormPage } from '../pages/unreadable-form-page';
 import { EMPTY_JOIN_FORM, sendJoinClosedPage, sendJoinForm, sendJoinLimitPage, sendJoinSentPage, sendNoJoinPage, type JoinForm } from '../pages/join-page';
 import { joinInputOf, mailJoinLink, type JoinDependencies } from './join-routes';
 
-const FORM_LIMIT = '16kb';
+const FORM_LIMIT_BYTES = 16 * 1024;
+const readForm = readBody(express.urlencoded({ extended: false, limit: FORM_LIMIT_BYTES }), FORM_LIMIT_BYTES);
 
 /** A urlencoded body: each field's text, once (express gives a repeated field as a list). */
 const formFields = z.record(z.string(), z.unknown());
@@ -47,8 +50,8 @@ export function joinPageRoutes(dependencies: JoinDependencies): Router {
     response.send(await joinPoster(template.name, joinUrl));
   });
 
-  router.post('/:code', express.urlencoded({ extended: false, limit: FORM_LIMIT }), async (request, response) => {
-    const template = await application.enrolments.openTemplate(request.params['code'] ?? '');
+  router.post('/:code', readForm, async (request, response) => {
+    const template = await application.enrolments.openTemplate(String(request.params['code'] ?? ''));
     if (!template) return sendNoJoinPage(response);
     const form = formOf(request);
     // Empty optional fields are not given, as a JSON body would leave them out; the page shows only asked ones.
@@ -82,5 +85,6 @@ export function joinPageRoutes(dependencies: JoinDependencies): Router {
       throw error;
     }
   });
+  router.use(sendUnreadableFormPage);
   return router;
 }

@@ -8,17 +8,22 @@ import express, { Router } from 'express';
 import { z } from 'zod';
 import type { BackgroundWork } from '../background-work';
 import { ApiError } from '../http/api-error';
+import { readBody } from '../http/body-read-refusal';
 import { clientAddressOf } from '../http/client-address';
 import { correlationIdOf } from '../http/correlation-id';
 import type { MailedRequestLimits } from '../http/mailed-request-limits';
+import { sendUnreadableFormPage } from '../pages/unreadable-form-page';
 import { sendMagicLinkForm, sendMagicLinkLimitPage, sendMagicLinkSentPage } from '../pages/magic-link-page';
 
 const emailField = z.object({ email: z.string() });
 
+const FORM_LIMIT_BYTES = 4 * 1024;
+const readForm = readBody(express.urlencoded({ extended: false, limit: FORM_LIMIT_BYTES }), FORM_LIMIT_BYTES);
+
 export function magicLinkPageRoutes(application: Application, limits: MailedRequestLimits, background: BackgroundWork): Router {
   const router = Router();
   router.get('/', (_request, response) => sendMagicLinkForm(response, '', null));
-  router.post('/', express.urlencoded({ extended: false, limit: '4kb' }), async (request, response) => {
+  router.post('/', readForm, async (request, response) => {
     const typed = emailField.safeParse(request.body);
     const email = typed.success ? typed.data.email.trim() : '';
     const parsed = magicLinkBody.safeParse({ email });
@@ -34,5 +39,6 @@ export function magicLinkPageRoutes(application: Application, limits: MailedRequ
     sendMagicLinkSentPage(response);
     background.run('magic link', () => application.magicLinks.send(parsed.data.email), { request_id: correlationIdOf(response) });
   });
+  router.use(sendUnreadableFormPage);
   return router;
 }

@@ -11,6 +11,7 @@ import type { Wallets } from '@passes/wallets';
 import express, { type Request, type Response } from 'express';
 import { ApiError } from '../http/api-error';
 import { commandContextOf, passScopeOf, requireDashboardUser } from '../http/authentication';
+import { readBody } from '../http/body-read-refusal';
 import { correlationIdOf } from '../http/correlation-id';
 import { parseBody } from '../http/parse-body';
 import { optionalParameter, pageRequest } from '../http/query-parameters';
@@ -18,6 +19,9 @@ import type { RouteGroup } from '../http/route-group';
 import { paymentRepresentation } from '../representations/payment-representation';
 
 export const STRIPE_EVENTS_PATH = '/api/v1/payments/stripe/events';
+
+/** Stripe's notices are a few KiB; its largest objects stay well inside this. */
+const STRIPE_NOTICE_LIMIT_BYTES = 1_048_576;
 
 /** Amounts were checked by the body's schema: two decimals at most, within range. */
 const minorOf = (amount: number): number => numberToMinorUnits(amount) ?? Number.NaN;
@@ -140,7 +144,7 @@ export function addPublicTopUpRoutes(routes: RouteGroup, application: Applicatio
  */
 export function stripeEventRoute(application: Application): express.Router {
   const router = express.Router();
-  router.post(STRIPE_EVENTS_PATH, express.raw({ type: () => true, limit: '1mb' }), async (request: Request, response: Response) => {
+  router.post(STRIPE_EVENTS_PATH, readBody(express.raw({ type: () => true, limit: STRIPE_NOTICE_LIMIT_BYTES }), STRIPE_NOTICE_LIMIT_BYTES), async (request: Request, response: Response) => {
     const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     let notice;
     try {

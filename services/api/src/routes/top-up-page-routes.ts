@@ -7,14 +7,19 @@ import type { Application, Payments } from '@passes/application';
 import { DomainError, parseMinorUnits, type Pass } from '@passes/domain';
 import type { Wallets } from '@passes/wallets';
 import express, { Router, type Request } from 'express';
+import { readBody } from '../http/body-read-refusal';
 import { correlationIdOf } from '../http/correlation-id';
 import type { PageTopUp } from '../pages/download-page';
 import { pageStyle, sendPage } from '../pages/page-document';
 import { unknownLinkPage } from '../pages/download-page';
 import { topUpReturnOf } from '../pages/top-up-return';
+import { sendUnreadableFormPage } from '../pages/unreadable-form-page';
 import { returnUrlsOf } from './payment-routes';
 
 const TOP_UP = '/passes/:serialNumber/:secret/topup';
+
+const FORM_LIMIT_BYTES = 1024;
+const readForm = readBody(express.urlencoded({ extended: false, limit: FORM_LIMIT_BYTES }), FORM_LIMIT_BYTES);
 
 /** The offer of the pass's page, posting back to the link it was opened with. */
 export async function pageTopUp(payments: Payments, pass: Pass, request: Request): Promise<PageTopUp | null> {
@@ -39,7 +44,7 @@ function refusedPage(status: number, message: string) {
 
 export function topUpPageRoutes(application: Application, wallets: Wallets): Router {
   const router = Router();
-  router.post(TOP_UP, express.urlencoded({ extended: false, limit: '1kb' }), async (request, response) => {
+  router.post(TOP_UP, readForm, async (request, response) => {
     const pass = await wallets.byDownloadLink(String(request.params['serialNumber']), String(request.params['secret']));
     if (pass === null) return void sendPage(response, unknownLinkPage());
     const offer = await application.payments.topUpOffer(pass);
@@ -63,5 +68,6 @@ export function topUpPageRoutes(application: Application, wallets: Wallets): Rou
       throw error;
     }
   });
+  router.use(TOP_UP, sendUnreadableFormPage);
   return router;
 }
