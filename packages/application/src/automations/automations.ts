@@ -5,6 +5,7 @@
  */
 import {
   automationAggregate,
+  automationTrigger,
   DomainError,
   dryRun,
   streamNames,
@@ -41,7 +42,7 @@ export class Automations {
 
   constructor(
     private readonly commands: CommandHandler,
-    private readonly readModels: Pick<ReadModels, 'automations' | 'automationRuns' | 'automationStats' | 'templates'>,
+    private readonly readModels: Pick<ReadModels, 'automations' | 'automationRuns' | 'automationStats' | 'milestones' | 'templates'>,
     private readonly passes: PassQueries,
     private readonly plans: Plans,
     private readonly clock: Clock,
@@ -53,6 +54,7 @@ export class Automations {
   async create(scope: PassScope, draft: AutomationDraft, context: CommandContext): Promise<AutomationView> {
     const { businessId, mode } = scope;
     if (draft.templateId !== null) await this.requireTemplate(scope, draft.templateId);
+    await this.requireMilestone(scope, draft.trigger, draft.templateId);
     const key = lookupKeys.byBusinessMode(businessId, mode);
     return this.creating.run(key, async () => {
       const automationId = this.ids.newId();
@@ -80,8 +82,9 @@ export class Automations {
   }
 
   async update(scope: PassScope, automationId: string, update: AutomationUpdate, context: CommandContext): Promise<AutomationView> {
-    await this.find(scope, automationId);
+    const automation = await this.find(scope, automationId);
     if (update.templateId != null) await this.requireTemplate(scope, update.templateId);
+    await this.requireMilestone(scope, update.trigger ?? automation.trigger, update.templateId === undefined ? automation.templateId : update.templateId);
     return this.run(scope.businessId, automationId, context, {}, async () => ({
       type: 'UpdateAutomation',
       update,
@@ -130,6 +133,22 @@ export class Automations {
     if (!template || template.businessId !== scope.businessId) {
       throw new DomainError('validation_error', 'Request body failed validation', { issues: [{ path: 'template_id', message: `No template '${templateId}' in this business` }] });
     }
+  }
+
+  /**
+   * A `reward_earned` trigger's milestone is one of this business and mode, and of the automation's template
+   * when it names one: another would never fire. A trigger that fails its terms is the decider's to refuse.
+   */
+  private async requireMilestone(scope: PassScope, trigger: unknown, templateId: string | null): Promise<void> {
+    const terms = automationTrigger.safeParse(trigger);
+    if (!terms.success || terms.data.type !== 'reward_earned' || terms.data.milestone_id === null) return;
+    const milestoneId = terms.data.milestone_id;
+    const milestone = await this.readModels.milestones.get(milestoneId);
+    const refuse = (message: string) => {
+      throw new DomainError('validation_error', 'Request body failed validation', { issues: [{ path: 'trigger.milestone_id', message }] });
+    };
+    if (!milestone || milestone.businessId !== scope.businessId || milestone.mode !== scope.mode) refuse(`No milestone '${milestoneId}' in this business`);
+    else if (templateId !== null && milestone.templateId !== templateId) refuse(`Milestone '${milestoneId}' is of another template than the automation's`);
   }
 
   private async run(

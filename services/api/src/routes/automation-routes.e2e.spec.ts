@@ -89,6 +89,28 @@ describe('the automation resource', () => {
     expect(JSON.stringify(answer.body)).toContain(`"${path}"`);
   });
 
+  it("names in a reward_earned trigger a milestone of its business and of its template, else 422 at trigger.milestone_id", async () => {
+    const milestoneOf = async (b: TestBusiness, templateId: string) => {
+      const body = { template_id: templateId, name: 'Coffee round', metric: 'stamps', threshold: 5, reward: { title: 'A free coffee' } };
+      return (await server.request<{ id: string }>('POST', `/businesses/${b.businessId}/milestones`, { token: b.token, body })).body.id;
+    };
+    const secondTemplate = (await server.request<{ id: string }>('POST', `/businesses/${pro.businessId}/templates`, { token: pro.token, body: { name: 'Lunch card' } })).body.id;
+    const [mine, mineOfSecond, others] = [await milestoneOf(pro, pro.templateId), await milestoneOf(pro, secondTemplate), await milestoneOf(other, other.templateId)];
+    const onReward = (milestoneId: string) => ({ ...welcome, template_id: pro.templateId, trigger: { type: 'reward_earned', milestone_id: milestoneId } });
+    const refusedAt = (answer: { status: number; body: unknown }) => [answer.status, JSON.stringify(answer.body).includes('"trigger.milestone_id"')];
+
+    expect(refusedAt(await create(pro, onReward(others)))).toEqual([422, true]);
+    expect(refusedAt(await create(pro, onReward('no-such-milestone')))).toEqual([422, true]);
+    expect(refusedAt(await create(pro, onReward(mineOfSecond)))).toEqual([422, true]);
+    const rule = await create(pro, onReward(mine));
+    expect(rule.status).toBe(201);
+    const patch = (body: Record<string, unknown>) => server.request('PATCH', `${automations(pro)}/${rule.body.id}`, { token: pro.token, body });
+    expect(refusedAt(await patch({ template_id: secondTemplate }))).toEqual([422, true]);
+    expect(refusedAt(await patch({ trigger: { type: 'reward_earned', milestone_id: others } }))).toEqual([422, true]);
+    expect((await patch({ template_id: null })).status).toBe(200);
+    await remove(pro, rule.body.id);
+  });
+
   it("is the flat 402 naming automations on Free, for creating", async () => {
     const answer = await create(free, welcome);
     expect(answer.status).toBe(402);
