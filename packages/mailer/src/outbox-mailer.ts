@@ -29,7 +29,8 @@ export class OutboxMailer implements Mailer {
     const name = checked.id === undefined ? `${sentAt.replace(/[:.]/g, '-')}-${randomUUID()}.json` : `message-${createHash('sha256').update(checked.id).digest('hex')}.json`;
     // Aside under a name of its own: an attempt killed mid-write may have left its temporary file behind.
     const temporary = path.join(this.directory, `.${randomUUID()}.tmp`);
-    await fs.mkdir(this.directory, { recursive: true });
+    // Its mails carry live links (sign-in, password reset, invites): its owner's only.
+    await fs.mkdir(this.directory, { recursive: true, mode: 0o700 });
     const handle = await fs.open(temporary, 'wx', 0o600);
     try {
       await handle.writeFile(`${JSON.stringify(file, null, 2)}\n`, 'utf8');

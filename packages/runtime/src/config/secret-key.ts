@@ -11,7 +11,7 @@ import { DATA_FILES } from '../stores/data-directory';
 export function loadSecretKey(dataDir: string, configured: string | undefined): Uint8Array {
   if (configured) return createHash('sha256').update(configured).digest();
   const file = path.join(dataDir, DATA_FILES.secretKey);
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   try {
     fs.writeFileSync(file, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 });
   } catch (error) {

@@ -17,7 +17,7 @@ export class DirectoryExportFiles implements ExportFiles {
   constructor(private readonly directory: string) {}
 
   async write(exportId: string, content: Readable, signal: AbortSignal): Promise<number> {
-    await fs.mkdir(this.directory, { recursive: true });
+    await fs.mkdir(this.directory, { recursive: true, mode: 0o700 });
     const partial = this.pathOf(exportId, '.csv.partial');
     await pipeline(content, createWriteStream(partial), { signal });
     const { size } = await fs.stat(partial);

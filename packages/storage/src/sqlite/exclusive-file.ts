@@ -14,7 +14,8 @@ export interface HeldFile {
 
 /** Holds `file`, or answers null at once when another process (or another holder in this one) holds it. */
 export function holdExclusively(file: string): HeldFile | null {
-  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  // A data directory holds customers' data and secrets: its owner's only.
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
   const db = new Database(file, { timeout: 0 });
   try {
     db.pragma('locking_mode = EXCLUSIVE');

@@ -49,3 +49,14 @@ describe('a new SQLite file opened by several processes at once', () => {
     expect(outcomes.filter((outcome) => outcome !== 'wal')).toEqual([]);
   }, 60_000);
 });
+
+describe('a SQLite file opened in a directory not there yet', () => {
+  it("makes the directory its owner's only: other users read no customer's data", async () => {
+    const { openWalDatabase } = await import('./open-wal-database');
+    const data = path.join(dir, 'new-data', 'nested');
+    openWalDatabase(path.join(data, 'events.sqlite'), { synchronous: 'FULL' }).close();
+
+    expect(fs.statSync(data).mode & 0o777).toBe(0o700);
+    expect(fs.statSync(path.dirname(data)).mode & 0o777).toBe(0o700);
+  });
+});

@@ -41,7 +41,8 @@ function switchToWal(db: Database.Database): void {
 }
 
 export function openWalDatabase(file: string, { synchronous }: WalDatabaseOptions): Database.Database {
-  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  // A data directory holds customers' data and secrets: its owner's only.
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
   const db = new Database(file, { timeout: BUSY_TIMEOUT_MS });
   try {
     switchToWal(db);

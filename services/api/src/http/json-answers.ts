@@ -13,9 +13,15 @@ import { settleUnreflected } from './unreflected-writes';
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
-/** Ends `response` with `text`, JSON already serialised, and its length. */
+/**
+ * Ends `response` with `text`, JSON already serialised, and its length. No answer is kept by a cache on the
+ * way or in the browser (tokens, keys, secrets shown once, customers' data: RFC 6749 §5.1 for the first), and
+ * none is read as anything but JSON.
+ */
 export function writeJson(response: ServerResponse, text: string): void {
   response.setHeader('Content-Type', JSON_CONTENT_TYPE);
+  response.setHeader('Cache-Control', 'no-store');
+  response.setHeader('X-Content-Type-Options', 'nosniff');
   response.setHeader('Content-Length', Buffer.byteLength(text));
   response.end(text);
 }

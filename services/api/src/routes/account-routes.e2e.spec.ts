@@ -70,6 +70,14 @@ describe('POST /auth/login', () => {
     expect(response).toMatchObject({ status: 200, body: { token_type: 'Bearer', expires_in: 3600, business_id: business.businessId } });
   });
 
+  it('is kept by no cache, and its errors neither; each is read as JSON only', async () => {
+    const token = await server.request('POST', '/auth/login', { body: { email: business.email, password: business.password } });
+    const refused = await server.request('POST', '/auth/login', { body: { email: business.email, password: 'wrong-password!' } });
+    for (const answer of [token, refused]) {
+      expect([answer.headers.get('cache-control'), answer.headers.get('x-content-type-options')]).toEqual(['no-store', 'nosniff']);
+    }
+  });
+
   it('answers a wrong password and an unknown email alike with 401', async () => {
     const wrong = await server.request<ErrorBody>('POST', '/auth/login', { body: { email: business.email, password: 'wrong-password!' } });
     const unknown = await server.request<ErrorBody>('POST', '/auth/login', { body: { email: 'nobody@example.com', password: 'wrong-password!' } });

@@ -144,6 +144,7 @@ describe('a passes export', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(answer.headers.get('content-disposition')).toBe(`attachment; filename="analytics-passes-${exported.id}.csv"`);
+    expect([answer.headers.get('cache-control'), answer.headers.get('x-content-type-options')]).toEqual(['no-store', 'nosniff']);
     expect(Buffer.byteLength(answer.body)).toBe(exported.bytes);
     const [header, ...rows] = parseCsv(answer.body);
     expect(header).toEqual([

@@ -43,6 +43,8 @@ export function addAnalyticsRoutes(routes: RouteGroup, application: Application)
     response.status(200);
     response.setHeader('content-type', 'text/csv; charset=utf-8');
     response.setHeader('content-disposition', `attachment; filename="analytics-${exported.kind}-${exported.id}.csv"`);
+    response.setHeader('cache-control', 'no-store');
+    response.setHeader('x-content-type-options', 'nosniff');
     if (exported.bytes !== null) response.setHeader('content-length', String(exported.bytes));
     await pipeline(content, response);
   });
