@@ -53,6 +53,13 @@ describe('creating a campaign', () => {
     spec.given([]).when(create({ name: '' })).thenThrows('validation_error');
   });
 
+  test('texts are limited in characters, as people count them: 60 emoji make a header, 61 do not', () => {
+    const header = (count: number) => ({ message: { header: '😀'.repeat(count), body: 'x' } });
+    spec.given([]).when(create(header(60))).then([created({ message: { header: '😀'.repeat(60), body: 'x' } }, OCCURRED_AT)]);
+    spec.given([]).when(create(header(61))).thenThrows('validation_error');
+    spec.given([]).when(create({ name: '😀'.repeat(200) })).then([created({ name: '😀'.repeat(200) }, OCCURRED_AT)]);
+  });
+
   test('send_at in the past, or more than 90 days ahead, is a validation error', () => {
     spec.given([]).when(create({ sendAt: new Date('2026-11-21T09:59:59.000Z') })).thenThrows('validation_error');
     spec.given([]).when(create({ sendAt: new Date(NOW.getTime() + 90 * 86_400_000 + 1) })).thenThrows('validation_error');

@@ -4,6 +4,7 @@ import { invalidField } from '../shared/invalid-field';
 import { requireInteger } from '../shared/require-integer';
 import { requireName } from '../shared/require-name';
 import type { Audience, AudienceData, CampaignDraft, CampaignMessage, CampaignTermsData, CampaignUpdate } from './campaign';
+import { characterCount } from '../shared/character-count';
 
 export const MAX_HEADER_LENGTH = 60;
 export const MAX_BODY_LENGTH = 500;
@@ -47,8 +48,8 @@ export function audienceData(audience: Audience): AudienceData {
 function requireMessage({ header, body }: CampaignMessage): CampaignMessage {
   const trimmedHeader = header.trim();
   const trimmedBody = body.trim();
-  if (trimmedHeader.length === 0 || trimmedHeader.length > MAX_HEADER_LENGTH) throw invalidField('message.header', `must be 1 to ${MAX_HEADER_LENGTH} characters`);
-  if (trimmedBody.length === 0 || trimmedBody.length > MAX_BODY_LENGTH) throw invalidField('message.body', `must be 1 to ${MAX_BODY_LENGTH} characters`);
+  if (trimmedHeader.length === 0 || characterCount(trimmedHeader) > MAX_HEADER_LENGTH) throw invalidField('message.header', `must be 1 to ${MAX_HEADER_LENGTH} characters`);
+  if (trimmedBody.length === 0 || characterCount(trimmedBody) > MAX_BODY_LENGTH) throw invalidField('message.body', `must be 1 to ${MAX_BODY_LENGTH} characters`);
   return { header: trimmedHeader, body: trimmedBody };
 }
 

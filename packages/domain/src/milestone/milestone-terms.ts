@@ -3,6 +3,7 @@ import { invalidField } from '../shared/invalid-field';
 import { requireInteger } from '../shared/require-integer';
 import { requireName } from '../shared/require-name';
 import type { MilestoneDraft, MilestoneTermsData, MilestoneUpdate, RewardTerms } from './milestone';
+import { characterCount } from '../shared/character-count';
 
 export const MAX_MILESTONE_THRESHOLD = 100_000;
 export const MAX_REWARD_TITLE_LENGTH = 100;
@@ -36,10 +37,10 @@ function requireThreshold(threshold: number): number {
 
 function requireReward({ title, description }: RewardTerms): RewardTerms {
   const trimmed = title.trim();
-  if (trimmed.length === 0 || trimmed.length > MAX_REWARD_TITLE_LENGTH) {
+  if (trimmed.length === 0 || characterCount(trimmed) > MAX_REWARD_TITLE_LENGTH) {
     throw invalidField('reward.title', `must be 1 to ${MAX_REWARD_TITLE_LENGTH} characters`);
   }
-  if (description !== null && description.length > MAX_REWARD_DESCRIPTION_LENGTH) {
+  if (description !== null && characterCount(description) > MAX_REWARD_DESCRIPTION_LENGTH) {
     throw invalidField('reward.description', `must be at most ${MAX_REWARD_DESCRIPTION_LENGTH} characters`);
   }
   return { title: trimmed, description };

@@ -6,6 +6,7 @@
  * keep working.
  */
 import { invalidField } from '../shared/invalid-field';
+import { characterCount } from '../shared/character-count';
 
 export const ENROLMENT_FIELDS = ['name', 'email', 'birthday', 'phone'] as const;
 export type EnrolmentField = (typeof ENROLMENT_FIELDS)[number];
@@ -32,7 +33,7 @@ export function updatedEnrolment(enrolment: Enrolment, update: EnrolmentUpdate, 
   const fields = ENROLMENT_FIELDS.filter((field) => merged.fields.includes(field));
   const missing = REQUIRED_FIELDS.filter((field) => !fields.includes(field));
   if (missing.length > 0) throw invalidField('enrolment.fields', `must include ${REQUIRED_FIELDS.join(' and ')}`);
-  if (merged.consentText !== null && merged.consentText.trim().length > MAX_CONSENT_TEXT_LENGTH) {
+  if (merged.consentText !== null && characterCount(merged.consentText.trim()) > MAX_CONSENT_TEXT_LENGTH) {
     throw invalidField('enrolment.consent_text', `must be at most ${MAX_CONSENT_TEXT_LENGTH} characters`);
   }
   const consentText = merged.consentText === null || merged.consentText.trim() === '' ? null : merged.consentText.trim();
