@@ -5,7 +5,7 @@
  */
 import { request } from 'node:http';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
-import { registerBusiness, type TestBusiness } from './testing/fixtures';
+import { issuePass, registerBusiness, type TestBusiness } from './testing/fixtures';
 import { TestServer } from './testing/test-server';
 
 let server: TestServer;
@@ -156,5 +156,34 @@ describe('encodings and charsets', () => {
     expect(malformed.body.error.code).toBe('bad_request');
     expect(large.status).toBe(413);
     expect(large.body.error.code).toBe('payload_too_large');
+  });
+});
+
+describe('JSON that reads but is not what the route takes', () => {
+  it.each([['null'], ['5'], ['"text"']])('%s is any JSON text: it fails the schema with 422, not 400', async (text) => {
+    const response = await send(`/businesses/${business.businessId}/templates`, { body: Buffer.from(text), headers: { authorization: `Bearer ${business.token}` } });
+
+    expect(response.status).toBe(422);
+    expect(response.body.error.code).toBe('validation_error');
+  });
+
+  it("a body sent to a pass action is refused naming its fields, not ignored: a stamp's count belongs in the query", async () => {
+    const pass = await issuePass(server, business);
+    const stamp = (body: unknown) => server.request<ErrorAnswer['body'] & { stamps: number }>('POST', `/businesses/${business.businessId}/passes/${pass.id}/stamp`, { token: business.token, body });
+
+    const refused = await stamp({ count: 3 });
+    expect(refused.status).toBe(422);
+    expect(JSON.stringify(refused.body)).toContain('"path":"count"');
+    const stamped = await stamp({});
+    expect([stamped.status, stamped.body.stamps]).toEqual([200, 1]);
+  });
+
+  it("a body sent to a campaign's send is refused, and the campaign stays a draft", async () => {
+    const campaigns = `/businesses/${business.businessId}/campaigns`;
+    const draft = await server.request<{ id: string; status: string }>('POST', campaigns, { token: business.token, body: { name: 'Friday', message: { header: 'Double stamps', body: 'This Friday.' } } });
+
+    const refused = await server.request('POST', `${campaigns}/${draft.body.id}/send`, { token: business.token, body: { send_at: '2030-01-01T00:00:00Z' } });
+    expect(refused.status).toBe(422);
+    expect((await server.request<{ status: string }>('GET', `${campaigns}/${draft.body.id}`, { token: business.token })).body.status).toBe('draft');
   });
 });

@@ -51,6 +51,8 @@ interface JsonBodyOptions {
 export function jsonBody({ limitBytes, afterRead }: JsonBodyOptions): RequestHandler {
   const parse = express.json({
     limit: limitBytes,
+    // Any JSON text (RFC 8259), `null` and `5` too: one that is not the route's object fails its schema (422).
+    strict: false,
     verify: (request, _response, body) => {
       requireUtf8(request, body);
       bodyBytes.set(request, body);

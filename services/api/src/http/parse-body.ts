@@ -14,6 +14,18 @@ export function parseBody<Schema extends z.ZodType>(schema: Schema, request: Req
 }
 
 /**
+ * A route that takes no body refuses one with fields (422 naming each), rather than ignoring what the caller
+ * meant: `{"send_at": …}` sent to a campaign's `send` would otherwise send it now. No body and `{}` are fine.
+ */
+export function takeNoBody(request: Request, hint = 'this request takes no body'): void {
+  const body: unknown = request.body;
+  if (body === undefined) return;
+  const fields = typeof body === 'object' && body !== null && !Array.isArray(body) ? Object.keys(body) : [''];
+  if (fields.length === 0) return;
+  throw new ApiError('validation_error', 'Request body failed validation', fields.map((path) => ({ path, message: `is not a field: ${hint}` })));
+}
+
+/**
  * One item of a bulk body: its value, or the refusal that becomes that item's error. Paths in the details
  * are relative to the item (`customer_email`, not `passes.3.customer_email`): the result names the item.
  */

@@ -5,7 +5,7 @@
 import type { Application } from '@passes/application';
 import { createCampaignBody, updateCampaignBody, type CampaignListResponse, type CampaignRecipientListResponse } from '@passes/contracts';
 import { commandContextOf, passScopeOf } from '../http/authentication';
-import { parseBody } from '../http/parse-body';
+import { parseBody, takeNoBody } from '../http/parse-body';
 import { pageRequest } from '../http/query-parameters';
 import type { RouteGroup } from '../http/route-group';
 import { campaignPreviewRepresentation, campaignRecipientRepresentation, campaignRepresentation } from '../representations/campaign-representations';
@@ -42,15 +42,18 @@ export function addCampaignRoutes(routes: RouteGroup, application: Application):
   });
 
   routes.post('/:campaign_id/send', async (request, response) => {
+    takeNoBody(request, 'a campaign is scheduled by PATCH with send_at');
     const campaign = await campaigns.send(passScopeOf(response), idOf(request.params), commandContextOf(response));
     response.status(202).json(campaignRepresentation(campaign));
   });
 
   routes.post('/:campaign_id/cancel', async (request, response) => {
+    takeNoBody(request);
     response.json(campaignRepresentation(await campaigns.cancel(passScopeOf(response), idOf(request.params), commandContextOf(response))));
   });
 
   routes.post('/:campaign_id/preview', async (request, response) => {
+    takeNoBody(request, "the preview counts the campaign's own audience; change it by PATCH");
     response.json(campaignPreviewRepresentation(await campaigns.preview(passScopeOf(response), idOf(request.params))));
   });
 

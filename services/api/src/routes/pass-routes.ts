@@ -11,7 +11,7 @@ import type { Request, Response } from 'express';
 import { ApiError } from '../http/api-error';
 import { commandContextOf, passScopeOf } from '../http/authentication';
 import { writeJson } from '../http/json-answers';
-import { parseBody } from '../http/parse-body';
+import { parseBody, takeNoBody } from '../http/parse-body';
 import type { RouteGroup } from '../http/route-group';
 import { amountInMinorUnits, asOfInstant, historyRange, pageRequest, pointsDelta, stampCount } from '../http/query-parameters';
 import { encodedPass } from '../representations/encoded-pass';
@@ -107,6 +107,7 @@ export function addPassRoutes(routes: RouteGroup, application: Application, wall
   routes.post('/:identifier/:action', async (request, response) => {
     const action = ACTIONS.get(String(request.params['action']));
     if (!action) throw new ApiError('not_found', `No pass action '${String(request.params['action'])}'`);
+    takeNoBody(request, 'pass actions take their values in the query string, such as ?count=2');
     await sendCommanded(response, await application.passCommands.act(passScopeOf(response), identifierOf(request), action(request), commandContextOf(response)));
   });
 
@@ -117,6 +118,7 @@ export function addPassRoutes(routes: RouteGroup, application: Application, wall
   });
 
   routes.post('/:identifier/rewards/:reward_id/redeem', async (request, response) => {
+    takeNoBody(request);
     const action: PassAction = { type: 'RedeemReward', rewardId: String(request.params['reward_id']) };
     await sendCommanded(response, await application.passCommands.act(passScopeOf(response), identifierOf(request), action, commandContextOf(response)));
   });

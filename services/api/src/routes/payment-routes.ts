@@ -13,7 +13,7 @@ import { ApiError } from '../http/api-error';
 import { commandContextOf, passScopeOf, requireDashboardUser } from '../http/authentication';
 import { readBody } from '../http/body-read-refusal';
 import { correlationIdOf } from '../http/correlation-id';
-import { parseBody } from '../http/parse-body';
+import { parseBody, takeNoBody } from '../http/parse-body';
 import { optionalParameter, pageRequest } from '../http/query-parameters';
 import type { RouteGroup } from '../http/route-group';
 import { paymentRepresentation } from '../representations/payment-representation';
@@ -39,7 +39,8 @@ export function returnUrlsOf(wallets: Wallets, pass: Pass): ReturnUrls {
 export function addPaymentRoutes(routes: RouteGroup, application: Application): void {
   const payments = application.payments;
 
-  routes.post('/account', async (_request, response) => {
+  routes.post('/account', async (request, response) => {
+    takeNoBody(request);
     const { accountId, onboardingUrl } = await payments.connect(passScopeOf(response).businessId, commandContextOf(response));
     response.json({ account_id: accountId, onboarding_url: onboardingUrl });
   });
@@ -85,7 +86,8 @@ export function addSubscriptionRoutes(group: RouteGroup, application: Applicatio
     cancel_at_period_end: view.cancelAtPeriodEnd,
   });
 
-  routes.post('/', async (_request, response) => {
+  routes.post('/', async (request, response) => {
+    takeNoBody(request);
     const { checkoutUrl } = await subscriptions.checkout(passScopeOf(response).businessId);
     response.json({ checkout_url: checkoutUrl });
   });

@@ -3,7 +3,7 @@ import type { Application } from '@passes/application';
 import { createWebhookBody, type DeliveryListResponse, type RegisteredWebhookResponse, type WebhookListResponse } from '@passes/contracts';
 import { commandContextOf, principalOf } from '../http/authentication';
 import { markOneTimeSecrets } from '../http/idempotency';
-import { parseBody } from '../http/parse-body';
+import { parseBody, takeNoBody } from '../http/parse-body';
 import type { RouteGroup } from '../http/route-group';
 import { liveCredentialsOnly } from '../http/sandbox-access';
 import { deliveryRepresentation, webhookRepresentation } from '../representations/webhook-representations';
@@ -44,6 +44,7 @@ export function addWebhookRoutes(group: RouteGroup, application: Application): v
   });
 
   routes.post('/:webhook_id/deliveries/:delivery_id/retry', async (request, response) => {
+    takeNoBody(request);
     const delivery = await webhooks.retryDelivery(principalOf(response).businessId, String(request.params['webhook_id']), String(request.params['delivery_id']));
     response.status(202).json(deliveryRepresentation(delivery));
   });
