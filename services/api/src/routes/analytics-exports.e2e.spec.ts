@@ -4,8 +4,11 @@
  * among its counts); still made after a restart; removed by the sweep seven days after they are ready.
  */
 import fs from 'node:fs';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { CapturedLog } from '../testing/captured-log';
+import { until } from '../testing/eventually';
 import { createApiKey, registerBusiness, renewToken, type TestBusiness } from '../testing/fixtures';
 import { ManualClock } from '../testing/manual-clock';
 import { TestServer } from '../testing/test-server';
@@ -28,6 +31,7 @@ const APP_URL = 'https://passes.test';
 const DAY = 86_400_000;
 
 let server: TestServer, business: TestBusiness, free: TestBusiness, apiKey: string;
+const log = new CapturedLog();
 const passes: PassBody[] = [];
 /** The passes a campaign messaged. */
 const messaged: string[] = [];
@@ -83,7 +87,7 @@ function parseCsv(text: string): string[][] {
 }
 
 beforeAll(async () => {
-  server = await TestServer.start(new ManualClock(new Date('2026-11-20T09:00:00.000Z')), { workPollIntervalMs: 20 });
+  server = await TestServer.start(new ManualClock(new Date('2026-11-20T09:00:00.000Z')), { workPollIntervalMs: 20 }, { logger: log.logger });
   business = await registerBusiness(server, 'Corner Café');
   free = await registerBusiness(server, 'Free Café');
   await server.changePlan(business.businessId, 'pro');
@@ -137,6 +141,21 @@ describe('a passes export', () => {
     exported = await settled(queued.body.id);
     expect(exported).toMatchObject({ status: 'ready', rows: passes.length, download_url: `${APP_URL}/api/v1${exportsPath(business)}/${queued.body.id}/download` });
     expect(Date.parse(exported.expires_at ?? '') - Date.parse(exported.created_at)).toBe(7 * DAY);
+  });
+
+  it('a caller who leaves before the file is sent is no error of the server', async () => {
+    const url = new URL(exported.download_url ?? '');
+    const downloads = () => log.lines.filter((line) => line.includes('"route":"/api/v1/businesses/:business_id/analytics/exports/:export_id/download"')).length;
+    const before = downloads();
+    await new Promise<void>((resolve, reject) => {
+      const socket = connect(Number(new URL(server.rootUrl).port), '127.0.0.1', () => {
+        socket.end(`GET ${url.pathname} HTTP/1.1\r\nHost: passes.test\r\nX-API-Key: ${apiKey}\r\n\r\n`, () => socket.destroy());
+      });
+      socket.on('close', () => resolve());
+      socket.on('error', reject);
+    });
+    await until(async () => downloads() > before, 'the download to be logged');
+    expect(log.lines.filter((line) => line.includes('"level":"error"'))).toEqual([]);
   });
 
   it('downloads as an RFC 4180 CSV attachment with a header row, CRLF records and quoted fields', async () => {

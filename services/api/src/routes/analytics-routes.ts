@@ -46,6 +46,12 @@ export function addAnalyticsRoutes(routes: RouteGroup, application: Application)
     response.setHeader('cache-control', 'no-store');
     response.setHeader('x-content-type-options', 'nosniff');
     if (exported.bytes !== null) response.setHeader('content-length', String(exported.bytes));
-    await pipeline(content, response);
+    try {
+      await pipeline(content, response);
+    } catch (error) {
+      // The caller closed the connection before the last byte was handed over: theirs to retry, not a failure here.
+      if (response.destroyed) return;
+      throw error;
+    }
   });
 }
