@@ -9,6 +9,7 @@ import { Accounts } from './auth/accounts';
 import { ApiKeys } from './auth/api-keys';
 import { Authenticator } from './auth/authenticator';
 import { Passwords } from './auth/passwords';
+import { Sessions } from './auth/sessions';
 import { BarcodeSignatures } from './barcodes/barcode-signatures';
 import { PassBarcodes } from './barcodes/pass-barcodes';
 import { AutomationRunHandler } from './automations/automation-run-handler';
@@ -100,6 +101,7 @@ export class Application {
   readonly analyticsExports: AnalyticsExports;
   readonly users: Users;
   readonly passwords: Passwords;
+  readonly sessions: Sessions;
   readonly passBrowsing: PassBrowsing;
   readonly enrolments: Enrolments;
   readonly payments: Payments;
@@ -122,6 +124,7 @@ export class Application {
     const userPorts = { commands, readModels, tokens, mailer: ports.mailer, appUrl: ports.appUrl, clock, ids, readYourWrites };
     this.users = new Users(userPorts);
     this.passwords = new Passwords(userPorts);
+    this.sessions = new Sessions(userPorts);
     this.businesses = new Businesses(commands, readModels, clock, readYourWrites);
     this.passes = new PassQueries(readModels);
     this.passBrowsing = new PassBrowsing(readModels, this.passes);

@@ -23,7 +23,7 @@ import { requestLog } from './http/request-log';
 import { requireRole } from './http/role-guard';
 import { routeGroup } from './http/route-group';
 import { routePatternsOf } from './http/route-patterns';
-import { addAuthRoutes, addOwnBusinessRoutes, addPasswordChangeRoute } from './routes/account-routes';
+import { addAuthRoutes, addLogoutRoute, addOwnBusinessRoutes, addPasswordChangeRoute } from './routes/account-routes';
 import { addApiKeyRoutes } from './routes/api-key-routes';
 import { addCustomerListRoutes, addPassListRoute } from './routes/browse-routes';
 import { appleWebServiceRoutes } from './routes/apple-web-service-routes';
@@ -124,6 +124,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): express.Expres
   addSubscriptionRoutes(business.within('/subscription'), application);
   const accountLimits = new AccountLimits(dependencies.rateLimits, clock);
   addPasswordChangeRoute(routes.within('/auth/password', authenticate(application.plans), requireDashboardUser), { application, accountLimits, background: dependencies.background });
+  addLogoutRoute(routes.within('/auth/logout', authenticate(application.plans), requireDashboardUser), application);
   addAuthRoutes(routes.within('/auth'), {
     application,
     accountLimits,

@@ -54,8 +54,11 @@ describe('Answers of the running service, checked against the OpenAPI document',
     expect(reset.status).toBe(200);
     expect((await client.call('resetPassword', { body: { token: 'used-or-unknown', password: 'a-long-password' } })).status).toBe(401);
     const changed = { token: reset.body.access_token, body: { current_password: 'a-longer-password', new_password: 'the-longest-password' } };
-    expect((await client.call('changePassword', changed)).status).toBe(200);
-    expect((await client.call('changePassword', changed)).status).toBe(422);
+    const rechanged = await client.call<{ access_token: string }>('changePassword', changed);
+    expect(rechanged.status).toBe(200);
+    expect((await client.call('changePassword', { ...changed, token: rechanged.body.access_token })).status).toBe(422);
+    expect((await client.call('logout', { token: rechanged.body.access_token })).status).toBe(204);
+    expect((await client.call('logout', { token: rechanged.body.access_token })).status).toBe(401);
     expect((await client.call('getOwnBusiness', { token: business.token })).status).toBe(200);
     expect((await client.call('getOwnBusiness')).status).toBe(401);
     const created = await client.call<{ id: string; key: string }>('createApiKey', { path: own(), token: business.token, body: { name: 'Till' } });

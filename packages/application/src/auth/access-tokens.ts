@@ -1,4 +1,10 @@
-/** Dashboard access tokens: HS256 JWTs for the audience `dashboard`, signed with the service's secret key. */
+/**
+ * Dashboard access tokens: HS256 JWTs for the audience `dashboard`, signed with the service's secret key. Each
+ * is a session of its own (`jti`), which its user can end before it runs out (log out), and carries when its
+ * user's password was last set as the token was issued (`pwd_at`): a token of any password but the current
+ * one is refused, however close to the change it was issued.
+ */
+import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { LRUCache } from 'lru-cache';
 import type { Clock } from '../shared/clock';
@@ -24,11 +30,17 @@ interface VerifiedToken {
 interface AccessTokenClaims {
   userId: string;
   businessId: string;
+  /** The user's `passwordChangedAt` the token was issued under. */
+  passwordChangedAt: string | null;
 }
 
-interface VerifiedClaims extends AccessTokenClaims {
+export interface VerifiedClaims extends Omit<AccessTokenClaims, 'passwordChangedAt'> {
+  /** Undefined for a token issued before `pwd_at` was added, told apart by `issuedAt` alone. */
+  passwordChangedAt: string | null | undefined;
   /** `iat`, in seconds since the epoch. */
   issuedAt: number;
+  /** `jti` and `exp`; null for a token issued before sessions had ids, which ends only when it runs out. */
+  session: { id: string; expiresAt: Date } | null;
 }
 
 export class AccessTokens {
@@ -44,8 +56,9 @@ export class AccessTokens {
 
   async issue(claims: AccessTokenClaims): Promise<string> {
     const issuedAt = Math.floor(this.clock.now().getTime() / 1000);
-    return new SignJWT({ business_id: claims.businessId })
+    return new SignJWT({ business_id: claims.businessId, pwd_at: claims.passwordChangedAt })
       .setProtectedHeader({ alg: 'HS256' })
+      .setJti(randomUUID())
       .setSubject(claims.userId)
       .setIssuer(ISSUER)
       .setAudience(ACCESS_TOKEN_AUDIENCE)
@@ -70,7 +83,10 @@ export class AccessTokens {
       });
       const businessId = payload['business_id'];
       if (typeof payload.sub !== 'string' || typeof businessId !== 'string' || payload.exp === undefined || payload.iat === undefined) return null;
-      const claims = { userId: payload.sub, businessId, issuedAt: payload.iat };
+      const passwordSetAt = payload['pwd_at'];
+      const passwordChangedAt = typeof passwordSetAt === 'string' || passwordSetAt === null ? passwordSetAt : undefined;
+      const session = typeof payload.jti === 'string' ? { id: payload.jti, expiresAt: new Date(payload.exp * 1000) } : null;
+      const claims = { userId: payload.sub, businessId, passwordChangedAt, issuedAt: payload.iat, session };
       this.verified.set(token, { claims, expiresAt: payload.exp });
       return claims;
     } catch {

@@ -3,9 +3,13 @@ import { ACCESS_TOKEN_TTL_SECONDS, AccessTokens } from './access-tokens';
 
 const SECRET = new Uint8Array(32).fill(7);
 const ISSUED_AT = new Date('2026-11-23T10:00:00.000Z');
-const CLAIMS = { userId: 'user-1', businessId: 'business-1' };
-/** What verify reads: the claims, and when the token was issued, in whole seconds. */
-const VERIFIED = { ...CLAIMS, issuedAt: ISSUED_AT.getTime() / 1000 };
+const CLAIMS = { userId: 'user-1', businessId: 'business-1', passwordChangedAt: '2026-11-20T08:00:00.123Z' };
+/** What verify reads: the claims, when the token was issued (in whole seconds), and its session. */
+const VERIFIED = {
+  ...CLAIMS,
+  issuedAt: ISSUED_AT.getTime() / 1000,
+  session: { id: expect.any(String), expiresAt: new Date(ISSUED_AT.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000) },
+};
 
 function tokensAt(start: Date) {
   let now = start;
@@ -21,6 +25,13 @@ describe('AccessTokens.verify', () => {
     expect(await tokens.verify(token)).toEqual(VERIFIED);
     setNow(new Date(ISSUED_AT.getTime() + (ACCESS_TOKEN_TTL_SECONDS - 1) * 1000));
     expect(await tokens.verify(token)).toEqual(VERIFIED);
+  });
+
+  it('makes every token a session of its own', async () => {
+    const { tokens } = tokensAt(ISSUED_AT);
+    const [first, second] = [await tokens.verify(await tokens.issue(CLAIMS)), await tokens.verify(await tokens.issue(CLAIMS))];
+
+    expect(first?.session?.id).not.toEqual(second?.session?.id);
   });
 
   it('refuses a token once it expired, also one it accepted before', async () => {

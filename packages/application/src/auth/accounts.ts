@@ -64,7 +64,7 @@ export class Accounts {
     }));
     if (!business.state || !user.state || user.position === null) throw new Error('Registration produced no business or user');
     await awaitReadModels(this.readYourWrites, user.position, context);
-    const accessToken = await this.tokens.issue({ userId, businessId });
+    const accessToken = await this.tokens.issue({ userId, businessId, passwordChangedAt: user.state.passwordChangedAt });
     return { business: business.state, user: user.state, accessToken };
   }
 
@@ -74,6 +74,6 @@ export class Accounts {
     const matches = await verifyPassword(password, user?.passwordHash ?? UNUSABLE_PASSWORD_HASH);
     // An invited user has no password yet, so only an active user can match.
     if (!user || !matches || user.status !== 'active') return null;
-    return { accessToken: await this.tokens.issue({ userId: user.id, businessId: user.businessId }), businessId: user.businessId, userId: user.id };
+    return { accessToken: await this.tokens.issue({ userId: user.id, businessId: user.businessId, passwordChangedAt: user.passwordChangedAt }), businessId: user.businessId, userId: user.id };
   }
 }

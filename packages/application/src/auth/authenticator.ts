@@ -2,12 +2,12 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { ApiKeyScope, Mode, UserRole } from '@passes/domain';
 import { lookupKeys, type ReadModels } from '@passes/read-model';
-import type { AccessTokens } from './access-tokens';
+import type { AccessTokens, VerifiedClaims } from './access-tokens';
 import { API_KEY_PATTERN, hashApiKey } from './api-key-secret';
 
 export type Principal =
   | { kind: 'api_key'; businessId: string; keyId: string; mode: Mode; scopes: readonly ApiKeyScope[] }
-  | { kind: 'user'; businessId: string; userId: string; role: UserRole };
+  | { kind: 'user'; businessId: string; userId: string; role: UserRole; session: VerifiedClaims['session'] };
 
 /** Dashboard logins work on live data; sandbox data is reached with a `pb_test_` key. */
 export function modeOf(principal: Principal): Mode {
@@ -25,6 +25,15 @@ export function credentialOf(principal: Principal): string {
  */
 export function roleOf(principal: Principal): UserRole {
   return principal.kind === 'api_key' ? 'owner' : principal.role;
+}
+
+/**
+ * Whether the token was issued under the user's current password. One issued before tokens said so is
+ * told by its second: it is taken if issued in the second the password changed in, or after.
+ */
+function ofCurrentPassword(claims: VerifiedClaims, passwordChangedAt: string | null): boolean {
+  if (claims.passwordChangedAt !== undefined) return claims.passwordChangedAt === passwordChangedAt;
+  return passwordChangedAt === null || claims.issuedAt >= Math.floor(Date.parse(passwordChangedAt) / 1000);
 }
 
 export class Authenticator {
@@ -45,11 +54,13 @@ export class Authenticator {
   async byAccessToken(token: string): Promise<Principal | null> {
     const claims = await this.tokens.verify(token);
     if (!claims) return null;
-    // Read on every request, so a removal, a new role or a new password applies from the next one, on every
-    // API process. `iat` is in whole seconds: a token of the second the password changed in is still taken.
+    // Read on every request, so a removal, a new role, a new password or a logout applies from the next one,
+    // on every API process.
     const user = await this.readModels.users.get(claims.userId);
     if (!user || user.businessId !== claims.businessId || user.status !== 'active') return null;
-    if (user.passwordChangedAt !== null && claims.issuedAt < Math.floor(Date.parse(user.passwordChangedAt) / 1000)) return null;
-    return { kind: 'user', businessId: claims.businessId, userId: claims.userId, role: user.role };
+    if (!ofCurrentPassword(claims, user.passwordChangedAt)) return null;
+    const { session } = claims;
+    if (session !== null && user.endedSessions.some((ended) => ended.id === session.id)) return null;
+    return { kind: 'user', businessId: claims.businessId, userId: claims.userId, role: user.role, session };
   }
 }

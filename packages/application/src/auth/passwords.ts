@@ -6,7 +6,7 @@
  * answer), so that a change they did not make is noticed.
  */
 import { hash } from 'node:crypto';
-import { DomainError, streamNames, userAggregate, type UserCommand } from '@passes/domain';
+import { DomainError, streamNames, userAggregate, type User, type UserCommand } from '@passes/domain';
 import { lookupKeys } from '@passes/read-model';
 import type { CommandContext } from '../shared/command-context';
 import { awaitReadModels } from '../shared/read-your-writes';
@@ -51,13 +51,12 @@ export class Passwords {
     if (!user) return null;
     const passwordHash = await hashPassword(input.password);
     try {
-      await this.run(user.businessId, user.id, { actor: `user:${user.id}`, correlationId }, { type: 'ResetPassword', resetTokenHash: tokenHash, passwordHash, now: this.ports.clock.now() });
+      return this.loginOf(await this.run(user.businessId, user.id, { actor: `user:${user.id}`, correlationId }, { type: 'ResetPassword', resetTokenHash: tokenHash, passwordHash, now: this.ports.clock.now() }));
     } catch (error) {
       // Two uses of one link at once: the second finds it used, like any used link.
       if (error instanceof DomainError && error.code === 'not_found') return null;
       throw error;
     }
-    return this.loginOf(user);
   }
 
   /**
@@ -68,8 +67,7 @@ export class Passwords {
     const user = await this.ports.readModels.users.get(userId);
     if (!user || user.status !== 'active' || user.passwordHash === null || !(await verifyPassword(input.current, user.passwordHash))) return null;
     const passwordHash = await hashPassword(input.next);
-    await this.run(user.businessId, user.id, context, { type: 'ChangePassword', verifiedHash: user.passwordHash, passwordHash, now: this.ports.clock.now() });
-    return this.loginOf(user);
+    return this.loginOf(await this.run(user.businessId, user.id, context, { type: 'ChangePassword', verifiedHash: user.passwordHash, passwordHash, now: this.ports.clock.now() }));
   }
 
   /** Tells the user by email that their password changed, with the way to choose another if it was not them. */
@@ -79,12 +77,17 @@ export class Passwords {
     await this.ports.mailer.send(passwordChangedEmail(user.email, `${this.ports.appUrl()}/dashboard/forgot-password`));
   }
 
-  private async loginOf(user: { id: string; businessId: string }): Promise<Login> {
-    return { accessToken: await this.ports.tokens.issue({ userId: user.id, businessId: user.businessId }), businessId: user.businessId, userId: user.id };
+  /** A login under the password `user` now has. */
+  private async loginOf(user: User): Promise<Login> {
+    const accessToken = await this.ports.tokens.issue({ userId: user.id, businessId: user.businessId, passwordChangedAt: user.passwordChangedAt });
+    return { accessToken, businessId: user.businessId, userId: user.id };
   }
 
-  private async run(businessId: string, userId: string, context: CommandContext, command: UserCommand): Promise<void> {
+  /** The user as the command left them. */
+  private async run(businessId: string, userId: string, context: CommandContext, command: UserCommand): Promise<User> {
     const result = await this.ports.commands.handle(userAggregate, { stream: streamNames.user(userId), businessId, context }, () => command);
     if (result.position !== null) await awaitReadModels(this.ports.readYourWrites, result.position, context);
+    if (result.state === null) throw new DomainError('not_found', 'User not found.');
+    return result.state;
   }
 }

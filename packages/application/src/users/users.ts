@@ -116,7 +116,8 @@ export class Users {
       if (error instanceof DomainError && error.code === 'not_found') return null;
       throw error;
     }
-    return { accessToken: await this.ports.tokens.issue({ userId: invited.id, businessId: invited.businessId }), businessId: invited.businessId, userId: invited.id };
+    const accessToken = await this.ports.tokens.issue({ userId: invited.id, businessId: invited.businessId, passwordChangedAt: invited.passwordChangedAt });
+    return { accessToken, businessId: invited.businessId, userId: invited.id };
   }
 
   private async require(businessId: string, userId: string): Promise<User> {

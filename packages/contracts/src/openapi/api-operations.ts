@@ -102,6 +102,15 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   },
   {
     method: 'post',
+    path: `${API}/auth/logout`,
+    operationId: 'logout',
+    tag: 'Accounts',
+    summary: "End the session the request comes with: its access token is refused from now on; the user's other sessions go on",
+    access: 'dashboard',
+    answers: { 204: { description: 'Logged out' } },
+  },
+  {
+    method: 'post',
     path: `${API}/auth/password-reset`,
     operationId: 'requestPasswordReset',
     tag: 'Accounts',

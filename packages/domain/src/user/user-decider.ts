@@ -66,6 +66,12 @@ function decideUser(command: UserCommand, state: UserState): UserEvent[] {
       if (user.passwordHash !== command.verifiedHash) throw new DomainError('conflict', 'The password changed meanwhile; log in again.');
       return [{ type: 'UserPasswordChanged', data: { password_hash: command.passwordHash, occurred_at } }];
     }
+    case 'EndSession': {
+      const user = existing(state);
+      // Ended already, or run out: there is nothing left to end.
+      if (user.endedSessions.some((ended) => ended.id === command.sessionId) || command.sessionExpiresAt.getTime() <= command.now.getTime()) return [];
+      return [{ type: 'UserLoggedOut', data: { session_id: command.sessionId, session_expires_at: command.sessionExpiresAt.toISOString(), occurred_at } }];
+    }
     case 'ChangeUserRole': {
       const user = notThemselves(existing(state), command.actorUserId, 'change their own role');
       if (user.role === command.role) return [];
@@ -84,7 +90,7 @@ function linkHolds(recordedHash: string | null, expiresAt: string | null, givenH
   return recordedHash !== null && recordedHash === givenHash && expiresAt !== null && now.getTime() < Date.parse(expiresAt);
 }
 
-const NO_RESET = { resetTokenHash: null, resetExpiresAt: null, passwordChangedAt: null } as const;
+const NO_RESET = { resetTokenHash: null, resetExpiresAt: null, passwordChangedAt: null, endedSessions: [] } as const;
 
 /** A removed user is gone for every command, as if never made. */
 function existing(state: UserState): User {
@@ -137,6 +143,12 @@ function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'UserPasswordReset':
     case 'UserPasswordChanged':
       return state === null ? null : { ...state, passwordHash: event.data.password_hash, resetTokenHash: null, resetExpiresAt: null, passwordChangedAt: event.data.occurred_at };
+    case 'UserLoggedOut': {
+      if (state === null) return null;
+      // Only sessions whose tokens are still good are kept: the list stays as short as the logouts of an hour.
+      const stillGood = state.endedSessions.filter((ended) => Date.parse(ended.expiresAt) > Date.parse(event.data.occurred_at));
+      return { ...state, endedSessions: [...stillGood, { id: event.data.session_id, expiresAt: event.data.session_expires_at }] };
+    }
     case 'UserRoleChanged':
       return state === null ? null : { ...state, role: event.data.role };
     case 'UserRemoved':

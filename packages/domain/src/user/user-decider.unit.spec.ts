@@ -68,6 +68,7 @@ describe('registering a user', () => {
       resetTokenHash: null,
       resetExpiresAt: null,
       passwordChangedAt: null,
+      endedSessions: [],
       createdAt: NOW.toISOString(),
     });
   });
@@ -178,6 +179,35 @@ describe('changing a password, signed in', () => {
   test('an invited or removed user is not found', () => {
     spec.given([invited]).when(change('scrypt$hash')).thenThrows('not_found');
     spec.given([invited, accepted, removed]).when(change('scrypt$bob')).thenThrows('not_found');
+  });
+});
+
+describe('logging out', () => {
+  const HOUR = 3_600_000;
+  const endSession = (sessionId: string, expiresAt: Date, now = LATER): UserCommand => ({ type: 'EndSession', sessionId, sessionExpiresAt: expiresAt, now });
+  const loggedOut = (sessionId: string, expiresAt: Date, at = LATER): UserEvent => ({
+    type: 'UserLoggedOut',
+    data: { session_id: sessionId, session_expires_at: expiresAt.toISOString(), occurred_at: at.toISOString() },
+  });
+  const inAnHour = new Date(LATER.getTime() + HOUR);
+
+  test('ends the session, until its token would have run out', () => {
+    spec.given([registered]).when(endSession('session-1', inAnHour)).then([loggedOut('session-1', inAnHour)]);
+  });
+
+  test('a session ended already, or run out, has nothing left to end', () => {
+    spec.given([registered, loggedOut('session-1', inAnHour)]).when(endSession('session-1', inAnHour)).then([]);
+    spec.given([registered]).when(endSession('session-1', LATER)).then([]);
+  });
+
+  test('a removed user has no session to end', () => {
+    spec.given([registered, removed]).when(endSession('session-1', inAnHour)).thenThrows('not_found');
+  });
+
+  test('the user keeps the ended sessions whose tokens are still good, and forgets the others', () => {
+    const later = new Date(inAnHour.getTime() + 1);
+    const user = replay(userDecider, [registered, loggedOut('session-1', inAnHour), loggedOut('session-2', new Date(later.getTime() + HOUR), later)]);
+    expect(user?.endedSessions).toEqual([{ id: 'session-2', expiresAt: new Date(later.getTime() + HOUR).toISOString() }]);
   });
 });
 

@@ -31,6 +31,7 @@ export const userEvents: EventRegistry<UserEvent> = {
   },
   UserPasswordReset: { version: 1, schema: z.object({ password_hash: z.string(), occurred_at: occurredAt }) },
   UserPasswordChanged: { version: 1, schema: z.object({ password_hash: z.string(), occurred_at: occurredAt }) },
+  UserLoggedOut: { version: 1, schema: z.object({ session_id: z.string(), session_expires_at: occurredAt, occurred_at: occurredAt }) },
   UserRoleChanged: { version: 1, schema: z.object({ role, occurred_at: occurredAt }) },
   UserRemoved: { version: 1, schema: onlyOccurredAt },
 };

@@ -44,6 +44,8 @@ export type UserEvent =
   | { type: 'UserPasswordReset'; data: { password_hash: string; occurred_at: string } }
   /** By the user, who gave the password of before; tokens issued before it stop working, as after a reset. */
   | { type: 'UserPasswordChanged'; data: { password_hash: string; occurred_at: string } }
+  /** One session (one access token) ended by its user before its time: that token is refused from then on. */
+  | { type: 'UserLoggedOut'; data: { session_id: string; session_expires_at: string; occurred_at: string } }
   | { type: 'UserRoleChanged'; data: { role: UserRole; occurred_at: string } }
   | { type: 'UserRemoved'; data: { occurred_at: string } };
 
@@ -72,6 +74,8 @@ export type UserCommand =
   | { type: 'ResetPassword'; resetTokenHash: string; passwordHash: string; now: Date }
   /** `verifiedHash`: the hash the caller's current password was checked against, which must still be the user's. */
   | { type: 'ChangePassword'; verifiedHash: string; passwordHash: string; now: Date }
+  /** `sessionExpiresAt`: when the session's token runs out anyway; the user remembers it ended until then. */
+  | { type: 'EndSession'; sessionId: string; sessionExpiresAt: Date; now: Date }
   /** `actorUserId`: who asks, so nobody changes or removes themselves and a business always keeps an owner. */
   | { type: 'ChangeUserRole'; role: UserRole; actorUserId: string | null; now: Date }
   | { type: 'RemoveUser'; actorUserId: string | null; now: Date };
@@ -93,7 +97,14 @@ export interface User {
   resetExpiresAt: string | null;
   /** When the password was last reset or changed: access tokens issued before then are refused. */
   passwordChangedAt: string | null;
+  /** Sessions logged out of whose tokens have not yet run out: refused until then. */
+  endedSessions: readonly EndedSession[];
   createdAt: string;
+}
+
+export interface EndedSession {
+  id: string;
+  expiresAt: string;
 }
 
 export type UserState = User | null;

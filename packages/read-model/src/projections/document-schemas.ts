@@ -112,7 +112,7 @@ export const userDocument = z.object({
   email: text,
   passwordHash: optionalText,
   // Defaults: a version 1 document (read while a later version is rebuilt) is a business's founder, an active
-  // owner; one of version 2 asked for no password reset.
+  // owner; one of version 2 asked for no password reset; one of version 3 ended no session.
   name: optionalText.default(null),
   role: z.enum(USER_ROLES).default('owner'),
   status: z.enum(['invited', 'active', 'removed']).default('active'),
@@ -121,6 +121,7 @@ export const userDocument = z.object({
   resetTokenHash: optionalText.default(null),
   resetExpiresAt: instant.nullable().default(null),
   passwordChangedAt: instant.nullable().default(null),
+  endedSessions: z.array(z.object({ id: text, expiresAt: instant })).default([]),
   createdAt: instant,
 }) satisfies z.ZodType<User>;
 

@@ -166,8 +166,8 @@ const userProjection = aggregateProjection<User, UserEvent, 'email' | 'business'
   collection: collections.users,
   schema: userDocument,
   // 2: users have roles and invites, listed by business; a removed user is found by no key.
-  // 3: password resets, found by their token's hash.
-  version: 3,
+  // 3: password resets, found by their token's hash. 4: the sessions logged out of.
+  version: 4,
   category: 'user',
   events: userEvents,
   evolve: userDecider.evolve,

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
+import { openWalDatabase } from './open-wal-database';
 
 /** Each process waits for the same instant, then opens the file and says which journal mode it got. */
 const OPENER = `
@@ -51,8 +52,7 @@ describe('a new SQLite file opened by several processes at once', () => {
 });
 
 describe('a SQLite file opened in a directory not there yet', () => {
-  it("makes the directory its owner's only: other users read no customer's data", async () => {
-    const { openWalDatabase } = await import('./open-wal-database');
+  it("makes the directory its owner's only: other users read no customer's data", () => {
     const data = path.join(dir, 'new-data', 'nested');
     openWalDatabase(path.join(data, 'events.sqlite'), { synchronous: 'FULL' }).close();
 

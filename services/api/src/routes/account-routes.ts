@@ -21,7 +21,7 @@ import { correlationIdOf } from '../http/correlation-id';
 import type { AccountLimits } from '../http/account-limits';
 import type { MailedRequestLimits } from '../http/mailed-request-limits';
 import { markOneTimeSecrets } from '../http/idempotency';
-import { parseBody } from '../http/parse-body';
+import { parseBody, takeNoBody } from '../http/parse-body';
 import { markerOfUnreflected } from '../http/unreflected-writes';
 import type { RouteGroup } from '../http/route-group';
 import { businessRepresentation, loginRepresentation, planRepresentation, userRepresentation } from '../representations/account-representations';
@@ -93,6 +93,17 @@ export function addPasswordChangeRoute(routes: RouteGroup, { application, accoun
     if (!login) throw new ApiError('validation_error', 'The current password is not yours', [{ path: 'current_password', message: 'is not your password' }]);
     response.json(loginRepresentation(login));
     background.run('password changed notice', () => application.passwords.notifyChanged(login.userId), { request_id: correlationIdOf(response) });
+  });
+}
+
+/** Behind authentication, for a dashboard user: the session the request came with ends, its token refused from now. */
+export function addLogoutRoute(routes: RouteGroup, application: Application): void {
+  routes.post('/', async (request, response) => {
+    takeNoBody(request);
+    const principal = principalOf(response);
+    if (principal.kind !== 'user') throw new ApiError('forbidden', 'Only a dashboard user logs out');
+    await application.sessions.end(principal, commandContextOf(response));
+    response.status(204).end();
   });
 }
 

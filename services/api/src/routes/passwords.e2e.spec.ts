@@ -2,7 +2,8 @@
  * Dashboard passwords over real HTTP. A signed-in user changes theirs (POST /auth/password), giving the one
  * of now. One who forgot it (POST /auth/password-reset and …/complete) gets a link by email, good once, for
  * an hour, only the last one asked for; the same answer whether or not an account has the address. Either
- * way the old password and the sessions of before are refused once the new one is set.
+ * way the old password and the sessions of before are refused once the new one is set. Logging out
+ * (POST /auth/logout) ends the one session the request came with.
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -41,8 +42,6 @@ describe('resetting a forgotten password', () => {
   let business: TestBusiness;
   beforeAll(async () => {
     business = await registerBusiness(server, 'Forgetful Café');
-    // Sessions are told apart from the new password by the second they began in.
-    server.clock.advance(1_000);
   });
 
   it('mails a link that sets a new password, logs in, ends the old password and its sessions, and tells the user', async () => {
@@ -117,7 +116,6 @@ describe('changing the password, signed in', () => {
   let business: TestBusiness;
   beforeAll(async () => {
     business = await registerBusiness(server, 'Careful Café');
-    server.clock.advance(1_000);
   });
   const change = (token: string, current: string, next = NEW_PASSWORD) =>
     server.request<{ access_token: string } & ErrorBody>('POST', '/auth/password', { token, body: { current_password: current, new_password: next } });
@@ -145,6 +143,18 @@ describe('changing the password, signed in', () => {
     expect((await me(business.token)).status).toBe(200);
   });
 
+  it('ends a session begun in the same second, before the change', async () => {
+    server.clock.advance(1_000 - (server.clock.now().getTime() % 1_000));
+    const earlier = (await login(business.email, business.password)) as { body: { access_token: string } };
+    server.clock.advance(400);
+    const changed = await change(business.token, business.password, 'a-password-of-the-same-second');
+    expect(changed.status).toBe(200);
+    expect((await me(earlier.body.access_token)).status).toBe(401);
+    expect((await me(changed.body.access_token)).status).toBe(200);
+    business.token = changed.body.access_token;
+    business.password = 'a-password-of-the-same-second';
+  });
+
   it('is for every role, and for dashboard users only: an API key is refused (403), no credentials 401', async () => {
     const barista = await addTeamMember(server, business, 'staff', 'careful-barista@example.com');
     expect((await change(barista.token, barista.password, 'a-barista-password')).status).toBe(200);
@@ -160,5 +170,32 @@ describe('changing the password, signed in', () => {
     const fresh = (await login(business.email, business.password)) as { body: { access_token: string } };
     for (let attempt = 1; attempt <= 10; attempt++) expect((await change(fresh.body.access_token, `guess-number-${attempt}`)).status).toBe(422);
     expect((await change(fresh.body.access_token, business.password)).status).toBe(429);
+  });
+});
+
+describe('logging out', () => {
+  let business: TestBusiness;
+  beforeAll(async () => {
+    business = await registerBusiness(server, 'Shared Till Café');
+  });
+  const logOut = (token: string) => server.request('POST', '/auth/logout', { token });
+  const loginToken = async () => ((await login(business.email, business.password)) as { body: { access_token: string } }).body.access_token;
+
+  it("ends the session it came with: that token is refused from the next request; the user's other sessions go on", async () => {
+    const [till, phone] = [await loginToken(), await loginToken()];
+
+    expect((await logOut(till)).status).toBe(204);
+    expect((await me(till)).status).toBe(401);
+    expect((await logOut(till)).status).toBe(401);
+    expect((await me(phone)).status).toBe(200);
+    expect((await me(await loginToken())).status).toBe(200);
+  });
+
+  it('is for dashboard users: an API key is refused (403), no credentials 401, a body with fields 422', async () => {
+    await server.changePlan(business.businessId, 'pro');
+    const key = await createApiKey(server, business);
+    expect((await server.request('POST', '/auth/logout', { apiKey: key.key })).status).toBe(403);
+    expect((await server.request('POST', '/auth/logout')).status).toBe(401);
+    expect((await server.request('POST', '/auth/logout', { token: await loginToken(), body: { everywhere: true } })).status).toBe(422);
   });
 });

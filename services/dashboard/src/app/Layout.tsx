@@ -27,7 +27,7 @@ const SECTIONS = [
 
 export function Layout({ children }: { children: ReactNode }) {
   const { path } = useLocation();
-  const { end } = useSession();
+  const { logOut } = useSession();
   const mainRef = useFocusOnNavigation(path);
   const current = (to: string) => (to === '/' ? path === '/' : path === to || path.startsWith(`${to}/`));
   const may = { staff: true, manager: useMay('manager'), owner: useMay('owner') };
@@ -45,7 +45,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <Link to="/account" className="button quiet" aria-current={current('/account') ? 'page' : undefined}>
             Account
           </Link>
-          <button type="button" className="button quiet" onClick={() => end('logged_out')}>
+          <button type="button" className="button quiet" onClick={logOut}>
             Log out
           </button>
         </div>

@@ -3,11 +3,13 @@
  * a desktop, forgets the password on a phone, asks for a link from the log-in screen, opens the mailed link,
  * chooses a new password (the form checking it as the API does) and is in; the desktop's session of the old
  * password ends on its next call, and the link works no more. Then, signed in on both, the owner changes the
- * password on the desktop's account screen: the desktop goes on, the phone's session ends. Screens are kept
+ * password on the desktop's account screen: the desktop goes on, the phone's session ends; logging out ends
+ * the desktop's session on the server too. Screens are kept
  * at phone and desktop sizes under test-artifacts/dashboard/.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
+import { z } from 'zod';
 import { registerBusiness, type TestBusiness } from '../../../api/src/testing/fixtures';
 import { passwordResetTokenFor } from '../../../api/src/testing/mailed-links';
 import { TestServer } from '../../../api/src/testing/test-server';
@@ -123,6 +125,25 @@ describe('a forgotten password in the dashboard', () => {
 
       await openSection(phone.page, 'Passes');
       await phone.page.getByText('Your session has ended. Log in again to continue where you were.').waitFor();
+      expect(unexpectedErrors(desktop.errors)).toEqual([]);
+    },
+    STEP_MS,
+  );
+});
+
+describe('logging out', () => {
+  it(
+    'ends the session on the server too: the token the tab held is refused from then on',
+    async () => {
+      const page = desktop.page;
+      const stored = z.object({ token: z.string() }).parse(JSON.parse((await page.evaluate<string | null>("sessionStorage.getItem('passes.dashboard.session')")) ?? 'null'));
+      expect((await server.request('GET', '/businesses/me', { token: stored.token })).status).toBe(200);
+
+      const loggedOut = page.waitForResponse((response) => response.url().endsWith('/api/v1/auth/logout'));
+      await page.getByRole('button', { name: 'Log out' }).click();
+      expect((await loggedOut).status()).toBe(204);
+      await page.getByRole('heading', { name: 'Log in' }).waitFor();
+      expect((await server.request('GET', '/businesses/me', { token: stored.token })).status).toBe(401);
       expect(unexpectedErrors(desktop.errors)).toEqual([]);
     },
     STEP_MS,

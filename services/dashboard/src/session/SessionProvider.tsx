@@ -6,6 +6,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { ApiClient } from '../api/api-client';
 import { dashboardApi, type DashboardApi } from '../api/dashboard-api';
 import { accountsApi } from '../api/endpoints/accounts';
+import { newIdempotencyKey } from '../api/idempotency-key';
 import { currentTarget, navigate } from '../router/location';
 import { clearSession, loadSession, saveSession, type Session } from './session-store';
 
@@ -20,6 +21,8 @@ interface SessionValue {
   ended: SessionEnd | null;
   start: (token: string, businessId: string, expiresInSeconds: number) => void;
   end: (reason: SessionEnd) => void;
+  /** Ends the session here and on the server, which refuses its token from then on. */
+  logOut: () => void;
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
@@ -40,6 +43,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const client = useMemo(() => new ApiClient({ token: () => tokenRef.current, onSessionRefused: () => end('expired') }), [end]);
+
+  const logOut = useCallback(() => {
+    const token = tokenRef.current;
+    end('logged_out');
+    if (token === null) return;
+    // A call of its own, with the token it ends: a refusal (the token ran out meanwhile) ends nothing more, and
+    // a failure leaves the token to run out at its hour.
+    const ending = new ApiClient({ token: () => token, onSessionRefused: () => undefined });
+    void ending.perform({ method: 'POST', path: '/auth/logout', idempotencyKey: newIdempotencyKey() }).catch(() => undefined);
+  }, [end]);
 
   const start = useCallback((token: string, businessId: string, expiresInSeconds: number) => {
     const started = { token, businessId, expiresAt: Date.now() + expiresInSeconds * 1000 };
@@ -64,8 +77,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       ended,
       start,
       end,
+      logOut,
     }),
-    [session, client, ended, start, end],
+    [session, client, ended, start, end, logOut],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
