@@ -1,8 +1,8 @@
 /**
  * `passes audit verify` on every read model: a store built through the running embedded server (passes,
  * a milestone, a sent campaign and its recipients), verified by the compiled CLI while the server runs,
- * then documents of the programme's read models altered behind the service's back through the SQLite read
- * store's own API.
+ * also while passes are stamped and issued, then documents of the programme's read models altered behind
+ * the service's back through the SQLite read store's own API.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
@@ -103,6 +103,24 @@ describe('passes audit verify', () => {
     expect(audit.stdout).toMatch(/^milestones: 1 documents verified/m);
     expect(audit.stdout).toMatch(/^campaign_recipients: 2 documents verified/m);
     expect(audit.stdout).toContain('Every read model agrees with the events.');
+  }, 30_000);
+
+  it('given passes stamped and issued while it runs, finds nothing that differs, and exits 0', async () => {
+    let stop = false;
+    const worker = async () => {
+      while (!stop) {
+        await server.request('POST', `/businesses/${business.businessId}/passes/${passIds[1] ?? ''}/stamp`, { token: business.token });
+        await issuePass(server, business);
+      }
+    };
+    const load = Promise.all([worker(), worker(), worker()]);
+
+    const audit = await passes('audit', 'verify');
+    stop = true;
+    await load;
+
+    expect(audit.stdout).toContain('Every read model agrees with the events.');
+    expect(audit.code).toBe(0);
   }, 30_000);
 
   it('given a milestone whose threshold was altered in the read store, names the read model, id and field, and exits 1', async () => {

@@ -43,33 +43,36 @@ export interface AuditOptions {
   now: Date;
   /** Each read model's report, as soon as it is made. */
   onReport(report: ReadModelReport): void;
+  /** After each page of events folded, with the feed's position it reached. */
+  onFolded(position: Position): Promise<void>;
 }
 
 /** A document's business, as the documents that have one name it. */
 const ownedDocument = z.object({ businessId: z.string() });
 
 export async function auditReadModels(options: AuditOptions): Promise<ReadModelReport[]> {
-  const { live, projections } = options;
+  const { live, projections, businessId } = options;
   const states = new Map((await live.collections()).map((state) => [state.collection, state]));
-  const reports: ReadModelReport[] = [];
-  const comparable: Projection[] = [];
-  for (const projection of projections) {
-    const reason = whyNotComparable(projection, states.get(projection.collection));
-    if (reason === null) comparable.push(projection);
-    else reports.push(report(options, { collection: projection.collection, verified: 0, findings: [], notVerified: reason }));
-  }
-  const { businessId } = options;
+  const whyNot = new Map(projections.map((projection) => [projection.collection, whyNotComparable(projection, states.get(projection.collection))]));
+  const comparable = projections.filter((projection) => whyNot.get(projection.collection) === null);
   const fold = await ScratchFold.start(options.events, options.scratch, comparable, {
     pageSize: options.pageSize,
+    onPage: options.onFolded,
     inScope: (event: RecordedEvent) => businessId === undefined || event.metadata.business_id === businessId,
     now: options.now,
   });
   await fold.advance(await liveCheckpoints(options, comparable), options.signal);
-  for (const projection of comparable) {
-    const comparison = new Comparison(options, projection.collection);
+  const reports: ReadModelReport[] = [];
+  for (const { collection } of projections) {
+    const notVerified = whyNot.get(collection) ?? null;
+    if (notVerified !== null) {
+      reports.push(report(options, { collection, verified: 0, findings: [], notVerified }));
+      continue;
+    }
+    const comparison = new Comparison(options, collection);
     const first = await comparison.all();
     const findings = await settle(options, fold, comparison, first.findings);
-    reports.push(report(options, { collection: projection.collection, verified: first.verified, findings, notVerified: null }));
+    reports.push(report(options, { collection, verified: first.verified, findings, notVerified: null }));
   }
   return reports;
 }

@@ -17,8 +17,6 @@ interface Member {
 
 export class ScratchFold {
   private readonly members = new Map<string, Member>();
-  /** Events of the members' types read so far. */
-  eventsRead = 0;
 
   private constructor(
     private readonly events: Pick<EventStore, 'readAll'>,
@@ -26,6 +24,8 @@ export class ScratchFold {
     private readonly pageSize: number,
     /** Which events are folded at all: a business's alone, say. */
     private readonly inScope: (event: RecordedEvent) => boolean,
+    /** After each page, with the feed's position it reached. */
+    private readonly onPage: (position: Position) => Promise<void>,
   ) {}
 
   /** A live generation in the (empty) scratch store for each projection. */
@@ -33,9 +33,9 @@ export class ScratchFold {
     events: Pick<EventStore, 'readAll'>,
     scratch: Pick<DocumentStore, 'load' | 'commit' | 'createGeneration'>,
     projections: readonly Projection[],
-    options: { pageSize: number; inScope: (event: RecordedEvent) => boolean; now: Date },
+    options: { pageSize: number; inScope: (event: RecordedEvent) => boolean; onPage: (position: Position) => Promise<void>; now: Date },
   ): Promise<ScratchFold> {
-    const fold = new ScratchFold(events, scratch, options.pageSize, options.inScope);
+    const fold = new ScratchFold(events, scratch, options.pageSize, options.inScope, options.onPage);
     for (const projection of projections) {
       const { generation } = await scratch.createGeneration({ collection: projection.collection, version: projection.version, indexes: projection.indexes }, 'live', options.now);
       fold.members.set(projection.collection, { projection, target: { collection: projection.collection, generation }, folded: null });
@@ -64,10 +64,12 @@ export class ScratchFold {
         const own = page.filter(
           (event) => member.projection.eventTypes.has(event.type) && isAfter(event.position, member.folded) && hasReached(cap, event.position) && this.inScope(event),
         );
-        this.eventsRead += own.length;
         batch.push({ target: member.target, writes: await projectEvents(this.scratch, member.target, member.projection, own) });
       }
-      if (last !== undefined) await this.scratch.commit(batch, last.position);
+      if (last !== undefined) {
+        await this.scratch.commit(batch, last.position);
+        await this.onPage(last.position);
+      }
       // A short page: nothing of these types lies beyond it, so each member has all it is to take.
       const atHead = page.length < this.pageSize;
       for (const member of behind) {

@@ -9,17 +9,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { auditReadModels, readModelProjections, SqliteDocumentStore, type Finding, type ReadModelReport } from '@passes/read-model';
 import type { CliContext, Output } from './cli-context';
-import { count } from './progress';
+import { count, Progress } from './progress';
 
 const PAGE = 1000;
 
 export async function auditVerify(context: CliContext, businessId: string | undefined): Promise<void> {
-  const { output } = context;
+  const { output, events } = context;
   // Created readable by its owner only: the documents folded hold customers' data.
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'passes-audit-'));
   const scratch = SqliteDocumentStore.open(path.join(directory, 'read-models.sqlite'));
   try {
-    output.note('Folding the events afresh into a scratch read store…\n');
+    const head = await events.headPosition();
+    const progress = new Progress(output, 'folding the events', head === null ? 0 : await events.countBetween(null, head, Number.MAX_SAFE_INTEGER));
+    // Shown while the events are folded the first time, up to the first report; what is folded again after is little.
+    let folded = 0;
+    let folding = true;
     const reports = await auditReadModels({
       events: context.events,
       live: context.documents,
@@ -29,7 +33,14 @@ export async function auditVerify(context: CliContext, businessId: string | unde
       pageSize: PAGE,
       signal: context.signal,
       now: context.clock.now(),
-      onReport: (report) => print(output, report),
+      onFolded: async (position) => {
+        if (folding && progress.isDue) progress.update((folded = await events.countBetween(null, position, Number.MAX_SAFE_INTEGER)));
+      },
+      onReport: (report) => {
+        if (folding) progress.finish(folded);
+        folding = false;
+        print(output, report);
+      },
     });
     const differing = reports.reduce((total, report) => total + report.findings.length, 0);
     const unverified = reports.filter((report) => report.notVerified !== null).length;
