@@ -116,6 +116,12 @@ export interface DocumentStore {
    */
   count(collection: string, index: string, key: LookupKey, limit?: number): Promise<number>;
 
+  /**
+   * Up to `limit` live documents after the id `after` (null for the first), in the order of their ids as the
+   * store sorts them, read in passing; removed ones left out. What an auditor walks a whole collection by.
+   */
+  scan(collection: string, after: string | null, limit: number): Promise<StoredDocument<unknown>[]>;
+
   /** Every collection that has a generation, live or being built. */
   collections(): Promise<CollectionState[]>;
   /**

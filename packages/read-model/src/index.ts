@@ -26,3 +26,5 @@ export { addSpan } from './analytics/running-totals';
 export * from './projector/in-memory-replay';
 export { projectBatch } from './projector/project-batch';
 export { ANALYTICS_COLLECTION, analyticsProjection } from './analytics/analytics-projection';
+export * from './audit/read-model-audit';
+export type { FieldDifference } from './audit/document-differences';

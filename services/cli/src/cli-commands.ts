@@ -20,7 +20,7 @@ const USAGE = `Usage:
   passes admin set-plan <business_id> <free|pro>           change a business's plan
   passes projections status [--json]                       each projection's generation, checkpoint and lag
   passes projections rebuild [name…]                       rebuild projections (all when none is named) without downtime
-  passes audit verify [--business <id>]                    refold every pass from its events and compare with the read model
+  passes audit verify [--business <id>]                    fold every read model afresh from the events and compare with the live one
   passes work status [--json]                              each kind of background work: pending items and lag
   passes work list <kind> [--status <s>] [--group <g>] [--limit <n>] [--json]
                                                            a kind's items, newest first (e.g. webhook.delivery --status dead)

@@ -142,7 +142,7 @@ describe('passes projections rebuild', () => {
     expect(await liveGeneration(server.dataDir, 'analytics')).not.toBe(generation);
     expect((await server.request('GET', query, { token: business.token })).body).toEqual(before.body);
     const audit = await passes(server.dataDir, 'audit', 'verify');
-    expect(audit.stdout).toMatch(/analytics documents verified: the read model agrees with the events/);
+    expect(audit.stdout).toMatch(/^analytics: [\d,]+ documents verified, the read model agrees with the events\.$/m);
   }, 60_000);
 
   it('refuses a rebuild of a projection that a running projector is already rebuilding', async () => {
@@ -210,8 +210,8 @@ describe('passes audit verify', () => {
 
       const audit = await passes(server.dataDir, 'audit', 'verify', '--business', business.businessId);
       expect(audit.code).toBe(1);
-      expect(audit.stdout).toContain(`pass ${pass.id}: points: read model 500, events 5`);
-      expect(audit.stdout).toMatch(/passes verified: 1 differ/);
+      expect(audit.stdout).toContain(`passes ${pass.id}: points: read model 500, events 5`);
+      expect(audit.stdout).toMatch(/^passes: [\d,]+ documents verified, 1 differ\.$/m);
     } finally {
       await server.resume();
     }
@@ -230,8 +230,8 @@ describe('passes audit verify', () => {
 
       const audit = await passes(server.dataDir, 'audit', 'verify', '--business', business.businessId);
       expect(audit.code).toBe(1);
-      expect(audit.stdout).toContain(`analytics ${id}: read model `);
-      expect(audit.stdout).toMatch(/analytics documents verified: 1 differ/);
+      expect(audit.stdout).toContain(`analytics ${id}: templates.${pass.template_id}: read model none, events {`);
+      expect(audit.stdout).toMatch(/^analytics: [\d,]+ documents verified, 1 differ\.$/m);
     } finally {
       await server.resume();
     }

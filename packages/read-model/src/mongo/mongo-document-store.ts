@@ -185,6 +185,14 @@ export class MongoDocumentStore implements DocumentStore {
     });
   }
 
+  /** By `_id` greater than `after`: a string bound, so the generation's mark (a number) is never among them. */
+  async scan(collection: string, after: string | null, limit: number): Promise<StoredDocument<unknown>[]> {
+    return this.onLive(collection, [], null, async (live) => {
+      const records = await onMongo(STORE, () => live.find({ _id: { $gt: after ?? '' }, doc: { $ne: null } }).sort({ _id: 1 }).limit(limit).toArray());
+      return records.map((record) => ({ id: record._id, revision: record.revision, doc: record.doc }));
+    });
+  }
+
   /**
    * A lookup asked for the first time goes by its generation's mark: one command, its answer not kept. Asked
    * again, it goes the checked way, whose answer is kept (onLive): lookups asked once (another customer

@@ -210,6 +210,7 @@ export class PreparedGeneration {
       revision: db.prepare<[string], number>(`SELECT revision FROM ${documents} WHERE id = ?`).pluck(),
       // The ids as one JSON array: one statement whatever their number, each row found by the id index.
       getMany: db.prepare<[string], DocumentRow>(`SELECT id, revision, doc FROM ${documents} WHERE id IN (SELECT value FROM json_each(?))`),
+      scan: db.prepare<[string, number], DocumentRow>(`SELECT id, revision, doc FROM ${documents} WHERE id > ? AND doc IS NOT NULL ORDER BY id LIMIT ?`),
       // The lookup table's order is the documents' row order, the order they were first written: no sort.
       find: db.prepare<[string, string, number], DocumentRow>(
         `SELECT d.id, d.revision, d.doc FROM ${lookups} l JOIN ${documents} d ON d.rowid = l.doc
@@ -292,6 +293,11 @@ export class PreparedGeneration {
     }
     for (const [id, stored] of found) if (stored.doc === null) found.delete(id);
     return found;
+  }
+
+  /** Up to `limit` documents after the id `after` (the empty id before every other), in id order, read in passing. */
+  scan(after: string, limit: number): StoredDocument<unknown>[] {
+    return this.statements.scan.all(after, limit).map((row) => this.passingRead(row));
   }
 
   /** Up to `limit` (a positive number) documents the key finds, in the order they were first written. */

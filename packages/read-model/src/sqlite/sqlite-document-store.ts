@@ -216,6 +216,10 @@ export class SqliteDocumentStore implements DocumentStore {
     return this.liveTables(collection)?.count(index, key, limit) ?? 0;
   }
 
+  async scan(collection: string, after: string | null, limit: number): Promise<StoredDocument<unknown>[]> {
+    return this.liveTables(collection)?.scan(after ?? '', limit) ?? [];
+  }
+
   async collections(): Promise<CollectionState[]> {
     // The catalog is where a waiter learns that another process's projector reached a position: what is
     // read after it must be as new.

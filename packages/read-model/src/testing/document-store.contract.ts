@@ -55,6 +55,16 @@ export function describeDocumentStoreContract(
         expect(await store().get(target.collection, 'b')).toBeNull();
       });
 
+      it('scan a collection’s live documents in id order, a page after the last id, skipping removed ones', async () => {
+        const target = await liveCollection();
+        await store().commit([{ target, writes: [write('m', 0), write('a', 0), write('z', 0), write('k', 0)] }], at(1));
+        await store().commit([{ target, writes: [write('k', 1, {}, null)] }], at(2));
+        const first = await store().scan(target.collection, null, 2);
+        expect(first.map(({ id }) => id)).toEqual(['a', 'm']);
+        expect((await store().scan(target.collection, 'm', 2)).map(({ id, revision, doc }) => ({ id, revision, doc }))).toEqual([{ id: 'z', revision: 0, doc: { id: 'z', revision: 0 } }]);
+        expect(await store().scan(uniqueShape().collection, null, 2)).toEqual([]);
+      });
+
       it('find documents by key in the order they were first written, up to a limit', async () => {
         const target = await liveCollection();
         await store().commit([{ target, writes: [write('z', 0, { email: ['e'] }), write('a', 0, { email: ['e'] })] }], at(1));

@@ -1,73 +1,80 @@
 /**
- * `passes audit verify [--business ID]`: refolds every pass from its stream and compares the result
- * with the document the API serves, then the analytics documents likewise (audit-analytics.ts). Prints
- * each difference; exit code 1 if there is any.
+ * `passes audit verify [--business ID]`: every read model verified against the event store (auditReadModels):
+ * the events folded afresh into a scratch read store in a temporary directory of its own, which is then
+ * compared with the live one document by document. Prints each difference and each read model's count;
+ * exit code 1 if any document differs or a read model could not be verified.
  */
-import { decodeEvent, passAggregate, passEvents, replayEncoded, streamNames } from '@passes/domain';
-import type { Position } from '@passes/event-store';
-import { passProjection } from '@passes/read-model';
-import { verifyAnalytics } from './audit-analytics';
-import type { CliContext } from './cli-context';
-import { Progress, count } from './progress';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { auditReadModels, readModelProjections, SqliteDocumentStore, type Finding, type ReadModelReport } from '@passes/read-model';
+import type { CliContext, Output } from './cli-context';
+import { count, Progress } from './progress';
 
 const PAGE = 1000;
 
-interface Difference {
-  passId: string;
-  field: string;
-  readModel: unknown;
-  events: unknown;
-}
-
 export async function auditVerify(context: CliContext, businessId: string | undefined): Promise<void> {
-  const { events, output } = context;
-  const head = await events.headPosition();
-  const total = head === null ? 0 : await events.countBetween(null, head, Number.MAX_SAFE_INTEGER);
-  const progress = new Progress(output, 'verifying', total);
-  let checked = 0;
-  let differing = 0;
-  for (let after: Position | null = null; ; ) {
-    if (context.signal.aborted) throw new Error('Interrupted before every pass was verified');
-    const issued = await events.readAll({ after, maxCount: PAGE, filter: { eventTypes: ['PassIssued'] } });
-    for (const event of issued) {
-      const decoded = decodeEvent(passEvents, event);
-      if (decoded.type !== 'PassIssued') continue;
-      const { data } = decoded;
-      if (businessId !== undefined && data.business_id !== businessId) continue;
-      const differences = await differencesOf(context, data.pass_id);
-      for (const difference of differences) output.out(describe(difference));
-      if (differences.length > 0) differing += 1;
-      checked += 1;
-    }
-    const last = issued.at(-1);
-    if (last === undefined) break;
-    after = last.position;
-    progress.update(await events.countBetween(null, after, Number.MAX_SAFE_INTEGER));
-    if (issued.length < PAGE) break;
+  const { output, events } = context;
+  // Created readable by its owner only: the documents folded hold customers' data.
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'passes-audit-'));
+  const scratch = SqliteDocumentStore.open(path.join(directory, 'read-models.sqlite'));
+  try {
+    const head = await events.headPosition();
+    const progress = new Progress(output, 'folding the events', head === null ? 0 : await events.countBetween(null, head, Number.MAX_SAFE_INTEGER));
+    // Shown while the events are folded the first time, up to the first report; what is folded again after is little.
+    let folded = 0;
+    let folding = true;
+    const reports = await auditReadModels({
+      events: context.events,
+      live: context.documents,
+      scratch,
+      projections: readModelProjections,
+      businessId,
+      pageSize: PAGE,
+      signal: context.signal,
+      now: context.clock.now(),
+      onFolded: async (position) => {
+        if (folding && progress.isDue) progress.update((folded = await events.countBetween(null, position, Number.MAX_SAFE_INTEGER)));
+      },
+      onReport: (report) => {
+        if (folding) progress.finish(folded);
+        folding = false;
+        print(output, report);
+      },
+    });
+    const differing = reports.reduce((total, report) => total + report.findings.length, 0);
+    const unverified = reports.filter((report) => report.notVerified !== null).length;
+    if (differing === 0 && unverified === 0) output.out('Every read model agrees with the events.');
+    else output.out(`${count(differing)} documents differ from the events; ${count(unverified)} read models not verified.`);
+    if (differing > 0 || unverified > 0) process.exitCode = 1;
+  } finally {
+    await scratch.close();
+    fs.rmSync(directory, { recursive: true, force: true });
   }
-  progress.finish(checked);
-  output.out(`${count(checked)} passes verified: ${differing === 0 ? 'the read model agrees with the events' : `${count(differing)} differ`}.`);
-  const analyticsDiffering = await verifyAnalytics(context, businessId);
-  if (differing > 0 || analyticsDiffering > 0) process.exitCode = 1;
 }
 
-async function differencesOf({ events, documents }: CliContext, passId: string): Promise<Difference[]> {
-  const folded = replayEncoded(passAggregate, await events.readStream(streamNames.pass(passId)));
-  // The document as stored, not as the read model would check it: what differs is reported, whatever its shape.
-  const served = (await documents.get(passProjection.collection, passId))?.doc ?? null;
-  if (folded === null || served === null) {
-    return folded === served ? [] : [{ passId, field: '(document)', readModel: served === null ? 'missing' : 'present', events: folded === null ? 'none' : 'a pass' }];
+function print(output: Output, { collection, verified, findings, notVerified }: ReadModelReport): void {
+  if (notVerified !== null) {
+    output.out(`${collection}: not verified: ${notVerified}.`);
+    return;
   }
-  const fields = new Set([...Object.keys(folded), ...Object.keys(served)]);
-  return [...fields]
-    .filter((field) => JSON.stringify(valueOf(folded, field)) !== JSON.stringify(valueOf(served, field)))
-    .map((field) => ({ passId, field, readModel: valueOf(served, field), events: valueOf(folded, field) }));
+  for (const finding of findings) for (const line of describe(collection, finding)) output.out(line);
+  const verdict = findings.length === 0 ? 'the read model agrees with the events' : `${count(findings.length)} differ`;
+  output.out(`${collection}: ${count(verified)} documents verified, ${verdict}.`);
 }
 
-function valueOf(pass: object, field: string): unknown {
-  return Object.entries(pass).find(([key]) => key === field)?.[1];
+function describe(collection: string, finding: Finding): string[] {
+  switch (finding.kind) {
+    case 'missing':
+      return [`${collection} ${finding.id}: missing from the read model (the events make it)`];
+    case 'extra':
+      return [`${collection} ${finding.id}: in the read model, made by no event`];
+    case 'differs':
+      return finding.fields.map(({ field, readModel, events }) => `${collection} ${finding.id}: ${field}: read model ${shown(readModel)}, events ${shown(events)}`);
+  }
 }
 
-function describe({ passId, field, readModel, events }: Difference): string {
-  return `pass ${passId}: ${field}: read model ${JSON.stringify(readModel)}, events ${JSON.stringify(events)}`;
+/** A field one side lacks is shown as `none`. */
+function shown(value: unknown): string {
+  return value === undefined ? 'none' : JSON.stringify(value);
 }
