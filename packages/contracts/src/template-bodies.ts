@@ -4,6 +4,7 @@
  */
 import { BARCODE_FORMATS, DISPLAY_FIELD_SLOTS, ENROLMENT_FIELDS, MAX_CONSENT_TEXT_LENGTH, MAX_STAMPS_FOR_REWARD, PASS_TYPES, SCAN_COOLDOWN_RULE, isValidScanCooldown } from '@passes/domain';
 import { z } from 'zod';
+import { CURRENCY_CODES, CURRENCY_RULE } from './currency-codes';
 import { name, nfcData } from './field-limits';
 import { text } from './text-rule';
 
@@ -65,7 +66,8 @@ const settings = {
   nfc_message: nfcData.nullable().optional(),
   currency: z
     .string()
-    .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as GBP')
+    .regex(/^[A-Z]{3}$/, CURRENCY_RULE)
+    .refine((code) => CURRENCY_CODES.has(code), CURRENCY_RULE)
     .nullable()
     .optional(),
   stamps_for_reward: z.int('must be an integer').min(1).max(MAX_STAMPS_FOR_REWARD).nullable().optional(),

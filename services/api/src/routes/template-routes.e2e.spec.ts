@@ -93,6 +93,8 @@ describe('refusing invalid templates with 422 validation_error', () => {
     ['an unknown barcode format', { name: 'C', barcode_format: 'datamatrix' }, 'barcode_format'],
     ['a colour not in #RRGGBB', { name: 'C', colors: { background: 'red' } }, 'colors.background'],
     ['a currency not in ISO 4217 form', { name: 'C', currency: 'pounds' }, 'currency'],
+    ['three letters no currency has', { name: 'C', currency: 'POU' }, 'currency'],
+    ['a currency without two decimals', { name: 'C', currency: 'JPY' }, 'currency'],
     ['zero stamps for a reward', { name: 'C', stamps_for_reward: 0 }, 'stamps_for_reward'],
     ['an NFC message over 64 bytes', { name: 'C', nfc_message: 'é'.repeat(33) }, 'nfc_message'],
     ['a scan cooldown under a minute', { name: 'C', scan_security: { scan_cooldown: 59 } }, 'scan_security.scan_cooldown'],
