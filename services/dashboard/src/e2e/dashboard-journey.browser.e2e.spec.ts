@@ -93,10 +93,10 @@ describe('a business owner in the dashboard', () => {
       expect(await page.evaluate(UNLABELLED_CONTROLS)).toEqual([]);
       await page.getByLabel('Check-in cooldown').selectOption('window');
       await page.getByLabel('Minutes between check-ins').fill('0');
-      await page.getByLabel('Currency').fill('£1');
+      await page.getByLabel('Currency').fill('pounds');
       await page.getByRole('button', { name: 'Create template' }).click();
       expect(await errorOf('Minutes between check-ins')).toContain('must be 1 to 1440 minutes');
-      expect(await errorOf('Currency')).toContain('must be an ISO 4217 code such as GBP');
+      expect(await errorOf('Currency')).toContain('must be the ISO 4217 code of a currency with two decimals, such as GBP or EUR');
 
       await page.getByLabel('Minutes between check-ins').fill('5');
       await page.getByLabel('Currency').fill('GBP');

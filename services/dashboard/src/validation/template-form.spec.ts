@@ -48,7 +48,8 @@ describe('the template form', () => {
   it('names the field of each refusal as the API does, in its words', () => {
     expect(errorsOf({ name: '  ' })).toEqual({ name: 'must not be empty' });
     expect(errorsOf({ stamps_for_reward: 'ten' })).toEqual({ stamps_for_reward: 'must be an integer' });
-    expect(errorsOf({ currency: 'POUNDS' })).toEqual({ currency: 'must be an ISO 4217 code such as GBP' });
+    expect(errorsOf({ currency: 'POUNDS' })).toEqual({ currency: 'must be the ISO 4217 code of a currency with two decimals, such as GBP or EUR' });
+    expect(errorsOf({ currency: 'POU' })).toEqual({ currency: 'must be the ISO 4217 code of a currency with two decimals, such as GBP or EUR' });
     expect(errorsOf({ nfc_message: '€'.repeat(22) })).toEqual({ nfc_message: 'must be at most 64 bytes' });
   });
 

@@ -88,7 +88,7 @@ export function TemplateEditor({ initial, submitLabel, save, onSaved, rewardLine
           error={shown['stamps_for_reward']}
           hint={`For stamp cards: 1 to ${MAX_STAMPS_FOR_REWARD}. Leave empty otherwise.`}
         />
-        <TextField label="Currency" value={form.currency} onChange={text('currency')} error={shown['currency']} hint="For balances: an ISO 4217 code such as GBP." maxLength={3} />
+        <TextField label="Currency" value={form.currency} onChange={text('currency')} error={shown['currency']} hint="For balances: an ISO 4217 code such as GBP or EUR." maxLength={3} />
         <TextField label="NFC message" value={form.nfc_message} onChange={text('nfc_message')} error={shown['nfc_message']} hint={`Up to ${MAX_NFC_DATA_BYTES} bytes; a pass may carry its own.`} />
         <DisplayFieldsEditor fields={form.display_fields} errors={shown} onChange={(display_fields) => change({ display_fields })} />
         <ProblemNotice problem={submission.problem} fieldPaths={FIELDS} />
