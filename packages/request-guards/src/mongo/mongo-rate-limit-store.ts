@@ -75,6 +75,11 @@ export class MongoRateLimitStore implements RateLimitStore {
     }
   }
 
+  async giveBack(key: string, windowMs: number, now: Date): Promise<void> {
+    const windowStart = new Date(windowStartOf(now, windowMs));
+    await onMongo(STORE, () => this.windows.updateOne({ key, windowStart, count: { $gt: 0 } }, { $inc: { count: -1 } }));
+  }
+
   async purge(now: Date): Promise<number> {
     const purged = await onMongo(STORE, () => this.windows.deleteMany({ windowEnd: { $lte: now } }));
     for (const [key, block] of this.blocks) if (block.windowEnd <= now.getTime()) this.blocks.delete(key);

@@ -16,6 +16,12 @@ export interface RateLimitStore {
    * (MongoRateLimitStore): a count is then never given twice, but may run ahead of the requests made.
    */
   hit(key: string, windowMs: number, now: Date, limit?: number): Promise<WindowCount>;
+  /**
+   * Takes back one hit of `key` counted without a limit in the window containing `now`: a request counted
+   * before it was known whether it should count (a login that turned out right). Never below zero; a window
+   * gone by is left as it was.
+   */
+  giveBack(key: string, windowMs: number, now: Date): Promise<void>;
   /** Forgets every window that ended at or before `now`; returns how many. */
   purge(now: Date): Promise<number>;
   close(): Promise<void>;

@@ -67,6 +67,14 @@ export class SqliteRateLimitStore implements RateLimitStore {
     return { count: window.count, resetsAt: window.end };
   }
 
+  async giveBack(key: string, windowMs: number, now: Date): Promise<void> {
+    const window = this.windows.get(key);
+    if (window === undefined || window.start !== windowStartOf(now, windowMs) || window.count === 0) return;
+    window.count -= 1;
+    this.unwritten.add(key);
+    this.writeTimer ??= setTimeout(() => this.writeBehindOrRetry(), WRITE_BEHIND_MS).unref();
+  }
+
   async purge(now: Date): Promise<number> {
     this.writeBehind();
     for (const [key, window] of this.windows) if (window.end <= now.getTime()) this.windows.delete(key);

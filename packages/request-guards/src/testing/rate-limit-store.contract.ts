@@ -32,6 +32,18 @@ export function describeRateLimitStoreContract(
       expect(await store().hit(key, MINUTE, at(MINUTE), 1000)).toEqual({ count: 1, resetsAt: WINDOW_START + 2 * MINUTE });
     });
 
+    it('takes back a hit given back, never below nothing, and leaves a window gone by as it was', async () => {
+      const key = `k-${randomUUID()}`;
+      await store().hit(key, MINUTE, at(0));
+      await store().hit(key, MINUTE, at(1));
+      await store().giveBack(key, MINUTE, at(2));
+      expect((await store().hit(key, MINUTE, at(3))).count).toBe(2);
+      for (let given = 0; given < 3; given += 1) await store().giveBack(key, MINUTE, at(4));
+      expect((await store().hit(key, MINUTE, at(5))).count).toBe(1);
+      await store().giveBack(key, MINUTE, at(MINUTE));
+      expect((await store().hit(key, MINUTE, at(MINUTE + 1))).count).toBe(1);
+    });
+
     it('starts again at one in the next window', async () => {
       const key = `k-${randomUUID()}`;
       await store().hit(key, MINUTE, at(0));

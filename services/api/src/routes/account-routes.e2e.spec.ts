@@ -89,13 +89,15 @@ describe('POST /auth/login', () => {
     expect((await server.request('POST', '/auth/login', { body: { email: business.email } })).status).toBe(422);
   });
 
-  it('takes 10 logins of an email address in a quarter of an hour, then 429 until the quarter ends, the right password too; an unknown address alike', async () => {
+  it('takes 10 wrong logins of an email address in a quarter of an hour, then 429 until the quarter ends, the right password too; an unknown address alike', async () => {
     const { email, password } = await registerBusiness(server, 'Guessed');
     const login = (as: string, guess: string) => server.request<ErrorBody>('POST', '/auth/login', { body: { email: as, password: guess } });
     // The quarter starts on a whole quarter of an hour: begin at one, so that the ten fall in it.
     server.clock.advance(LOGIN_LIMIT_PER_EMAIL.windowMs - (server.clock.now().getTime() % LOGIN_LIMIT_PER_EMAIL.windowMs));
     for (let attempt = 1; attempt <= 9; attempt++) expect((await login(email, `guess-number-${attempt}`)).status).toBe(401);
-    expect((await login(email.toUpperCase(), password)).status).toBe(200);
+    // Right ones give their count back: a café opening the dashboard in many tabs uses none of the ten.
+    for (let tab = 1; tab <= 12; tab++) expect((await login(email.toUpperCase(), password)).status).toBe(200);
+    expect((await login(email, 'guess-number-10')).status).toBe(401);
 
     const refused = await login(email, password);
     expect(refused.status).toBe(429);

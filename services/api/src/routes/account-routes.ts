@@ -58,6 +58,7 @@ export function addAuthRoutes(routes: RouteGroup, { application, accountLimits, 
     markOneTimeSecrets(response, 'access_token');
     const login = await application.accounts.login(body.email, body.password);
     if (!login) throw new ApiError('unauthorized', 'Email or password is incorrect');
+    await accountLimits.loginSucceeded(body.email);
     response.json(loginRepresentation(login));
   });
 
