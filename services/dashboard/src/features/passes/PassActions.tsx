@@ -52,9 +52,14 @@ export function PassActions({ pass, currency, onChanged }: { pass: PassResponse;
           </button>
         )}
         {allows(status, 'redeem') && (
-          <button type="button" className="button" onClick={() => void act({ action: 'redeem' }, 'Redeemed.')}>
-            Redeem
-          </button>
+          // Redeeming the pass ends it, and a reward's "Redeem" sits on the same page: named apart, and asked first.
+          <ConfirmButton
+            label="Redeem pass"
+            confirmLabel="Redeem the pass"
+            question="Redeem the whole pass? It can no longer be used."
+            pending={submission.pending}
+            onConfirm={() => void act({ action: 'redeem' }, 'Pass redeemed.')}
+          />
         )}
         {manages && allows(status, 'reactivate') && (
           <button type="button" className="button primary" onClick={() => void act({ action: 'reactivate' }, 'Reactivated.')}>
