@@ -132,14 +132,18 @@ describe('a business owner in the dashboard', () => {
       await page.getByRole('button', { name: 'Add a detail' }).click();
       expect(await page.evaluate(UNLABELLED_CONTROLS)).toEqual([]);
       await page.getByLabel('Customer email').fill('not-an-email');
+      await page.getByLabel('Starting balance').fill('ten');
       await page.getByRole('button', { name: 'Issue pass' }).click();
       expect(await errorOf('Customer email')).toContain('must be a valid email address');
+      expect(await errorOf('Starting balance')).toBe('Type the amount in British pounds, such as 5 or 1.20');
       await page.getByLabel('Customer email').fill('ada@example.com');
+      await page.getByLabel('Starting balance').fill('£12,50');
       await page.getByLabel('External id').fill('crm-1001');
       await page.getByRole('button', { name: 'Issue pass' }).click();
       await page.getByRole('heading', { level: 1, name: 'Ada Lovelace' }).waitFor();
       expect(await passesIssued()).toBe(1);
       expect(await page.getByTestId('pass-stamps').innerText()).toBe('0');
+      expect(await page.getByTestId('pass-balance').innerText()).toBe('£12.50');
       expect(await page.getByRole('img', { name: /^Barcode of pass PS-/ }).getAttribute('data-barcode-message')).toMatch(/\/validate\/PS-[^?]+\?sig=/);
 
       const stamps = page.getByRole('form', { name: 'Add stamps' });

@@ -33,7 +33,7 @@ export function IssuePassForm({ templates, onIssued }: { templates: readonly Tem
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = checkIssuePassForm(form);
+    const checked = checkIssuePassForm(form, templates.find((template) => template.id === form.template_id)?.currency ?? null);
     setCheckedForm(form);
     setErrors(checked.ok ? NO_ERRORS : checked.errors);
     if (!checked.ok) return;

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import type { PassResponse } from '@passes/contracts';
-import { MAX_STAMPS_PER_ADD } from '@passes/domain';
+import { MAX_STAMPS_PER_ADD, minorUnitsToNumber } from '@passes/domain';
 import type { PassAction } from '../../api/endpoints/passes';
 import { useSubmission } from '../../hooks/use-submission';
 import { useMay } from '../../session/RoleProvider';
@@ -13,7 +13,8 @@ import { useApi } from '../../session/SessionProvider';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { formatMoney, formatQuantity } from '../../ui/format';
 import { ProblemNotice } from '../../ui/ProblemNotice';
-import { amount, pointsDelta, stampCount } from '../../validation/pass-action-inputs';
+import { positiveMoney } from '../../validation/money-input';
+import { pointsDelta, stampCount } from '../../validation/pass-action-inputs';
 import { allows, type Move } from './pass-moves';
 import { QuantityAction } from './QuantityAction';
 
@@ -109,10 +110,10 @@ export function PassActions({ pass, currency, onChanged }: { pass: PassResponse;
             initial=""
             hint="Taken from the balance."
             inputMode="decimal"
-            parse={amount}
+            parse={(raw) => positiveMoney(raw, currency)}
             pending={submission.pending}
             problem={problemOf('charge')}
-            onSubmit={(value) => void act({ action: 'charge', amount: value }, `Charged ${formatMoney(Number(value), currency)}.`)}
+            onSubmit={(minor) => void act({ action: 'charge', amount: decimal(minor) }, `Charged ${formatMoney(minorUnitsToNumber(minor), currency)}.`)}
           />
           <QuantityAction
             label="Top-up amount"
@@ -120,14 +121,19 @@ export function PassActions({ pass, currency, onChanged }: { pass: PassResponse;
             initial=""
             hint="Added to the balance."
             inputMode="decimal"
-            parse={amount}
+            parse={(raw) => positiveMoney(raw, currency)}
             pending={submission.pending}
             problem={problemOf('topup')}
-            onSubmit={(value) => void act({ action: 'topup', amount: value }, `Topped up ${formatMoney(Number(value), currency)}.`)}
+            onSubmit={(minor) => void act({ action: 'topup', amount: decimal(minor) }, `Topped up ${formatMoney(minorUnitsToNumber(minor), currency)}.`)}
           />
         </div>
       )}
       {last !== null && submission.problem?.kind === 'upgrade' && <ProblemNotice problem={submission.problem} />}
     </section>
   );
+}
+
+/** An amount as the API's `?amount=` reads it: `1.20`. */
+function decimal(minor: number): string {
+  return minorUnitsToNumber(minor).toFixed(2);
 }
