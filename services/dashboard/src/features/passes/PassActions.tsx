@@ -24,14 +24,15 @@ export function PassActions({ pass, currency, onChanged }: { pass: PassResponse;
   const [last, setLast] = useState<Move | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
-  const perform = async (move: Move, call: (key: string) => Promise<PassResponse>, intent: string, success: string) => {
+  /** Resolves to whether it was done. */
+  const perform = async (move: Move, call: (key: string) => Promise<PassResponse>, intent: string, success: string): Promise<boolean> => {
     setLast(move);
     setDone(null);
     const changed = await submission.run(`${pass.id} ${intent}`, call);
-    if (changed) {
-      onChanged(changed);
-      setDone(success);
-    }
+    if (!changed) return false;
+    onChanged(changed);
+    setDone(success);
+    return true;
   };
   const act = (action: PassAction, success: string) =>
     perform(action.action, (key) => api.passes.act(pass.id, action, key), JSON.stringify(action), success);
@@ -91,7 +92,7 @@ export function PassActions({ pass, currency, onChanged }: { pass: PassResponse;
             parse={stampCount}
             pending={submission.pending}
             problem={problemOf('stamp')}
-            onSubmit={(count) => void act({ action: 'stamp', count }, `${formatQuantity(count, 'stamp', 'stamps')} added.`)}
+            onSubmit={(count) => act({ action: 'stamp', count }, `${formatQuantity(count, 'stamp', 'stamps')} added.`)}
           />
           <QuantityAction
             label="Points"
@@ -102,7 +103,7 @@ export function PassActions({ pass, currency, onChanged }: { pass: PassResponse;
             parse={pointsDelta}
             pending={submission.pending}
             problem={problemOf('points')}
-            onSubmit={(points) => void act({ action: 'points', points }, points > 0 ? `${points} points added.` : `${-points} points spent.`)}
+            onSubmit={(points) => act({ action: 'points', points }, points > 0 ? `${points} points added.` : `${-points} points spent.`)}
           />
           <QuantityAction
             label="Charge amount"
@@ -113,7 +114,7 @@ export function PassActions({ pass, currency, onChanged }: { pass: PassResponse;
             parse={(raw) => positiveMoney(raw, currency)}
             pending={submission.pending}
             problem={problemOf('charge')}
-            onSubmit={(minor) => void act({ action: 'charge', amount: decimal(minor) }, `Charged ${formatMoney(minorUnitsToNumber(minor), currency)}.`)}
+            onSubmit={(minor) => act({ action: 'charge', amount: decimal(minor) }, `Charged ${formatMoney(minorUnitsToNumber(minor), currency)}.`)}
           />
           <QuantityAction
             label="Top-up amount"
@@ -124,7 +125,7 @@ export function PassActions({ pass, currency, onChanged }: { pass: PassResponse;
             parse={(raw) => positiveMoney(raw, currency)}
             pending={submission.pending}
             problem={problemOf('topup')}
-            onSubmit={(minor) => void act({ action: 'topup', amount: decimal(minor) }, `Topped up ${formatMoney(minorUnitsToNumber(minor), currency)}.`)}
+            onSubmit={(minor) => act({ action: 'topup', amount: decimal(minor) }, `Topped up ${formatMoney(minorUnitsToNumber(minor), currency)}.`)}
           />
         </div>
       )}
