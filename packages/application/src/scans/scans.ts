@@ -2,13 +2,14 @@
  * Scanning passes (spec: Scan security): at a business's counter (`POST /scans`, recorded as
  * PassScanned and possibly a check-in), and the public validation page's read-only verdict.
  * The pass behind a scanned text is found here, in one place: by the business's own barcode_data, else
- * by the serial number in a validation URL or given bare.
+ * by the serial number in a validation URL or given bare (in any case, when no signature comes with it).
  */
 import {
   cooldownRefusal,
   passAggregate,
   scanInvalidity,
   streamNames,
+  typedSerialNumber,
   type Pass,
   type PassEvent,
   type PassStatus,
@@ -117,7 +118,10 @@ export class Scans {
     // A pass's own barcode_data is the business's code, which it chose instead of the signed URL.
     if (own) return { pass: own, template: await this.templateOf(own), signature: 'not_required' };
     const scanned = parseScannedCode(text);
-    const pass = await this.passes.bySerialNumber(scanned.code);
+    // A signature is over the serial number as issued, so a code under one is read exactly; without one,
+    // a serial number typed in lower case (or a phone's capital first letter) is the same pass.
+    const code = scanned.signature === null ? (typedSerialNumber(scanned.code) ?? scanned.code) : scanned.code;
+    const pass = await this.passes.bySerialNumber(code);
     if (!pass || pass.businessId !== businessId || pass.mode !== mode) return 'unknown_code';
     return this.withSignature(pass, scanned.signature);
   }

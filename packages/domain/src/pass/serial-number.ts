@@ -4,6 +4,8 @@
  */
 const CROCKFORD_BASE32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const SERIAL_NUMBER = /^PS-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
+/** The same shape in any case; without the `u` flag only ASCII letters fold, so `ſ` is not an `S`. */
+const SERIAL_NUMBER_ANY_CASE = new RegExp(SERIAL_NUMBER.source, 'i');
 const GROUP_LENGTH = 4;
 
 /** One random byte per character: 60 bits of randomness. */
@@ -28,4 +30,13 @@ export function serialNumberFromBytes(random: Uint8Array): string {
 /** Only the canonical form: serial numbers are issued uppercase and compared exactly. */
 export function isSerialNumber(text: string): boolean {
   return SERIAL_NUMBER.test(text);
+}
+
+/**
+ * The serial number a person typed, whatever its case (a phone capitalises the first letter, a barista
+ * types lower case), in its canonical form; null when the text is not one. Serial numbers are issued
+ * uppercase, so no two differ by case alone.
+ */
+export function typedSerialNumber(text: string): string | null {
+  return SERIAL_NUMBER_ANY_CASE.test(text) ? text.toUpperCase() : null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals';
-import { isSerialNumber, SERIAL_NUMBER_RANDOM_BYTES, serialNumberFromBytes } from './serial-number';
+import { isSerialNumber, SERIAL_NUMBER_RANDOM_BYTES, serialNumberFromBytes, typedSerialNumber } from './serial-number';
 
 const bytes = (...values: number[]) => Uint8Array.from(values);
 
@@ -49,5 +49,17 @@ describe('serial numbers', () => {
 
   test('every generated serial number is recognised', () => {
     expect(isSerialNumber(serialNumberFromBytes(new Uint8Array(12).fill(255)))).toBe(true);
+  });
+
+  test.each(['ps-7k3m-9qxa-2d4f', 'Ps-7k3m-9qxa-2d4f', 'PS-7K3M-9QXA-2D4F'])('typed as %s, read in their canonical form', (text) => {
+    expect(typedSerialNumber(text)).toBe('PS-7K3M-9QXA-2D4F');
+  });
+
+  test.each([
+    ['with a letter Crockford leaves out', 'ps-7k3m-9qxa-2d4u'],
+    ['with a letter that is an S only once upper-cased', 'p\u017f-7k3m-9qxa-2d4f'],
+    ['with surrounding space', ' ps-7k3m-9qxa-2d4f'],
+  ])('typed %s, are not read as one', (_how, text) => {
+    expect(typedSerialNumber(text)).toBeNull();
   });
 });

@@ -5,6 +5,7 @@
 import { assertNever, type Decider } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
 import {
+  inUseMessage,
   UNCONFIRMED_RESERVATION_GRACE_MS,
   type ReservationCommand,
   type ReservationEvent,
@@ -19,8 +20,7 @@ function decideReservation(command: ReservationCommand, state: ReservationState)
       if (state === null || state.ownerId === null) return [reserved];
       if (state.ownerId === command.ownerId) return [];
       if (isHeld(state.reservedAt, command.holderConfirmed, command.now)) {
-        const named = command.field === undefined ? `'${command.value}'` : `${command.field} '${command.value}'`;
-        throw new DomainError('conflict', `${named} is already in use.`, { field: command.field ?? null, value: command.value });
+        throw new DomainError('conflict', inUseMessage(command.value, command.field), { field: command.field ?? null, value: command.value });
       }
       return [reserved];
     }

@@ -32,3 +32,9 @@ export type ReservationState = Reservation | null;
 
 /** How long an unconfirmed claim is honoured before another owner may take the value over. */
 export const UNCONFIRMED_RESERVATION_GRACE_MS = 30_000;
+
+/** What a conflict on a value says: `external_id 'crm-1' is already in use.`, or the value alone without a field. */
+export function inUseMessage(value: string, field?: string): string {
+  const named = field === undefined ? `'${value}'` : `${field} '${value}'`;
+  return `${named} is already in use.`;
+}

@@ -1,6 +1,7 @@
 /**
  * `POST /businesses/{id}/scans` over real HTTP: every combination of cooldown × signing × auto-stamp,
- * tampered barcodes, passes that are no longer valid, and the forms a scanned code may take.
+ * tampered barcodes, passes that are no longer valid, the forms a scanned code may take, and a serial
+ * number typed in lower case.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { configureTemplate, issuePass, renewToken, startWithTwoBusinesses, type TestBusiness } from '../testing/fixtures';
@@ -213,5 +214,35 @@ describe('what may be scanned', () => {
     const reply = await server.request<ErrorBody>('POST', `/businesses/${business.businessId}/scans`, { token: business.token, body });
     expect(reply.status).toBe(422);
     expect(reply.body.error.details?.map((detail) => detail.path)).toContain(path);
+  });
+});
+
+describe('a serial number typed in lower case, or with a phone’s capital first letter', () => {
+  const typings = (pass: PassBody) => [pass.serial_number.toLowerCase(), `P${pass.serial_number.slice(1).toLowerCase()}`, ` ${pass.serial_number.toLowerCase()} `];
+
+  it('finds the pass, as the serial number in capitals does', async () => {
+    await configure({ signed_barcodes: false, scan_cooldown: null, auto_stamp_on_scan: false });
+    const pass = await issuePass(server, business);
+    for (const code of typings(pass)) expect((await scan(code)).body).toMatchObject({ valid: true, reason: null, pass: { id: pass.id } });
+  });
+
+  it('on a signing template is the pass lacking its signature, not an unknown code', async () => {
+    await configure({ signed_barcodes: true, scan_cooldown: null, auto_stamp_on_scan: false });
+    const pass = await issuePass(server, business);
+    for (const code of typings(pass)) expect((await scan(code, 'checkin')).body).toMatchObject({ valid: false, reason: 'missing_signature', checked_in: false, pass: { id: pass.id } });
+    await expectUnchanged(pass, 'missing_signature');
+  });
+
+  it('a signed barcode is read exactly as issued: its code in lower case under its own signature is no pass', async () => {
+    await configure({ signed_barcodes: true, scan_cooldown: null, auto_stamp_on_scan: false });
+    const pass = await issuePass(server, business);
+    const lowered = `https://passes.test/validate/${pass.serial_number.toLowerCase()}?sig=${signatureOf(pass)}`;
+    expect((await scan(lowered, 'checkin')).body).toEqual({ valid: false, reason: 'unknown_code', pass: null, checked_in: false });
+  });
+
+  it('another business’s pass stays unknown here in any case', async () => {
+    await configure({ signed_barcodes: false }, other);
+    const theirs = await issuePass(server, other);
+    expect((await scan(theirs.serial_number.toLowerCase())).body).toEqual({ valid: false, reason: 'unknown_code', pass: null, checked_in: false });
   });
 });

@@ -24,7 +24,7 @@ describe('a bulk-issue CSV', () => {
     const result = read('customer_email,points,initial_balance\nnot-an-email,ten,1.005\n');
     expect(result).toEqual({
       ok: true,
-      rows: [{ line: 2, ok: false, errors: { customer_email: 'must be a valid email address', points: 'must be an integer', initial_balance: 'must have at most 2 decimals' } }],
+      rows: [{ line: 2, ok: false, errors: { customer_email: 'must be a valid email address', points: 'must be an integer', initial_balance: 'Type the amount, such as 5 or 1.20' } }],
     });
   });
 

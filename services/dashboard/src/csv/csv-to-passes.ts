@@ -28,7 +28,8 @@ export function passesFromCsv(table: CsvTable, templateId: string): CsvPasses {
     if (cells.length !== table.header.length) {
       return { line, ok: false, errors: { '': `has ${cells.length} fields where the header has ${table.header.length}` } };
     }
-    const checked = checkIssuePass(formOf(table.header, cells, templateId));
+    // The file names no currency: a balance may start with any of the signs money-input knows.
+    const checked = checkIssuePass(formOf(table.header, cells, templateId), null);
     return checked.ok ? { line, ok: true, body: checked.body } : { line, ok: false, errors: checked.errors };
   });
   return { ok: true, rows };

@@ -3,7 +3,8 @@
  * holder's download page shows it with no wallet configured, becomes a Y4M video that Chromium's fake
  * camera plays; the scan screen reads the QR code from it (jsQR), verifies it (signed barcode), and checks
  * the pass in and stamps it with one tap each. Without a camera, a typed bare serial number is looked up:
- * found, not verified, with the holder's name to check, and checked in by the pass's action.
+ * found, not verified, with the holder's name to check, and checked in by the pass's action; typed in
+ * lower case it is found all the same.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -134,6 +135,26 @@ describe('scanning a pass at the counter', () => {
       const history = await server.request<HistoryBody>('GET', `/businesses/${business.businessId}/passes/${typed.id}/events`, { token: business.token });
       expect(history.body.data.map((event) => event.type)).toEqual(['PassIssued', 'PassScanned', 'PassCheckedIn', 'PassStamped']);
       expect(history.body.data[1]?.data).toMatchObject({ mode: 'verify', valid: false, reason: 'missing_signature' });
+      expect(unexpectedErrors(errors)).toEqual([]);
+    },
+    TEST_MS,
+  );
+
+  it(
+    'finds a serial number typed in lower case, with a phone’s capital first letter, and asks a phone’s keyboard for capitals',
+    async () => {
+      const typed = await issuePass(server, business, { customer_name: 'Katherine Johnson' });
+      const { page, errors } = await openDashboard(await browser(), server.rootUrl);
+      await logIn(page, business.email, business.password);
+      await page.goto('/dashboard/scan');
+      const field = page.getByLabel('Code', { exact: true });
+      expect(await field.getAttribute('autocapitalize')).toBe('characters');
+      await field.fill(`P${typed.serial_number.slice(1).toLowerCase()}`);
+      await page.getByRole('button', { name: 'Check code' }).click();
+      const result = page.getByTestId('scan-result');
+      await result.waitFor();
+      expect(await result.getByRole('heading').innerText()).toBe('Pass found by its serial number');
+      expect(await result.innerText()).toContain('Katherine Johnson');
       expect(unexpectedErrors(errors)).toEqual([]);
     },
     TEST_MS,

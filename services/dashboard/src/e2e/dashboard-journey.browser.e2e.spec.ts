@@ -1,15 +1,17 @@
 /**
  * A business owner's first session in the dashboard, in headless Chromium against the real embedded stack:
- * sign up, design a template, issue a pass, stamp it (a double click counts once), find it again, create
- * and revoke an API key, register a webhook and watch a delivery arrive in its log, log out. Each screen is
- * kept as a screenshot at phone and desktop sizes under test-artifacts/dashboard/. The steps share one
- * page and run in order, as the person would.
+ * sign up, design a template, issue a pass, stamp it (a double click counts once), be told beside the
+ * field that its external id is taken when issuing another with it, find it again, create and revoke an
+ * API key, register a webhook and watch a delivery arrive in its log, log out. Each screen is kept as a
+ * screenshot at phone and desktop sizes under test-artifacts/dashboard/. The steps share one page and
+ * run in order, as the person would.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { TestServer } from '../../../api/src/testing/test-server';
 import { WebhookReceiver } from '../../../api/src/testing/webhook-receiver';
 import type { OwnBusinessResponse } from '@passes/contracts';
+import { EXTERNAL_ID_TAKEN } from '../features/passes/external-id-taken';
 import { NO_HOLDER_MESSAGE } from '../validation/issue-pass-form';
 import { fieldError, launchDashboardBrowser, openDashboard, openSection, PAGE_WIDTH, PHONE, screenshotBothSizes, unexpectedErrors, UNLABELLED_CONTROLS, type DashboardPage } from './support/dashboard-browser';
 
@@ -132,14 +134,18 @@ describe('a business owner in the dashboard', () => {
       await page.getByRole('button', { name: 'Add a detail' }).click();
       expect(await page.evaluate(UNLABELLED_CONTROLS)).toEqual([]);
       await page.getByLabel('Customer email').fill('not-an-email');
+      await page.getByLabel('Starting balance').fill('ten');
       await page.getByRole('button', { name: 'Issue pass' }).click();
       expect(await errorOf('Customer email')).toContain('must be a valid email address');
+      expect(await errorOf('Starting balance')).toBe('Type the amount in British pounds, such as 5 or 1.20');
       await page.getByLabel('Customer email').fill('ada@example.com');
+      await page.getByLabel('Starting balance').fill('£12,50');
       await page.getByLabel('External id').fill('crm-1001');
       await page.getByRole('button', { name: 'Issue pass' }).click();
       await page.getByRole('heading', { level: 1, name: 'Ada Lovelace' }).waitFor();
       expect(await passesIssued()).toBe(1);
       expect(await page.getByTestId('pass-stamps').innerText()).toBe('0');
+      expect(await page.getByTestId('pass-balance').innerText()).toBe('£12.50');
       expect(await page.getByRole('img', { name: /^Barcode of pass PS-/ }).getAttribute('data-barcode-message')).toMatch(/\/validate\/PS-[^?]+\?sig=/);
 
       const stamps = page.getByRole('form', { name: 'Add stamps' });
@@ -155,6 +161,28 @@ describe('a business owner in the dashboard', () => {
       const overflowing = await page.locator('.pass-details .facts dd').evaluateAll((values) => values.filter((value) => value.scrollWidth > value.clientWidth).map((value) => value.textContent));
       expect(overflowing).toEqual([]);
       await screenshotBothSizes(page, 'pass');
+    },
+    STEP_MS,
+  );
+
+  it(
+    'is told beside the External id field, in words, that another pass already has that external id',
+    async () => {
+      await nav('Passes');
+      await page.getByRole('link', { name: 'Issue a pass' }).click();
+      await page.getByLabel('Customer name').fill('Ada Byron');
+      await page.getByLabel('External id').fill('crm-1001');
+      await page.getByRole('button', { name: 'Issue pass' }).click();
+      expect(await errorOf('External id')).toBe(EXTERNAL_ID_TAKEN);
+      expect(await page.getByLabel('External id').getAttribute('aria-invalid')).toBe('true');
+      // Said once, beside the field: not again above the button in the API's words.
+      expect(await page.locator('.notice.error').count()).toBe(0);
+      expect(await page.getByLabel('Customer name').inputValue()).toBe('Ada Byron');
+      expect(await passesIssued()).toBe(1);
+      await screenshotBothSizes(page, 'issue-external-id-taken');
+      // Changed, the field's error goes at once.
+      await page.getByLabel('External id').fill('crm-1002');
+      expect(await page.getByLabel('External id').getAttribute('aria-invalid')).toBeNull();
     },
     STEP_MS,
   );

@@ -2,7 +2,8 @@
  * The dashboard fixes on the newcomer's path (issue 38, part 5), in headless Chromium at 390 px: a
  * webhook's page with its delivery log fits the phone; a new API key's secret shows whole, underscores
  * included; a field's "must not be empty" goes once the field is filled; money reads one way, with its
- * currency, in the pass's figures, its actions' messages and its history; a pass that is not there offers
+ * currency, in the pass's figures, its actions' messages and its history; a money field takes `£5` and
+ * `1,20` and refuses in words; a charge or top-up done empties its field; a pass that is not there offers
  * a way back rather than "Try again"; and the camera blames https only where the page is not secure.
  */
 import { beforeAll, describe, expect, it } from '@jest/globals';
@@ -80,6 +81,60 @@ describe('the newcomer’s path in the dashboard', () => {
       await page.getByRole('button', { name: 'Charge' }).click();
       await page.getByRole('status').filter({ hasText: 'Charged £2.50.' }).waitFor();
       await page.locator('[data-event-type="BalanceCharged"]').getByText('Charged £2.50 (balance £15.00)').waitFor();
+    },
+    STEP_MS,
+  );
+
+  it(
+    'money fields take an amount as people type it (£5, 1,20) and refuse anything else in words, with the currency',
+    async () => {
+      await configureTemplate(server, business, { currency: 'GBP' });
+      const pass = await issuePass(server, business, { initial_balance: 10 });
+      await page.goto(`/dashboard/passes/${pass.id}`);
+      const balance = page.getByTestId('pass-balance');
+      await balance.filter({ hasText: /^£10\.00$/ }).waitFor();
+      await page.getByLabel('Top-up amount').fill(' £5 ');
+      await page.getByRole('button', { name: 'Top up' }).click();
+      await page.getByRole('status').filter({ hasText: 'Topped up £5.00.' }).waitFor();
+      await balance.filter({ hasText: /^£15\.00$/ }).waitFor();
+      await page.getByLabel('Charge amount').fill('1,20');
+      await page.getByRole('button', { name: 'Charge' }).click();
+      await page.getByRole('status').filter({ hasText: 'Charged £1.20.' }).waitFor();
+      await balance.filter({ hasText: /^£13\.80$/ }).waitFor();
+
+      await page.getByLabel('Charge amount').fill('1.234,56');
+      await page.getByRole('button', { name: 'Charge' }).click();
+      expect(await fieldError(page, 'Charge amount')).toBe('Type the amount in British pounds, such as 5 or 1.20');
+      expect(await balance.innerText()).toBe('£13.80');
+    },
+    STEP_MS,
+  );
+
+  it(
+    'a charge or top-up done empties its field, so a second tap repeats nothing; a refused one keeps what was typed',
+    async () => {
+      const pass = await issuePass(server, business, { initial_balance: 10 });
+      await page.goto(`/dashboard/passes/${pass.id}`);
+      const balance = page.getByTestId('pass-balance');
+      await balance.filter({ hasText: /^£10\.00$/ }).waitFor();
+      await page.getByLabel('Top-up amount').fill('5');
+      await page.getByRole('button', { name: 'Top up' }).click();
+      await page.getByRole('status').filter({ hasText: 'Topped up £5.00.' }).waitFor();
+      expect(await page.getByLabel('Top-up amount').inputValue()).toBe('');
+
+      await page.getByLabel('Charge amount').fill('2');
+      await page.getByRole('button', { name: 'Charge' }).click();
+      await page.getByRole('status').filter({ hasText: 'Charged £2.00.' }).waitFor();
+      expect(await page.getByLabel('Charge amount').inputValue()).toBe('');
+      // A second tap on the emptied field charges nothing.
+      await page.getByRole('button', { name: 'Charge' }).click();
+      expect(await fieldError(page, 'Charge amount')).toBe('Type the amount in British pounds, such as 5 or 1.20');
+      expect(await balance.innerText()).toBe('£13.00');
+
+      await page.getByLabel('Charge amount').fill('2 pounds');
+      await page.getByRole('button', { name: 'Charge' }).click();
+      expect(await fieldError(page, 'Charge amount')).toBe('Type the amount in British pounds, such as 5 or 1.20');
+      expect(await page.getByLabel('Charge amount').inputValue()).toBe('2 pounds');
     },
     STEP_MS,
   );

@@ -2,8 +2,9 @@
  * Reward milestones in the dashboard, in headless Chromium against the real embedded stack: a milestone
  * at 3 stamps added on the template editor (the form refusing a threshold of 0 beside its field, the
  * preview saying the reward), Free's second one as an invitation to upgrade, a pass stamped 3 times that
- * shows the reward, redeems it and loses the stamps, a stale page's redeem refused in words, and the
- * milestone changed and archived. Screens are kept at phone and desktop sizes under test-artifacts/dashboard/.
+ * shows the reward, redeems it and loses the stamps, a stale page's redeem refused in words, the whole
+ * pass redeemed only once asked, and the milestone changed and archived. Screens are kept at phone and
+ * desktop sizes under test-artifacts/dashboard/.
  */
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
@@ -146,6 +147,37 @@ describe('reward milestones in the dashboard', () => {
       await page.getByTestId('pass-stamps').filter({ hasText: /^0$/ }).waitFor();
       expect(await page.locator('[data-reward-status="available"]').count()).toBe(0);
       expect(await page.locator('[data-reward-status="redeemed"]').count()).toBe(2);
+    },
+    STEP_MS,
+  );
+
+  it(
+    'asks before redeeming the whole pass, under a name of its own beside the reward’s Redeem',
+    async () => {
+      const pass = await issuePass(server, business, { customer_name: 'Grace Hopper' });
+      await server.request('POST', `/businesses/${business.businessId}/passes/${pass.id}/stamp?count=3`, { token: business.token });
+      const statusOf = async () => (await server.request<{ status: string }>('GET', `/businesses/${business.businessId}/passes/${pass.id}`, { token: business.token })).body.status;
+      await page.goto(`/dashboard/passes/${pass.id}`);
+      await page.getByRole('button', { name: 'Redeem Free coffee' }).waitFor();
+      // Two buttons, two names: a screen reader never hears two alike "Redeem".
+      expect(await page.getByRole('button', { name: 'Redeem', exact: true }).count()).toBe(0);
+      const redeemPass = page.getByRole('button', { name: 'Redeem pass', exact: true });
+      expect(await redeemPass.count()).toBe(1);
+
+      await redeemPass.click();
+      const question = page.getByRole('group', { name: 'Redeem the whole pass? It can no longer be used.' });
+      await question.waitFor();
+      expect(await statusOf()).toBe('active');
+      await question.getByRole('button', { name: 'Cancel' }).click();
+      expect(await statusOf()).toBe('active');
+
+      // The question is answered from the keyboard: the confirming button has the focus.
+      await redeemPass.click();
+      expect(await page.evaluate('document.activeElement.textContent')).toBe('Redeem the pass');
+      await page.keyboard.press('Enter');
+      await page.getByRole('status').filter({ hasText: 'Pass redeemed.' }).waitFor();
+      expect(await statusOf()).toBe('redeemed');
+      expect(await redeemPass.count()).toBe(0);
     },
     STEP_MS,
   );

@@ -8,14 +8,6 @@ export function optionalText(raw: string): string | null {
   return trimmed === '' ? null : trimmed;
 }
 
-/** A number as typed (`2.50`, `-10`), or null when blank. */
-export function optionalNumber(raw: string): Parsed<number | null> {
-  const trimmed = raw.trim();
-  if (trimmed === '') return { ok: true, value: null };
-  if (!/^-?(\d+(\.\d*)?|\.\d+)$/.test(trimmed)) return { ok: false, message: 'must be a number' };
-  return { ok: true, value: Number(trimmed) };
-}
-
 /** A whole number as typed, or null when blank. */
 export function optionalInteger(raw: string): Parsed<number | null> {
   const trimmed = raw.trim();

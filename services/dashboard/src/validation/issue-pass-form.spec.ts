@@ -2,7 +2,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { checkIssuePass, checkIssuePassForm, EMPTY_ISSUE_FORM, NO_HOLDER_MESSAGE, type IssuePassForm } from './issue-pass-form';
 
-const check = (change: Partial<IssuePassForm>) => checkIssuePass({ ...EMPTY_ISSUE_FORM, template_id: 'tpl-1', ...change });
+const check = (change: Partial<IssuePassForm>) => checkIssuePass({ ...EMPTY_ISSUE_FORM, template_id: 'tpl-1', ...change }, 'GBP');
 
 describe('the issue form', () => {
   it('leaves blank fields out and trims names and emails', () => {
@@ -11,7 +11,8 @@ describe('the issue form', () => {
 
   it('reads numbers as typed and refuses what is not one', () => {
     expect(check({ points: '10', initial_balance: '2.5' })).toEqual({ ok: true, body: { template_id: 'tpl-1', points: 10, initial_balance: 2.5 } });
-    expect(check({ points: '1e3', initial_balance: 'ten' })).toEqual({ ok: false, errors: { points: 'must be an integer', initial_balance: 'must be a number' } });
+    expect(check({ points: '1e3', initial_balance: 'ten' })).toEqual({ ok: false, errors: { points: 'must be an integer', initial_balance: 'Type the amount in British pounds, such as 5 or 1.20' } });
+    expect(check({ initial_balance: '£12,50' })).toEqual({ ok: true, body: { template_id: 'tpl-1', initial_balance: 12.5 } });
     expect(check({ points: '-5' })).toEqual({ ok: false, errors: { points: 'must not be negative' } });
   });
 
@@ -27,7 +28,7 @@ describe('the issue form', () => {
 });
 
 describe('the single-issue form', () => {
-  const checkForm = (change: Partial<IssuePassForm>) => checkIssuePassForm({ ...EMPTY_ISSUE_FORM, template_id: 'tpl-1', ...change });
+  const checkForm = (change: Partial<IssuePassForm>) => checkIssuePassForm({ ...EMPTY_ISSUE_FORM, template_id: 'tpl-1', ...change }, 'GBP');
 
   it('refuses a pass for no one beside the customer name, blank or only spaces, whatever else is filled in', () => {
     expect(checkForm({})).toEqual({ ok: false, errors: { customer_name: NO_HOLDER_MESSAGE } });

@@ -4,8 +4,10 @@
  */
 import type { z } from 'zod';
 import { issuePassBody } from '@passes/contracts';
+import { minorUnitsToNumber } from '@passes/domain';
 import { checkWith, type Checked, type FieldErrors } from './field-errors';
-import { optionalInteger, optionalNumber, optionalText } from './form-values';
+import { optionalInteger, optionalText } from './form-values';
+import { typedMoney } from './money-input';
 
 export type IssuePassBody = z.output<typeof issuePassBody>;
 
@@ -39,7 +41,8 @@ export const EMPTY_ISSUE_FORM: IssuePassForm = {
   metadata: [],
 };
 
-export function checkIssuePass(form: IssuePassForm): Checked<IssuePassBody> {
+/** `currency` is the template's, for the starting balance's sign and words; null where it is not known. */
+export function checkIssuePass(form: IssuePassForm, currency: string | null): Checked<IssuePassBody> {
   const errors: Record<string, string> = {};
   const body: Record<string, unknown> = { template_id: form.template_id };
   for (const field of ['customer_name', 'customer_email', 'barcode_data', 'nfc_data'] as const) {
@@ -48,9 +51,11 @@ export function checkIssuePass(form: IssuePassForm): Checked<IssuePassBody> {
   }
   // An external_id is the caller's own identifier: kept exactly as typed, so the API's rule on spaces applies.
   if (form.external_id !== '') body['external_id'] = form.external_id;
-  const balance = optionalNumber(form.initial_balance);
-  if (!balance.ok) errors['initial_balance'] = balance.message;
-  else if (balance.value !== null) body['initial_balance'] = balance.value;
+  if (form.initial_balance.trim() !== '') {
+    const balance = typedMoney(form.initial_balance, currency);
+    if (!balance.ok) errors['initial_balance'] = balance.message;
+    else body['initial_balance'] = minorUnitsToNumber(balance.value);
+  }
   const startingPoints = optionalInteger(form.points);
   if (!startingPoints.ok) errors['points'] = startingPoints.message;
   else if (startingPoints.value !== null) body['points'] = startingPoints.value;
@@ -76,8 +81,8 @@ export const NO_HOLDER_MESSAGE = 'Enter a name, an email or an external id: a pa
  * The single-issue form: the API's checks, and one of its own: a pass with none of the holder's fields
  * is refused at the first of them, so a click on an empty form issues nothing (and counts nothing).
  */
-export function checkIssuePassForm(form: IssuePassForm): Checked<IssuePassBody> {
-  const checked = checkIssuePass(form);
+export function checkIssuePassForm(form: IssuePassForm, currency: string | null): Checked<IssuePassBody> {
+  const checked = checkIssuePass(form, currency);
   if (HOLDER_FIELDS.some((field) => form[field].trim() !== '')) return checked;
   return { ok: false, errors: { ...(checked.ok ? {} : checked.errors), customer_name: NO_HOLDER_MESSAGE } };
 }

@@ -1,11 +1,9 @@
 /**
- * The numbers the pass actions take in their query (`?count=`, `?points=`, `?amount=`), checked against
- * the domain's bounds and money rule as the API checks them (docs/api.md, Passes), with the API's messages.
+ * The counts the pass actions take in their query (`?count=`, `?points=`), checked against the domain's
+ * bounds as the API checks them (docs/api.md, Passes), with the API's messages. Amounts are money-input's.
  */
-import { MAX_MINOR_UNITS, MAX_POINTS_DELTA, MAX_STAMPS_PER_ADD, minorUnitsToNumber, parseMinorUnits } from '@passes/domain';
+import { MAX_POINTS_DELTA, MAX_STAMPS_PER_ADD } from '@passes/domain';
 import type { Parsed } from './form-values';
-
-const MAX_AMOUNT = minorUnitsToNumber(MAX_MINOR_UNITS);
 
 const INTEGER = /^-?\d{1,10}$/;
 
@@ -23,12 +21,4 @@ export function pointsDelta(raw: string): Parsed<number> {
   const points = INTEGER.test(text) ? Number(text) : NaN;
   if (points !== 0 && Math.abs(points) <= MAX_POINTS_DELTA) return { ok: true, value: points };
   return { ok: false, message: `must be a non-zero integer from -${MAX_POINTS_DELTA} to ${MAX_POINTS_DELTA}` };
-}
-
-/** An amount to charge or top up: greater than 0, at most two decimals; sent as typed. */
-export function amount(raw: string): Parsed<string> {
-  const text = raw.trim();
-  const minor = parseMinorUnits(text);
-  if (minor !== null && minor > 0) return { ok: true, value: text };
-  return { ok: false, message: `must be a number greater than 0 with at most 2 decimals, up to ${MAX_AMOUNT}` };
 }

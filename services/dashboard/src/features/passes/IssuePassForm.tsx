@@ -1,6 +1,7 @@
 /**
  * The form that issues one pass; blank fields are left out, everything else is checked as the API checks
- * it, and a pass for no one (no name, email or external id) is refused beside the customer name.
+ * it, and a pass for no one (no name, email or external id) is refused beside the customer name. The
+ * API's refusals of a field (a 422's details, an external id already taken) show beside that field.
  */
 import { useState, type FormEvent } from 'react';
 import { MAX_BARCODE_DATA_LENGTH, MAX_NFC_DATA_BYTES, type PassResponse, type TemplateResponse } from '@passes/contracts';
@@ -11,6 +12,7 @@ import { SubmitButton } from '../../ui/SubmitButton';
 import { TextField } from '../../ui/TextField';
 import { NO_ERRORS, stillStanding, type FieldErrors } from '../../validation/field-errors';
 import { checkIssuePassForm, EMPTY_ISSUE_FORM, type IssuePassForm as Form } from '../../validation/issue-pass-form';
+import { EXTERNAL_ID_TAKEN, isExternalIdTaken } from './external-id-taken';
 import { MetadataEditor } from './MetadataEditor';
 import { TemplatePicker } from './TemplatePicker';
 
@@ -24,7 +26,9 @@ export function IssuePassForm({ templates, onIssued }: { templates: readonly Tem
   const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
   const submission = useSubmission();
   const [checkedForm, setCheckedForm] = useState(form);
-  const found: FieldErrors = submission.problem?.kind === 'validation' ? { ...submission.problem.errors, ...errors } : errors;
+  const taken = isExternalIdTaken(submission.problem, checkedForm.external_id);
+  const fromApi: FieldErrors = submission.problem?.kind === 'validation' ? submission.problem.errors : taken ? { external_id: EXTERNAL_ID_TAKEN } : NO_ERRORS;
+  const found: FieldErrors = { ...fromApi, ...errors };
   const shown = stillStanding(found, checkedForm, form);
   const set = (field: TextFieldName) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
   const field = (name: TextFieldName, label: string, extra: { hint?: string; type?: string; inputMode?: 'numeric' | 'decimal' | 'email'; autoComplete?: string } = {}) => (
@@ -33,7 +37,7 @@ export function IssuePassForm({ templates, onIssued }: { templates: readonly Tem
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = checkIssuePassForm(form);
+    const checked = checkIssuePassForm(form, templates.find((template) => template.id === form.template_id)?.currency ?? null);
     setCheckedForm(form);
     setErrors(checked.ok ? NO_ERRORS : checked.errors);
     if (!checked.ok) return;
@@ -56,7 +60,7 @@ export function IssuePassForm({ templates, onIssued }: { templates: readonly Tem
         {field('nfc_data', 'NFC message', { hint: `Up to ${MAX_NFC_DATA_BYTES} bytes.` })}
       </details>
       <MetadataEditor entries={form.metadata} errors={shown} onChange={(metadata) => setForm((current) => ({ ...current, metadata }))} />
-      <ProblemNotice problem={submission.problem} fieldPaths={FIELDS} />
+      <ProblemNotice problem={taken ? null : submission.problem} fieldPaths={FIELDS} />
       <SubmitButton pending={submission.pending} pendingLabel="Issuing…">
         Issue pass
       </SubmitButton>

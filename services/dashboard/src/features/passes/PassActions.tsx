@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import type { PassResponse } from '@passes/contracts';
-import { MAX_STAMPS_PER_ADD } from '@passes/domain';
+import { MAX_STAMPS_PER_ADD, minorUnitsToNumber } from '@passes/domain';
 import type { PassAction } from '../../api/endpoints/passes';
 import { useSubmission } from '../../hooks/use-submission';
 import { useMay } from '../../session/RoleProvider';
@@ -13,7 +13,8 @@ import { useApi } from '../../session/SessionProvider';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { formatMoney, formatQuantity } from '../../ui/format';
 import { ProblemNotice } from '../../ui/ProblemNotice';
-import { amount, pointsDelta, stampCount } from '../../validation/pass-action-inputs';
+import { positiveMoney } from '../../validation/money-input';
+import { pointsDelta, stampCount } from '../../validation/pass-action-inputs';
 import { allows, type Move } from './pass-moves';
 import { QuantityAction } from './QuantityAction';
 
@@ -23,14 +24,15 @@ export function PassActions({ pass, currency, onChanged }: { pass: PassResponse;
   const [last, setLast] = useState<Move | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
-  const perform = async (move: Move, call: (key: string) => Promise<PassResponse>, intent: string, success: string) => {
+  /** Resolves to whether it was done. */
+  const perform = async (move: Move, call: (key: string) => Promise<PassResponse>, intent: string, success: string): Promise<boolean> => {
     setLast(move);
     setDone(null);
     const changed = await submission.run(`${pass.id} ${intent}`, call);
-    if (changed) {
-      onChanged(changed);
-      setDone(success);
-    }
+    if (!changed) return false;
+    onChanged(changed);
+    setDone(success);
+    return true;
   };
   const act = (action: PassAction, success: string) =>
     perform(action.action, (key) => api.passes.act(pass.id, action, key), JSON.stringify(action), success);
@@ -52,9 +54,14 @@ export function PassActions({ pass, currency, onChanged }: { pass: PassResponse;
           </button>
         )}
         {allows(status, 'redeem') && (
-          <button type="button" className="button" onClick={() => void act({ action: 'redeem' }, 'Redeemed.')}>
-            Redeem
-          </button>
+          // Redeeming the pass ends it, and a reward's "Redeem" sits on the same page: named apart, and asked first.
+          <ConfirmButton
+            label="Redeem pass"
+            confirmLabel="Redeem the pass"
+            question="Redeem the whole pass? It can no longer be used."
+            pending={submission.pending}
+            onConfirm={() => void act({ action: 'redeem' }, 'Pass redeemed.')}
+          />
         )}
         {manages && allows(status, 'reactivate') && (
           <button type="button" className="button primary" onClick={() => void act({ action: 'reactivate' }, 'Reactivated.')}>
@@ -85,7 +92,7 @@ export function PassActions({ pass, currency, onChanged }: { pass: PassResponse;
             parse={stampCount}
             pending={submission.pending}
             problem={problemOf('stamp')}
-            onSubmit={(count) => void act({ action: 'stamp', count }, `${formatQuantity(count, 'stamp', 'stamps')} added.`)}
+            onSubmit={(count) => act({ action: 'stamp', count }, `${formatQuantity(count, 'stamp', 'stamps')} added.`)}
           />
           <QuantityAction
             label="Points"
@@ -96,7 +103,7 @@ export function PassActions({ pass, currency, onChanged }: { pass: PassResponse;
             parse={pointsDelta}
             pending={submission.pending}
             problem={problemOf('points')}
-            onSubmit={(points) => void act({ action: 'points', points }, points > 0 ? `${points} points added.` : `${-points} points spent.`)}
+            onSubmit={(points) => act({ action: 'points', points }, points > 0 ? `${points} points added.` : `${-points} points spent.`)}
           />
           <QuantityAction
             label="Charge amount"
@@ -104,10 +111,10 @@ export function PassActions({ pass, currency, onChanged }: { pass: PassResponse;
             initial=""
             hint="Taken from the balance."
             inputMode="decimal"
-            parse={amount}
+            parse={(raw) => positiveMoney(raw, currency)}
             pending={submission.pending}
             problem={problemOf('charge')}
-            onSubmit={(value) => void act({ action: 'charge', amount: value }, `Charged ${formatMoney(Number(value), currency)}.`)}
+            onSubmit={(minor) => act({ action: 'charge', amount: decimal(minor) }, `Charged ${formatMoney(minorUnitsToNumber(minor), currency)}.`)}
           />
           <QuantityAction
             label="Top-up amount"
@@ -115,14 +122,19 @@ export function PassActions({ pass, currency, onChanged }: { pass: PassResponse;
             initial=""
             hint="Added to the balance."
             inputMode="decimal"
-            parse={amount}
+            parse={(raw) => positiveMoney(raw, currency)}
             pending={submission.pending}
             problem={problemOf('topup')}
-            onSubmit={(value) => void act({ action: 'topup', amount: value }, `Topped up ${formatMoney(Number(value), currency)}.`)}
+            onSubmit={(minor) => act({ action: 'topup', amount: decimal(minor) }, `Topped up ${formatMoney(minorUnitsToNumber(minor), currency)}.`)}
           />
         </div>
       )}
       {last !== null && submission.problem?.kind === 'upgrade' && <ProblemNotice problem={submission.problem} />}
     </section>
   );
+}
+
+/** An amount as the API's `?amount=` reads it: `1.20`. */
+function decimal(minor: number): string {
+  return minorUnitsToNumber(minor).toFixed(2);
 }

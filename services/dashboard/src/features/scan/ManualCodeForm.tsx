@@ -28,6 +28,8 @@ export function ManualCodeForm({ onCode }: { onCode: (code: string) => void }) {
         error={error ?? undefined}
         autoComplete="off"
         spellCheck={false}
+        // Serial numbers are capitals; the scan reads them in any case too, but a phone's keyboard need not guess.
+        autoCapitalize="characters"
       />
       <button type="submit" className="button primary">
         Check code
