@@ -78,6 +78,15 @@ describe('registering a webhook', () => {
     expect(response.body.error.details?.[0]?.path).toBe(detailPath);
   });
 
+  it.each(['https://127.0.0.1/hook\r\nX-Injected: 1', 'https://127.0.0.1/\u0000', 'https://127.0.0.1/a b'])(
+    'refuses a URL with spaces or control characters, %j, before anything else of it',
+    async (url) => {
+      const response = await register({ url });
+      expect(response.status).toBe(422);
+      expect(response.body.error.details).toEqual([{ path: 'url', message: 'must not contain spaces or control characters' }]);
+    },
+  );
+
   it.each([
     'http://hooks.example.com/passes',
     'https://127.0.0.1/hook',
