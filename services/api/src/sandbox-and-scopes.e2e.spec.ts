@@ -185,6 +185,8 @@ describe('sandbox keys on every business route', () => {
     ['GET', () => `${business_()}/webhooks/${webhookId}/deliveries`, 'refused'],
     ['POST', () => `${business_()}/webhooks/${webhookId}/deliveries/some-delivery/retry`, 'refused'],
     ['DELETE', () => `${business_()}/webhooks/${webhookId}`, 'refused'],
+    ['POST', () => `${business_()}/payments/account`, 'refused'],
+    ['PATCH', () => `${business_()}/payments/account`, 'refused', () => ({ top_up_amounts: [5, 10] })],
   ];
 
   const cases = ROUTES.map(([method, path, expectation, body]) => ({ method, route: String(path).replace(/^\(\)\s*=>\s*/, '').replace('${business_()}', '/businesses/{id}'), path, expectation, body }));

@@ -12,6 +12,7 @@ import express, { type Request, type Response } from 'express';
 import { ApiError } from '../http/api-error';
 import { commandContextOf, passScopeOf, requireDashboardUser } from '../http/authentication';
 import { readBody } from '../http/body-read-refusal';
+import { sandboxKeysReadOnly } from '../http/sandbox-access';
 import { correlationIdOf } from '../http/correlation-id';
 import { parseBody, takeNoBody } from '../http/parse-body';
 import { optionalParameter, pageRequest } from '../http/query-parameters';
@@ -38,8 +39,10 @@ export function returnUrlsOf(wallets: Wallets, pass: Pass): ReturnUrls {
 /** Under `/businesses/:business_id/payments`. */
 export function addPaymentRoutes(routes: RouteGroup, application: Application): void {
   const payments = application.payments;
+  // The account and the live page's top-up amounts are the business's, for live passes too.
+  const liveSettings = sandboxKeysReadOnly('the payments account settings');
 
-  routes.post('/account', async (request, response) => {
+  routes.post('/account', liveSettings, async (request, response) => {
     takeNoBody(request);
     const { accountId, onboardingUrl } = await payments.connect(passScopeOf(response).businessId, commandContextOf(response));
     response.json({ account_id: accountId, onboarding_url: onboardingUrl });
@@ -56,7 +59,7 @@ export function addPaymentRoutes(routes: RouteGroup, application: Application): 
     response.json(accountRepresentation(await payments.account(passScopeOf(response).businessId)));
   });
 
-  routes.patch('/account', async (request, response) => {
+  routes.patch('/account', liveSettings, async (request, response) => {
     const body = parseBody(topUpAmountsBody, request);
     const account = await payments.chooseTopUpAmounts(passScopeOf(response).businessId, body.top_up_amounts.map(minorOf), commandContextOf(response));
     response.json(accountRepresentation(account));
