@@ -105,7 +105,7 @@ export function downloadPage(walletPass: WalletPass, links: PassLinks, rewards: 
 /** What a link without its secret, with a wrong one, or of no pass at all shows: the same page. */
 export function unknownLinkPage(): Page {
   const title = "This link doesn't work";
-  return { status: 404, title, style: STYLE, body: `<div class="notice">\n<h2>${escapeHtml(title)}</h2>\n<p>Open the link exactly as you received it, or ask the business for a new one.</p>\n</div>` };
+  return { status: 404, title, style: STYLE, body: `<div class="notice">\n<h2>${escapeHtml(title)}</h2>\n<p>Open the link exactly as you received it, or ask the business for a new one.</p>\n<p><a href="/customer/link">Find your passes by email</a></p>\n</div>` };
 }
 
 function voidNotice(): string {

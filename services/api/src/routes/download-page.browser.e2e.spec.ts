@@ -103,11 +103,12 @@ describe('the download page on a phone', () => {
     expect(await card.locator('a.wallet.google').getAttribute('href')).toBe(mine.google_wallet_url);
   });
 
-  it('shows the same honest 404 for a link without its secret', async () => {
+  it('shows the same honest 404 for a link without its secret, and the way to a working one', async () => {
     const response = await page.goto(`${bed.server.rootUrl}/passes/${pass.serial_number}/not-the-secret`);
     expect(response?.status()).toBe(404);
     expect(await page.locator('h2').innerText()).toBe("This link doesn't work");
     expect(await page.locator('body').innerText()).not.toContain('Ada Lovelace');
+    expect(await page.getByRole('link', { name: 'Find your passes by email' }).getAttribute('href')).toBe('/customer/link');
   });
 });
 
