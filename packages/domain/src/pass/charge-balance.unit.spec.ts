@@ -32,7 +32,7 @@ describe('charging the balance', () => {
 
   test('the insufficient_funds message shows both amounts as the caller writes them', () => {
     const error = spec.given(HISTORIES.issued).when({ type: 'ChargeBalance', amountMinor: 5001, now: NOW }).thenThrows('insufficient_funds');
-    expect(error.message).toBe('The pass has a balance of 50; cannot charge 50.01.');
+    expect(error.message).toBe('The pass has a balance of 50.00; cannot charge 50.01.');
   });
 
   test('charging a pass that has no balance is insufficient_funds', () => {

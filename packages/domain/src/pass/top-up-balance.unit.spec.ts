@@ -38,7 +38,7 @@ describe('topping up the balance', () => {
 
   test('the refusal of a top-up beyond the maximum says why, as the caller writes amounts', () => {
     const error = spec.given(HISTORIES.issued).when({ type: 'TopUpBalance', amountMinor: MAX_MINOR_UNITS - 4999, now: NOW }).thenThrows('validation_error');
-    expect(error.details).toEqual({ issues: [{ path: 'amount_minor', message: 'would take the balance of 50 above the maximum of 100000000' }] });
+    expect(error.details).toEqual({ issues: [{ path: 'amount_minor', message: 'would take the balance of 50.00 above the maximum of 100000000.00' }] });
   });
 
   test('an amount of zero is a validation_error', () => {

@@ -25,3 +25,8 @@ export function numberToMinorUnits(amount: number): number | null {
 export function minorUnitsToNumber(minor: number): number {
   return minor / 100;
 }
+
+/** An amount as messages write it, in major units with its two decimals ("10.00", "0.05"). */
+export function minorUnitsInWords(minor: number): string {
+  return (minor / 100).toFixed(2);
+}
