@@ -42,8 +42,9 @@ const MAX_MONEY = minorUnitsToNumber(MAX_MINOR_UNITS);
  */
 export const money = z
   .number()
-  .min(0, 'must not be negative')
-  .max(MAX_MONEY, `must be at most ${MAX_MONEY}`)
+  // A check that fails ends the others: -5 has no decimals to speak of.
+  .min(0, { error: 'must not be negative', abort: true })
+  .max(MAX_MONEY, { error: `must be at most ${MAX_MONEY}`, abort: true })
   .refine((value) => numberToMinorUnits(value) !== null, 'must have at most 2 decimals');
 
 const metadataValue = z.union([text('multiline', MAX_METADATA_STRING_LENGTH), z.number(), z.boolean()]);

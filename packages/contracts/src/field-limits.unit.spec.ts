@@ -17,6 +17,10 @@ describe('money in a JSON body', () => {
     expect(messageOf(money.safeParse(100_000_000.01))).toBe('must be at most 100000000');
     expect(messageOf(money.safeParse(-1))).toBe('must not be negative');
   });
+
+  test('says only what is wrong: -5 is negative, not of too many decimals', () => {
+    expect(money.safeParse(-5).error?.issues.map((issue) => issue.message)).toEqual(['must not be negative']);
+  });
 });
 
 describe('points and stamps in a JSON body', () => {
