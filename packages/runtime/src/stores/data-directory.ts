@@ -59,7 +59,7 @@ export function backUpDataDirectory(dataDir: string, target: string): string[] {
   if (!fs.existsSync(path.join(dataDir, DATA_FILES.events))) throw new DataDirectoryRefusal(`${dataDir} holds no ${DATA_FILES.events}: nothing to back up (PASSES_DATA_DIR)`);
   if (fs.existsSync(target) && fs.readdirSync(target).length > 0) throw new DataDirectoryRefusal(`${target} is not empty: back up into a new directory`);
   // The copies hold the customers' names and emails: for the operator's eyes only, as the secret is.
-  fs.mkdirSync(target, { recursive: true, mode: 0o700 });
+  makeDirectory(target, 0o700);
   const written: string[] = [];
   for (const name of BACKED_UP) {
     const from = path.join(dataDir, name);
@@ -106,6 +106,37 @@ export function restoreDataDirectory(dataDir: string, source: string): string[] 
   } finally {
     held.release();
   }
+}
+
+/** Why a directory could not be made, by the system's code; what makeDirectory refuses with rather than throws. */
+const UNMAKEABLE: Readonly<Record<string, string>> = {
+  ENOENT: 'its parent cannot be made there',
+  ENOTDIR: 'a file stands where a directory of its path belongs',
+  EACCES: 'permission denied',
+  EPERM: 'not permitted',
+  EROFS: 'the file system is read-only',
+};
+
+/**
+ * Makes `directory` and its missing parents, one at a time from the nearest existing one. Node's recursive
+ * mkdir tries again for ever where a parent cannot be made (a path under /proc): this one stops at the first.
+ */
+function makeDirectory(directory: string, mode: number): void {
+  const missing: string[] = [];
+  for (let dir = path.resolve(directory); !fs.existsSync(dir); dir = path.dirname(dir)) missing.unshift(dir);
+  for (const dir of missing) {
+    try {
+      fs.mkdirSync(dir, { mode });
+    } catch (error) {
+      const reason = systemErrorCode(error);
+      if (reason === null || UNMAKEABLE[reason] === undefined) throw error;
+      throw new DataDirectoryRefusal(`Cannot make the directory ${dir} (${reason}: ${UNMAKEABLE[reason]}): back up into a directory that can be made`);
+    }
+  }
+}
+
+function systemErrorCode(error: unknown): string | null {
+  return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : null;
 }
 
 function copySecretKey(from: string, to: string): boolean {
