@@ -9,6 +9,7 @@ export * from './metrics/prometheus-metrics';
 export * from './metrics/projection-lag-reader';
 export * from './stores/data-directory';
 export * from './stores/open-stores';
+export * from './stores/server-unreachable';
 export * from './stores/stores';
 export * from './tokens';
 export * from './composition/compose-application';

@@ -4,7 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { DomainError } from '@passes/domain';
-import { ConfigError, DataDirectoryRefusal, type Config } from '@passes/runtime';
+import { ConfigError, DataDirectoryRefusal, ServerUnreachable, type Config } from '@passes/runtime';
 import { auditVerify } from './commands/audit-verify';
 import { type CliContext, type Output, UsageError } from './commands/cli-context';
 import { backup, restore } from './commands/data-directory';
@@ -98,7 +98,7 @@ function parse(args: readonly string[]) {
 
 export function describeFailure(error: unknown): { message: string; exitCode: number } {
   if (error instanceof UsageError || error instanceof ConfigError) return { message: error.message, exitCode: 2 };
-  if (error instanceof RebuildRefused || error instanceof DataDirectoryRefusal) return { message: error.message, exitCode: 1 };
+  if (error instanceof RebuildRefused || error instanceof DataDirectoryRefusal || error instanceof ServerUnreachable) return { message: error.message, exitCode: 1 };
   if (error instanceof DomainError) return { message: `${error.code}: ${error.message}`, exitCode: 1 };
   return { message: String(error instanceof Error ? error.stack : error), exitCode: 1 };
 }
