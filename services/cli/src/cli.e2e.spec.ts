@@ -20,7 +20,8 @@ let business: TestBusiness;
 
 async function passes(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env: { ...process.env, PASSES_DATA_DIR: server.dataDir } });
+    // The server's app URL, that links come out alike.
+    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env: { ...process.env, PASSES_DATA_DIR: server.dataDir, PASSES_APP_URL: 'https://passes.test' } });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -56,6 +57,29 @@ describe('passes history <business_id> <pass>', () => {
     expect(JSON.parse(then.stdout)).toMatchObject({ id: pass.id, stamps: 0 });
     expect(JSON.parse(now.stdout)).toMatchObject({ id: pass.id, stamps: 4 });
     expect((await passes('history', business.businessId, 'cli-as-of', '--as-of', 'soon')).code).toBe(2);
+  });
+
+  it('given an instant, when printing the pass as it was then, then it prints the pass as the API answers it at that instant', async () => {
+    const pass = await issuePass(server, business, { external_id: 'cli-as-of-wire' });
+    server.clock.advance(60_000);
+    await server.request('POST', `/businesses/${business.businessId}/passes/${pass.id}/stamp?count=2`, { token: business.token });
+    const instant = server.clock.now().toISOString();
+
+    const viaHttp = await server.request<PassBody>('GET', `/businesses/${business.businessId}/passes/${pass.id}?as_of=${instant}`, { token: business.token });
+    const viaCli = await passes('history', business.businessId, 'cli-as-of-wire', '--as-of', instant);
+
+    expect([viaHttp.status, viaCli.code]).toEqual([200, 0]);
+    expect(JSON.parse(viaCli.stdout)).toEqual(viaHttp.body);
+  });
+
+  it('given an instant in the future, when asking for the pass then, then it refuses as the API does (422 there), with a usage exit code', async () => {
+    await issuePass(server, business, { external_id: 'cli-as-of-future' });
+    const future = new Date(Date.now() + 24 * 3600_000).toISOString();
+
+    const refused = await passes('history', business.businessId, 'cli-as-of-future', '--as-of', future);
+
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.trim()).toBe('--as-of must not be in the future');
   });
 
   it('finds a sandbox pass too', async () => {
