@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { DomainError } from '@passes/domain';
 import { ConfigError, DataDirectoryRefusal, ServerUnreachable, type Config } from '@passes/runtime';
 import { auditVerify } from './commands/audit-verify';
-import { type CliContext, type Output, UsageError } from './commands/cli-context';
+import { type CliContext, type Output, Refused, UsageError } from './commands/cli-context';
 import { backup, restore } from './commands/data-directory';
 import { history } from './commands/history';
 import { projectionsRebuild, RebuildRefused } from './commands/projections-rebuild';
@@ -24,7 +24,7 @@ const USAGE = `Usage:
   passes work status [--json]                              each kind of background work: pending items and lag
   passes work list <kind> [--status <s>] [--group <g>] [--limit <n>] [--json]
                                                            a kind's items, newest first (e.g. webhook.delivery --status dead)
-  passes work retry <id>                                   make an item due again now (a dead delivery, say)
+  passes work retry <id>                                   make a dead item due again now (a dead delivery, say)
   passes backup <directory>                                copy what the events cannot rebuild into a new directory,
                                                            also while the server runs (embedded profile)
   passes restore <directory>                               put such a copy in place, the server stopped (embedded profile)
@@ -98,7 +98,7 @@ function parse(args: readonly string[]) {
 
 export function describeFailure(error: unknown): { message: string; exitCode: number } {
   if (error instanceof UsageError || error instanceof ConfigError) return { message: error.message, exitCode: 2 };
-  if (error instanceof RebuildRefused || error instanceof DataDirectoryRefusal || error instanceof ServerUnreachable) return { message: error.message, exitCode: 1 };
+  if (error instanceof Refused || error instanceof RebuildRefused || error instanceof DataDirectoryRefusal || error instanceof ServerUnreachable) return { message: error.message, exitCode: 1 };
   if (error instanceof DomainError) return { message: `${error.code}: ${error.message}`, exitCode: 1 };
   return { message: String(error instanceof Error ? error.stack : error), exitCode: 1 };
 }

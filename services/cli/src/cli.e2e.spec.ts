@@ -135,6 +135,8 @@ describe('passes work status | list | retry', () => {
       await store.record([{ id: 'due-1', kind, group: null, order: '1', payload: {}, dueAt: minuteAgo(), createdAt: minuteAgo() }]);
       await store.adopt([
         { id: 'dead-1', kind, group: 'receiver-a', order: '0', payload: {}, status: 'dead', attempts: 8, dueAt: null, lastAttemptAt: minuteAgo(), lastCode: 503, lastError: null, createdAt: minuteAgo() },
+        { id: 'done-1', kind, group: null, order: '0', payload: {}, status: 'done', attempts: 1, dueAt: null, lastAttemptAt: minuteAgo(), lastCode: null, lastError: null, createdAt: minuteAgo() },
+        { id: 'cancelled-1', kind, group: null, order: '0', payload: {}, status: 'cancelled', attempts: 0, dueAt: null, lastAttemptAt: null, lastCode: null, lastError: null, createdAt: minuteAgo() },
       ]);
     } finally {
       await store.close();
@@ -161,6 +163,22 @@ describe('passes work status | list | retry', () => {
       { id: 'due-1', attempts: 0 },
       { id: 'dead-1', attempts: 8 },
     ]);
+  });
+
+  it('given a done or a cancelled item, when retrying it, then it refuses in one line with exit code 1 and leaves the item as it was', async () => {
+    const done = await passes('work', 'retry', 'done-1');
+    const cancelled = await passes('work', 'retry', 'cancelled-1');
+
+    expect([done.code, cancelled.code]).toEqual([1, 1]);
+    expect(done.stderr.trim()).toBe(`done-1 (${kind}) is done and is not retried: only a dead item is made due again`);
+    expect(cancelled.stderr.trim()).toBe(`cancelled-1 (${kind}) is cancelled and is not retried: only a dead item is made due again`);
+    const settled = JSON.parse((await passes('work', 'list', kind, '--json')).stdout) as { id: string; status: string }[];
+    expect(settled.filter(({ id }) => id === 'done-1' || id === 'cancelled-1').map(({ id, status }) => [id, status])).toEqual(
+      expect.arrayContaining([
+        ['done-1', 'done'],
+        ['cancelled-1', 'cancelled'],
+      ]),
+    );
   });
 
   it('refuses an unknown status and a bad limit with exit code 2, an unknown item with 1', async () => {

@@ -32,3 +32,6 @@ export interface CliContext {
 
 /** A wrong invocation: exit code 2 and the usage. */
 export class UsageError extends Error {}
+
+/** A command that cannot be done as asked, and did nothing: exit code 1 and its message. */
+export class Refused extends Error {}

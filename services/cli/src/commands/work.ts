@@ -1,12 +1,12 @@
 /**
  * The operator's view of background work (docs/operations.md, "Background work"): `passes work status`
  * (each kind's pending items and how long the oldest due one has waited), `passes work list <kind>` (its
- * items, newest first, by status or group), and `passes work retry <id>` (an item due again now, such as a
+ * items, newest first, by status or group), and `passes work retry <id>` (a dead item due again now, such as a
  * delivery that died while its receiver was down; the attempts made so far still count).
  */
 import { workLag, WORK_STATUSES, type WorkItem, type WorkStatus } from '@passes/background-work';
 import { DomainError } from '@passes/domain';
-import { type CliContext, UsageError } from './cli-context';
+import { type CliContext, Refused, UsageError } from './cli-context';
 import { count } from './progress';
 import { table } from './table';
 
@@ -55,6 +55,8 @@ export async function workRetry({ work, clock, output }: CliContext, id: string)
     output.out(`${id} is pending already, due at ${item.dueAt?.toISOString() ?? 'once its lease ends'}.`);
     return;
   }
+  // Done work was done, and cancelled work is not to be done: attempting either again would send it twice.
+  if (item.status !== 'dead') throw new Refused(`${id} (${item.kind}) is ${item.status} and is not retried: only a dead item is made due again`);
   await work.reschedule(id, clock.now());
   output.out(`${id} (${item.kind}) is due again now; a running service attempts it within its poll interval.`);
 }
