@@ -19,3 +19,4 @@ export * from './composition/run-process';
 export * from './composition/compose-wallets';
 export * from './composition/process-work-runner';
 export type { StripeSettings } from './config/stripe-config';
+export * from './composition/work-kinds';

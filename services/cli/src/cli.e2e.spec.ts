@@ -181,6 +181,14 @@ describe('passes work status | list | retry', () => {
     );
   });
 
+  it('given a kind the service does not know, when listing it, then it refuses with exit code 2, naming the known kinds', async () => {
+    const refused = await passes('work', 'list', 'nosuch.kind');
+
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.trim().split('\n')[0]).toMatch(/^Unknown kind 'nosuch\.kind': use webhook\.delivery, wallet\.notification, campaigns\.send, /);
+    expect((await passes('work', 'list', 'campaigns.send')).code).toBe(0);
+  });
+
   it('refuses an unknown status and a bad limit with exit code 2, an unknown item with 1', async () => {
     expect((await passes('work', 'list', kind, '--status', 'lost')).code).toBe(2);
     expect((await passes('work', 'list', kind, '--limit', '0')).code).toBe(2);

@@ -6,6 +6,7 @@
  */
 import { workLag, WORK_STATUSES, type WorkItem, type WorkStatus } from '@passes/background-work';
 import { DomainError } from '@passes/domain';
+import { WORK_KIND_NAMES } from '@passes/runtime';
 import { type CliContext, Refused, UsageError } from './cli-context';
 import { count } from './progress';
 import { table } from './table';
@@ -40,6 +41,8 @@ export async function workList({ work, output }: CliContext, kind: string, optio
     ...(options.group === undefined ? {} : { group: options.group }),
     limit: limitOf(options.limit),
   });
+  // A kind with items is listed even when this version records it no more; one with none must be known.
+  if (items.length === 0 && !WORK_KIND_NAMES.includes(kind)) throw new UsageError(`Unknown kind '${kind}': use ${WORK_KIND_NAMES.join(', ')}`);
   if (options.json) {
     output.out(JSON.stringify(items.map(describe), null, 2));
     return;
