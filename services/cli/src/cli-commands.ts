@@ -14,7 +14,7 @@ import { projectionsStatus } from './commands/projections-status';
 import { setPlan } from './commands/set-plan';
 import { workList, workRetry, workStatus } from './commands/work';
 
-const USAGE = `Usage:
+export const USAGE = `Usage:
   passes history <business_id> <pass> [--as-of <instant>]  every event of a pass (id, serial_number or external_id),
                                                            or the pass as it was at an ISO 8601 instant
   passes admin set-plan <business_id> <free|pro>           change a business's plan
@@ -30,6 +30,11 @@ const USAGE = `Usage:
   passes restore <directory>                               put such a copy in place, the server stopped (embedded profile)
 
 Environment: the server's (PASSES_PROFILE, PASSES_DATA_DIR, PASSES_MONGODB_URL, …).`;
+
+/** Whether `args` ask for the usage (`passes help`, `--help` or `-h` anywhere): printed to stdout, nothing opened. */
+export function isHelp(args: readonly string[]): boolean {
+  return args[0] === 'help' || args.some((arg) => arg === '--help' || arg === '-h');
+}
 
 /** Whether `args` ask for a command on the data directory's files, run with no store open (runFileCommand). */
 export function isFileCommand(args: readonly string[]): boolean {
@@ -92,8 +97,15 @@ function parse(args: readonly string[]) {
       },
     });
   } catch (error) {
-    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    throw new UsageError(`${parseFailure(error)}\n\n${USAGE}`);
   }
+}
+
+/** What parseArgs refused, without its hint about '--', which is about positionals no command here takes. */
+function parseFailure(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const unknown = error instanceof Error && 'code' in error && error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION';
+  return unknown ? (/^Unknown option '[^']*'\./.exec(message)?.[0] ?? message) : message;
 }
 
 export function describeFailure(error: unknown): { message: string; exitCode: number } {

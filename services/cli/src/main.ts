@@ -2,7 +2,7 @@
 import { cryptoIdGenerator, systemClock } from '@passes/application';
 import { CheckpointWaiter, readModelProjections } from '@passes/read-model';
 import { composeApplication, composeWallets, configFromEnvironment, noMetrics, openStores, processPorts, silentLogger, TOKENS } from '@passes/runtime';
-import { describeFailure, isFileCommand, runCli, runFileCommand } from './cli-commands';
+import { describeFailure, isFileCommand, isHelp, runCli, runFileCommand, USAGE } from './cli-commands';
 import type { Output } from './commands/cli-context';
 
 /** The server's projector picks the CLI's appends up by polling the shared store; this waits for it. */
@@ -18,8 +18,9 @@ const output: Output = {
 };
 
 async function main(): Promise<void> {
-  const config = configFromEnvironment(process.env);
   const args = process.argv.slice(2);
+  if (isHelp(args)) return output.out(USAGE);
+  const config = configFromEnvironment(process.env);
   if (isFileCommand(args)) return runFileCommand(args, config, output);
   const stores = await openStores(config, () => systemClock.now(), {
     onWait: ({ server, delayMs, reason }) => process.stderr.write(`Waiting for ${server} (${reason}); trying again in ${Math.ceil(delayMs / 1000)} s…\n`),
