@@ -109,8 +109,9 @@ function parseFailure(error: unknown): string {
 }
 
 export function describeFailure(error: unknown): { message: string; exitCode: number } {
-  if (error instanceof UsageError || error instanceof ConfigError) return { message: error.message, exitCode: 2 };
-  if (error instanceof Refused || error instanceof RebuildRefused || error instanceof DataDirectoryRefusal || error instanceof ServerUnreachable) return { message: error.message, exitCode: 1 };
+  if (error instanceof UsageError) return { message: error.message, exitCode: 2 };
+  // The environment or a store file, not the invocation: as the server, which exits 1 for them.
+  if (error instanceof ConfigError || error instanceof Refused || error instanceof RebuildRefused || error instanceof DataDirectoryRefusal || error instanceof ServerUnreachable) return { message: error.message, exitCode: 1 };
   if (error instanceof DomainError) return { message: `${error.code}: ${error.message}`, exitCode: 1 };
   return { message: String(error instanceof Error ? error.stack : error), exitCode: 1 };
 }
