@@ -28,8 +28,9 @@ import (
 )
 
 const (
-	// Where the configuration's variable names are read from, and the service sources.
-	configSource = "packages/runtime/src/config/config.ts"
+	// Where the configuration's variable names are read from: its modules (config.ts and those it takes
+	// parts from, such as wallet-config.ts), specs aside.
+	configSource = "packages/runtime/src/config"
 	kafkaPom     = "infra/kafka/pom.xml"
 	// Given to interpolation in place of the operator's secret; long enough for the 32-character rule.
 	dummySecret = "compose-check-dummy-secret-key-of-40-chars"
@@ -126,13 +127,22 @@ func (c *checker) load(file string, env types.Mapping) (*types.Project, error) {
 
 // configVariables is every PASSES_* name the configuration module mentions: what it can read.
 func (c *checker) configVariables() (map[string]bool, error) {
-	source, err := os.ReadFile(filepath.Join(c.root, configSource))
+	modules, err := filepath.Glob(filepath.Join(c.root, configSource, "*.ts"))
 	if err != nil {
 		return nil, err
 	}
 	known := map[string]bool{}
-	for _, name := range passesVariable.FindAllString(string(source), -1) {
-		known[name] = true
+	for _, module := range modules {
+		if strings.HasSuffix(module, ".spec.ts") {
+			continue
+		}
+		source, err := os.ReadFile(module)
+		if err != nil {
+			return nil, err
+		}
+		for _, name := range passesVariable.FindAllString(string(source), -1) {
+			known[name] = true
+		}
 	}
 	if len(known) == 0 {
 		return nil, fmt.Errorf("no PASSES_* variable found in %s", configSource)

@@ -20,7 +20,7 @@ export const readinessResponse = z.strictObject({
       caught_up: z.boolean(),
     }),
   ),
-  /** The followers of the event feed in this process (the embedded profile's dispatcher and wallet notifier). */
+  /** The followers of the event feed in this process (the embedded profile's webhook dispatcher, automations and, with a wallet, wallet notifier). */
   followers: z.array(
     z.strictObject({
       name: z.string(),

@@ -33,3 +33,4 @@ export * from './query-parameters';
 export * from './openapi';
 export * from './automation-bodies';
 export * from './automation-responses';
+export * from './pass-representation';

@@ -4,9 +4,9 @@
  */
 import { parseArgs } from 'node:util';
 import { DomainError } from '@passes/domain';
-import { ConfigError, DataDirectoryRefusal, type Config } from '@passes/runtime';
+import { ConfigError, DataDirectoryRefusal, ServerUnreachable, type Config } from '@passes/runtime';
 import { auditVerify } from './commands/audit-verify';
-import { type CliContext, type Output, UsageError } from './commands/cli-context';
+import { type CliContext, type Output, Refused, UsageError } from './commands/cli-context';
 import { backup, restore } from './commands/data-directory';
 import { history } from './commands/history';
 import { projectionsRebuild, RebuildRefused } from './commands/projections-rebuild';
@@ -14,7 +14,7 @@ import { projectionsStatus } from './commands/projections-status';
 import { setPlan } from './commands/set-plan';
 import { workList, workRetry, workStatus } from './commands/work';
 
-const USAGE = `Usage:
+export const USAGE = `Usage:
   passes history <business_id> <pass> [--as-of <instant>]  every event of a pass (id, serial_number or external_id),
                                                            or the pass as it was at an ISO 8601 instant
   passes admin set-plan <business_id> <free|pro>           change a business's plan
@@ -24,12 +24,17 @@ const USAGE = `Usage:
   passes work status [--json]                              each kind of background work: pending items and lag
   passes work list <kind> [--status <s>] [--group <g>] [--limit <n>] [--json]
                                                            a kind's items, newest first (e.g. webhook.delivery --status dead)
-  passes work retry <id>                                   make an item due again now (a dead delivery, say)
+  passes work retry <id>                                   make a dead item due again now (a dead delivery, say)
   passes backup <directory>                                copy what the events cannot rebuild into a new directory,
                                                            also while the server runs (embedded profile)
   passes restore <directory>                               put such a copy in place, the server stopped (embedded profile)
 
 Environment: the server's (PASSES_PROFILE, PASSES_DATA_DIR, PASSES_MONGODB_URL, …).`;
+
+/** Whether `args` ask for the usage (`passes help`, `--help` or `-h` anywhere): printed to stdout, nothing opened. */
+export function isHelp(args: readonly string[]): boolean {
+  return args[0] === 'help' || args.some((arg) => arg === '--help' || arg === '-h');
+}
 
 /** Whether `args` ask for a command on the data directory's files, run with no store open (runFileCommand). */
 export function isFileCommand(args: readonly string[]): boolean {
@@ -92,13 +97,21 @@ function parse(args: readonly string[]) {
       },
     });
   } catch (error) {
-    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    throw new UsageError(`${parseFailure(error)}\n\n${USAGE}`);
   }
 }
 
+/** What parseArgs refused, without its hint about '--', which is about positionals no command here takes. */
+function parseFailure(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const unknown = error instanceof Error && 'code' in error && error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION';
+  return unknown ? (/^Unknown option '[^']*'\./.exec(message)?.[0] ?? message) : message;
+}
+
 export function describeFailure(error: unknown): { message: string; exitCode: number } {
-  if (error instanceof UsageError || error instanceof ConfigError) return { message: error.message, exitCode: 2 };
-  if (error instanceof RebuildRefused || error instanceof DataDirectoryRefusal) return { message: error.message, exitCode: 1 };
+  if (error instanceof UsageError) return { message: error.message, exitCode: 2 };
+  // The environment or a store file, not the invocation: as the server, which exits 1 for them.
+  if (error instanceof ConfigError || error instanceof Refused || error instanceof RebuildRefused || error instanceof DataDirectoryRefusal || error instanceof ServerUnreachable) return { message: error.message, exitCode: 1 };
   if (error instanceof DomainError) return { message: `${error.code}: ${error.message}`, exitCode: 1 };
   return { message: String(error instanceof Error ? error.stack : error), exitCode: 1 };
 }

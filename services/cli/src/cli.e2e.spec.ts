@@ -20,7 +20,8 @@ let business: TestBusiness;
 
 async function passes(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env: { ...process.env, PASSES_DATA_DIR: server.dataDir } });
+    // The server's app URL, that links come out alike.
+    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env: { ...process.env, PASSES_DATA_DIR: server.dataDir, PASSES_APP_URL: 'https://passes.test' } });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -56,6 +57,29 @@ describe('passes history <business_id> <pass>', () => {
     expect(JSON.parse(then.stdout)).toMatchObject({ id: pass.id, stamps: 0 });
     expect(JSON.parse(now.stdout)).toMatchObject({ id: pass.id, stamps: 4 });
     expect((await passes('history', business.businessId, 'cli-as-of', '--as-of', 'soon')).code).toBe(2);
+  });
+
+  it('given an instant, when printing the pass as it was then, then it prints the pass as the API answers it at that instant', async () => {
+    const pass = await issuePass(server, business, { external_id: 'cli-as-of-wire' });
+    server.clock.advance(60_000);
+    await server.request('POST', `/businesses/${business.businessId}/passes/${pass.id}/stamp?count=2`, { token: business.token });
+    const instant = server.clock.now().toISOString();
+
+    const viaHttp = await server.request<PassBody>('GET', `/businesses/${business.businessId}/passes/${pass.id}?as_of=${instant}`, { token: business.token });
+    const viaCli = await passes('history', business.businessId, 'cli-as-of-wire', '--as-of', instant);
+
+    expect([viaHttp.status, viaCli.code]).toEqual([200, 0]);
+    expect(JSON.parse(viaCli.stdout)).toEqual(viaHttp.body);
+  });
+
+  it('given an instant in the future, when asking for the pass then, then it refuses as the API does (422 there), with a usage exit code', async () => {
+    await issuePass(server, business, { external_id: 'cli-as-of-future' });
+    const future = new Date(Date.now() + 24 * 3600_000).toISOString();
+
+    const refused = await passes('history', business.businessId, 'cli-as-of-future', '--as-of', future);
+
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.trim()).toBe('--as-of must not be in the future');
   });
 
   it('finds a sandbox pass too', async () => {
@@ -111,6 +135,8 @@ describe('passes work status | list | retry', () => {
       await store.record([{ id: 'due-1', kind, group: null, order: '1', payload: {}, dueAt: minuteAgo(), createdAt: minuteAgo() }]);
       await store.adopt([
         { id: 'dead-1', kind, group: 'receiver-a', order: '0', payload: {}, status: 'dead', attempts: 8, dueAt: null, lastAttemptAt: minuteAgo(), lastCode: 503, lastError: null, createdAt: minuteAgo() },
+        { id: 'done-1', kind, group: null, order: '0', payload: {}, status: 'done', attempts: 1, dueAt: null, lastAttemptAt: minuteAgo(), lastCode: null, lastError: null, createdAt: minuteAgo() },
+        { id: 'cancelled-1', kind, group: null, order: '0', payload: {}, status: 'cancelled', attempts: 0, dueAt: null, lastAttemptAt: null, lastCode: null, lastError: null, createdAt: minuteAgo() },
       ]);
     } finally {
       await store.close();
@@ -137,6 +163,30 @@ describe('passes work status | list | retry', () => {
       { id: 'due-1', attempts: 0 },
       { id: 'dead-1', attempts: 8 },
     ]);
+  });
+
+  it('given a done or a cancelled item, when retrying it, then it refuses in one line with exit code 1 and leaves the item as it was', async () => {
+    const done = await passes('work', 'retry', 'done-1');
+    const cancelled = await passes('work', 'retry', 'cancelled-1');
+
+    expect([done.code, cancelled.code]).toEqual([1, 1]);
+    expect(done.stderr.trim()).toBe(`done-1 (${kind}) is done and is not retried: only a dead item is made due again`);
+    expect(cancelled.stderr.trim()).toBe(`cancelled-1 (${kind}) is cancelled and is not retried: only a dead item is made due again`);
+    const settled = JSON.parse((await passes('work', 'list', kind, '--json')).stdout) as { id: string; status: string }[];
+    expect(settled.filter(({ id }) => id === 'done-1' || id === 'cancelled-1').map(({ id, status }) => [id, status])).toEqual(
+      expect.arrayContaining([
+        ['done-1', 'done'],
+        ['cancelled-1', 'cancelled'],
+      ]),
+    );
+  });
+
+  it('given a kind the service does not know, when listing it, then it refuses with exit code 2, naming the known kinds', async () => {
+    const refused = await passes('work', 'list', 'nosuch.kind');
+
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.trim().split('\n')[0]).toMatch(/^Unknown kind 'nosuch\.kind': use webhook\.delivery, wallet\.notification, campaigns\.send, /);
+    expect((await passes('work', 'list', 'campaigns.send')).code).toBe(0);
   });
 
   it('refuses an unknown status and a bad limit with exit code 2, an unknown item with 1', async () => {

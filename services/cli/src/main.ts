@@ -1,8 +1,8 @@
 /** Composition root of the `passes` command-line tool: the use cases and stores of the configured profile, as the server sees them; backup and restore work on the data directory's files, no store open. */
 import { cryptoIdGenerator, systemClock } from '@passes/application';
 import { CheckpointWaiter, readModelProjections } from '@passes/read-model';
-import { composeApplication, configFromEnvironment, noMetrics, openStores, processPorts, silentLogger, TOKENS } from '@passes/runtime';
-import { describeFailure, isFileCommand, runCli, runFileCommand } from './cli-commands';
+import { composeApplication, composeWallets, configFromEnvironment, noMetrics, openStores, processPorts, silentLogger, TOKENS } from '@passes/runtime';
+import { describeFailure, isFileCommand, isHelp, runCli, runFileCommand, USAGE } from './cli-commands';
 import type { Output } from './commands/cli-context';
 
 /** The server's projector picks the CLI's appends up by polling the shared store; this waits for it. */
@@ -18,8 +18,9 @@ const output: Output = {
 };
 
 async function main(): Promise<void> {
-  const config = configFromEnvironment(process.env);
   const args = process.argv.slice(2);
+  if (isHelp(args)) return output.out(USAGE);
+  const config = configFromEnvironment(process.env);
   if (isFileCommand(args)) return runFileCommand(args, config, output);
   const stores = await openStores(config, () => systemClock.now(), {
     onWait: ({ server, delayMs, reason }) => process.stderr.write(`Waiting for ${server} (${reason}); trying again in ${Math.ceil(delayMs / 1000)} s…\n`),
@@ -28,10 +29,12 @@ async function main(): Promise<void> {
   // The tool speaks through its own output; it keeps no log and serves no metrics.
   const ports = processPorts({ config, clock: systemClock, ids: cryptoIdGenerator, logger: silentLogger, metrics: noMetrics }, stores);
   const waiter = new CheckpointWaiter(stores.documents, readModelProjections.map((projection) => projection.collection), CHECKPOINT_POLL_INTERVAL_MS);
+  const appUrl = () => config.appUrl ?? '';
   const application = composeApplication(ports, {
     readYourWrites: { waitFor: (position) => waiter.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS) },
-    appUrl: () => config.appUrl ?? '',
+    appUrl,
   });
+  const wallets = composeWallets(ports, application, appUrl);
   try {
     await runCli(args, {
       application,
@@ -39,6 +42,7 @@ async function main(): Promise<void> {
       documents: ports.get(TOKENS.documentStore),
       readModels: ports.get(TOKENS.readModels),
       work: ports.get(TOKENS.workStore),
+      passLinks: (pass) => wallets.links(pass),
       clock: systemClock,
       output,
       signal: interruption(),

@@ -211,6 +211,46 @@ describe('the projector', () => {
     expect(errors).toEqual([]);
   });
 
+  it('given more retired generations than an AbortSignal takes listeners before warning, when it starts, then it drops them one at a time, with no warning', async () => {
+    const shape = { collection: 'tallies', version: 1, indexes: ['prefix'] };
+    await documents.createGeneration(shape, 'live', new Date());
+    for (let retired = 0; retired < 12; retired += 1) {
+      const next = await documents.createGeneration(shape, 'next', new Date());
+      await documents.promote('tallies', next.generation);
+    }
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', onWarning);
+    let dropping = 0;
+    let mostAtOnce = 0;
+    const local = new LocalCatchUpRunner(events, documents, [tallies(1)]);
+    // As the worker's runner does: each drop listens to the signal that stops it while it runs.
+    const runner: CatchUpRunner = {
+      start: (job, onPage) => local.start(job, onPage),
+      drop: async (_target, signal) => {
+        const stop = () => undefined;
+        signal?.addEventListener('abort', stop);
+        dropping += 1;
+        mostAtOnce = Math.max(mostAtOnce, dropping);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        dropping -= 1;
+        signal?.removeEventListener('abort', stop);
+      },
+    };
+
+    try {
+      await projector(tallies(1), { catchUpRunner: runner }).start();
+      await until(async () => (await stateOf('tallies'))?.retired.length === 0, 'the retired generations to be dropped');
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', onWarning);
+    }
+
+    expect(mostAtOnce).toBe(1);
+    expect(warnings).not.toContain('MaxListenersExceededWarning');
+    expect(errors).toEqual([]);
+  });
+
   it('builds a projection new to a store that serves others beside them: no answer waits for its history, and it serves once whole', async () => {
     for (let stream = 0; stream < 10; stream += 1) await events.append(`n-${stream}`, Array.from({ length: 20 }, () => tick()), 'any');
     const before = projector(tallies(1));

@@ -83,6 +83,11 @@ export class Projector {
   /** Drops under way (see drop), and what stops them when this projector stops. */
   private readonly drops = new Set<Promise<void>>();
   private dropsStop = new AbortController();
+  /**
+   * Drops go one after another: they would take turns at the store's write lock anyway, and each listens to
+   * dropsStop's signal while it runs, so the many a start finds retired would otherwise all listen at once.
+   */
+  private readonly dropQueue = new SerialQueue();
   private writing = false;
   private stopped = true;
   /** Where next generations catch up: the runner given, or this thread. */
@@ -322,10 +327,11 @@ export class Projector {
    */
   private async drop(target: GenerationRef): Promise<void> {
     const { signal } = this.dropsStop;
-    const dropped = (async () => {
+    const dropped = this.dropQueue.run(async () => {
+      if (signal.aborted) return;
       await this.options.catchUpRunner?.drop(target, signal);
       if (!signal.aborted) await this.store.drop(target, signal);
-    })();
+    });
     this.drops.add(dropped);
     try {
       await dropped;

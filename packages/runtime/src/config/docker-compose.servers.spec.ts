@@ -51,7 +51,7 @@ describeWithGo(title, () => {
 
     const { status, stdout, stderr } = check('-root', scratch);
     expect(status).toBe(1);
-    expect(stderr).toContain('service api-1: sets PASSES_MONGO_DATABASE, which packages/runtime/src/config/config.ts does not read');
+    expect(stderr).toContain('service api-1: sets PASSES_MONGO_DATABASE, which packages/runtime/src/config does not read');
     expect(stderr).toContain('service api-1: publishes ports but HOST is "", not 0.0.0.0');
     expect(stdout).toMatch(/^compose-check: docker-compose\.yml: \d+ problem\(s\)/);
   }, FIRST_BUILD_TIMEOUT_MS);

@@ -44,11 +44,15 @@ export function openDataFile<Store>(dataDir: string, name: string, open: (file: 
   } catch (error) {
     const code = unreadableFileCode(error);
     if (code === null) throw error;
-    const remedy = REMADE.has(name)
-      ? 'remove it, with its -wal and -shm files: the service makes it again'
-      : 'put it back from a backup (`passes restore <directory>`, the server stopped)';
-    throw new ConfigError(`${file} is not a database SQLite can read (${code}): ${remedy}`);
+    throw new ConfigError(unreadableFileMessage(file, name, code));
   }
+}
+
+function unreadableFileMessage(file: string, name: string, code: string): string {
+  const remedy = REMADE.has(name)
+    ? 'remove it, with its -wal and -shm files: the service makes it again'
+    : 'put it back from a backup (`passes restore <directory>`, the server stopped)';
+  return `${file} is not a database SQLite can read (${code}): ${remedy}`;
 }
 
 /** A backup or a restore that cannot be made as asked; nothing was changed. */
@@ -57,14 +61,32 @@ export class DataDirectoryRefusal extends Error {}
 /** Copies what cannot be rebuilt into `target` (new, or empty), also while the server runs; the files written. */
 export function backUpDataDirectory(dataDir: string, target: string): string[] {
   if (!fs.existsSync(path.join(dataDir, DATA_FILES.events))) throw new DataDirectoryRefusal(`${dataDir} holds no ${DATA_FILES.events}: nothing to back up (PASSES_DATA_DIR)`);
+  if (fs.existsSync(target) && !fs.statSync(target).isDirectory()) throw new DataDirectoryRefusal(`${target} is not a directory: back up into a new directory`);
   if (fs.existsSync(target) && fs.readdirSync(target).length > 0) throw new DataDirectoryRefusal(`${target} is not empty: back up into a new directory`);
   // The copies hold the customers' names and emails: for the operator's eyes only, as the secret is.
-  makeDirectory(target, 0o700);
+  const made = makeDirectory(target, 0o700);
+  try {
+    return copyBackup(dataDir, target);
+  } catch (error) {
+    // A backup cut short is none, and would make the same command refuse the directory as not empty.
+    if (made === null) for (const name of fs.readdirSync(target)) fs.rmSync(path.join(target, name), { force: true });
+    else fs.rmSync(made, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+function copyBackup(dataDir: string, target: string): string[] {
   const written: string[] = [];
   for (const name of BACKED_UP) {
     const from = path.join(dataDir, name);
     if (!fs.existsSync(from)) continue;
-    copyDatabase(from, path.join(target, name));
+    try {
+      copyDatabase(from, path.join(target, name));
+    } catch (error) {
+      const code = unreadableFileCode(error);
+      if (code === null) throw error;
+      throw new DataDirectoryRefusal(unreadableFileMessage(from, name, code));
+    }
     fs.chmodSync(path.join(target, name), 0o600);
     written.push(name);
   }
@@ -118,10 +140,11 @@ const UNMAKEABLE: Readonly<Record<string, string>> = {
 };
 
 /**
- * Makes `directory` and its missing parents, one at a time from the nearest existing one. Node's recursive
- * mkdir tries again for ever where a parent cannot be made (a path under /proc): this one stops at the first.
+ * Makes `directory` and its missing parents, one at a time from the nearest existing one; the first it made,
+ * or null when it was there. Node's recursive mkdir tries again for ever where a parent cannot be made (a
+ * path under /proc): this one stops at the first.
  */
-function makeDirectory(directory: string, mode: number): void {
+function makeDirectory(directory: string, mode: number): string | null {
   const missing: string[] = [];
   for (let dir = path.resolve(directory); !fs.existsSync(dir); dir = path.dirname(dir)) missing.unshift(dir);
   for (const dir of missing) {
@@ -130,9 +153,11 @@ function makeDirectory(directory: string, mode: number): void {
     } catch (error) {
       const reason = systemErrorCode(error);
       if (reason === null || UNMAKEABLE[reason] === undefined) throw error;
+      if (dir !== missing[0] && missing[0] !== undefined) fs.rmSync(missing[0], { recursive: true, force: true });
       throw new DataDirectoryRefusal(`Cannot make the directory ${dir} (${reason}: ${UNMAKEABLE[reason]}): back up into a directory that can be made`);
     }
   }
+  return missing[0] ?? null;
 }
 
 function systemErrorCode(error: unknown): string | null {

@@ -9,7 +9,8 @@ import type { EventStore } from '@passes/event-store';
 import { EsdbEventStore, MongoCheckpointStore } from '@passes/event-store/distributed';
 import { MongoDocumentStore } from '@passes/read-model/distributed';
 import { MongoIdempotencyStore, MongoRateLimitStore } from '@passes/request-guards/distributed';
-import { connectMongo, openWhenReachable } from '@passes/storage/distributed';
+import { StoreUnavailableError } from '@passes/storage';
+import { connectMongo, isUnreachable, openWhenReachable } from '@passes/storage/distributed';
 import { convertMongoWalletNotifications, MongoTemplateImageStore } from '@passes/wallets/distributed';
 import { convertMongoDeliveries } from '@passes/webhooks/distributed';
 import type { Config, DistributedConfig } from '../config/config';
@@ -18,15 +19,22 @@ import { openSqliteEventStore } from './embedded-stores';
 import { DirectoryExportFiles } from './directory-export-files';
 import { openMailer } from './mailer';
 import type { ServerWaiting } from './open-stores';
+import { ServerUnreachable } from './server-unreachable';
 import { IDEMPOTENCY_TIMINGS, type Stores } from './stores';
 
 export async function openDistributedStores(config: Config, settings: DistributedConfig, now: () => Date, waiting?: ServerWaiting, metrics?: Metrics): Promise<Stores> {
   const server = `MongoDB at ${hostsOf(settings.mongoUrl)}`;
   const onWait = waiting?.onWait ?? (() => undefined);
-  return openWhenReachable(() => openOnce(config, settings, now, metrics), {
-    onWait: (wait) => onWait({ server, ...wait }),
-    ...(waiting?.maxWaitMs === undefined ? {} : { maxWaitMs: waiting.maxWaitMs }),
-  });
+  try {
+    return await openWhenReachable(() => openOnce(config, settings, now, metrics), {
+      onWait: (wait) => onWait({ server, ...wait }),
+      ...(waiting?.maxWaitMs === undefined ? {} : { maxWaitMs: waiting.maxWaitMs }),
+    });
+  } catch (error) {
+    if (!(isUnreachable(error) || error instanceof StoreUnavailableError)) throw error;
+    const waited = `${Math.round((waiting?.maxWaitMs ?? 0) / 1000)} s`;
+    throw new ServerUnreachable(`${server} did not answer within ${waited}: start it, or correct PASSES_MONGODB_URL`, { cause: error });
+  }
 }
 
 /** The hosts of a MongoDB URL, without its credentials or options, for a log line. */

@@ -11,7 +11,7 @@
 import type { PassCodes, PassRewardsView } from '@passes/application';
 import type { NextReward, Pass } from '@passes/domain';
 import type { PassLinks } from '@passes/wallets';
-import { passRepresentation } from './pass-representation';
+import { passRepresentation } from '@passes/contracts';
 
 interface EncodedPass {
   codes: PassCodes;

@@ -4,7 +4,7 @@ import { evolvePass, type Pass } from '@passes/domain';
 import type { PassLinks } from '@passes/wallets';
 import { passIssued } from '../../../../packages/domain/src/testing/pass-fixtures';
 import { encodedPass } from './encoded-pass';
-import { passRepresentation } from './pass-representation';
+import { passRepresentation } from '@passes/contracts';
 
 const issued = (): Pass => {
   const pass = evolvePass(null, passIssued());

@@ -3,7 +3,7 @@
  * serial_number or an external_id. Under `/businesses/:business_id/passes`, behind authentication.
  */
 import type { Application, Clock, CommandedPass, HistoryPage, PassAction, PassHistoryEntry } from '@passes/application';
-import { issuePassBody, updatePassBody, type PassHistoryResponse, type RewardListResponse, type PassSummaryListResponse, type PassSummaryResponse } from '@passes/contracts';
+import { issuePassBody, passRepresentation, rewardRepresentation, updatePassBody, type PassHistoryResponse, type RewardListResponse, type PassSummaryListResponse, type PassSummaryResponse } from '@passes/contracts';
 import type { Pass } from '@passes/domain';
 import type { Logger } from '@passes/runtime';
 import type { Wallets } from '@passes/wallets';
@@ -15,8 +15,7 @@ import { parseBody, takeNoBody } from '../http/parse-body';
 import type { RouteGroup } from '../http/route-group';
 import { amountInMinorUnits, asOfInstant, historyRange, pageRequest, pointsDelta, stampCount } from '../http/query-parameters';
 import { encodedPass } from '../representations/encoded-pass';
-import { rewardRepresentation } from '../representations/milestone-representations';
-import { passRepresentation, passSummary } from '../representations/pass-representation';
+import { passSummary } from '../representations/pass-representation';
 import { addBulkPassRoutes } from './bulk-pass-routes';
 import { issueInput, passUpdate } from './pass-bodies-to-commands';
 

@@ -1,6 +1,8 @@
 /** What every command of the `passes` tool works with: the use cases and stores of the configured profile, a clock and somewhere to write. */
 import type { Application, Clock } from '@passes/application';
 import type { WorkStore } from '@passes/background-work';
+import type { PassLinksShown } from '@passes/contracts';
+import type { Pass } from '@passes/domain';
 import type { EventStore } from '@passes/event-store';
 import type { DocumentStore, ReadModels } from '@passes/read-model';
 
@@ -20,6 +22,8 @@ export interface CliContext {
   readModels: ReadModels;
   /** Background work of every kind, for the operator's view of it. */
   work: WorkStore;
+  /** A pass's download page and wallet links, as the API shows them. */
+  passLinks(pass: Pass): PassLinksShown;
   clock: Clock;
   output: Output;
   /** Aborted by Ctrl-C: long commands stop cleanly. */
@@ -28,3 +32,6 @@ export interface CliContext {
 
 /** A wrong invocation: exit code 2 and the usage. */
 export class UsageError extends Error {}
+
+/** A command that cannot be done as asked, and did nothing: exit code 1 and its message. */
+export class Refused extends Error {}

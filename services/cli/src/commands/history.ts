@@ -1,20 +1,23 @@
 /**
  * `passes history <business_id> <pass> [--as-of <instant>]`: every event of a pass as the events
- * endpoint shows them, or the pass as it was at an instant. Live passes are looked for first, then
- * sandbox ones.
+ * endpoint shows them, or the pass as it was at an instant as `GET …/passes/{pass}?as_of=` answers it,
+ * refusing the instants that endpoint refuses. Live passes are looked for first, then sandbox ones.
  */
 import type { PassQueries, PassScope } from '@passes/application';
+import { passRepresentation, rfc3339Instant } from '@passes/contracts';
 import { DomainError, MODES } from '@passes/domain';
 import { type CliContext, UsageError } from './cli-context';
 
 const PAGE = 1000;
 
-export async function history({ application, output }: CliContext, businessId: string, identifier: string, asOfText: string | undefined): Promise<void> {
-  const asOf = asOfText === undefined ? null : instant(asOfText);
+export async function history({ application, passLinks, clock, output }: CliContext, businessId: string, identifier: string, asOfText: string | undefined): Promise<void> {
+  const asOf = asOfText === undefined ? null : instant(asOfText, clock.now());
   const auditor = application.passHistory;
   const scope = await scopeHolding(application.passes, businessId, identifier);
   if (asOf !== null) {
-    output.out(JSON.stringify(await auditor.asOf(scope, identifier, asOf), null, 2));
+    const pass = await auditor.asOf(scope, identifier, asOf);
+    const [codes, rewards] = await Promise.all([application.passBarcodes.codesOf(pass), application.passRewards.viewOf(pass, asOf)]);
+    output.out(JSON.stringify(passRepresentation(pass, codes, passLinks(pass), rewards), null, 2));
     return;
   }
   const entries = [];
@@ -40,8 +43,12 @@ async function scopeHolding(queries: PassQueries, businessId: string, identifier
   throw new DomainError('not_found', `Pass '${identifier}' not found`);
 }
 
-function instant(text: string): Date {
+/** The API's `as_of` rules (services/api's asOfInstant), in the option's name. */
+function instant(text: string, now: Date): Date {
+  if (!rfc3339Instant.safeParse(text).success) {
+    throw new UsageError(`--as-of must be an RFC 3339 instant, such as 2026-11-23T10:00:00Z or 2026-11-23T11:00:00.250+01:00, not '${text}'`);
+  }
   const parsed = new Date(text);
-  if (!/^\d{4}-\d{2}-\d{2}T/.test(text) || Number.isNaN(parsed.getTime())) throw new UsageError(`--as-of must be an ISO 8601 instant such as 2026-11-23T10:00:00Z, not '${text}'`);
+  if (parsed.getTime() > now.getTime()) throw new UsageError('--as-of must not be in the future');
   return parsed;
 }

@@ -1,12 +1,13 @@
 /**
  * The operator's view of background work (docs/operations.md, "Background work"): `passes work status`
  * (each kind's pending items and how long the oldest due one has waited), `passes work list <kind>` (its
- * items, newest first, by status or group), and `passes work retry <id>` (an item due again now, such as a
+ * items, newest first, by status or group), and `passes work retry <id>` (a dead item due again now, such as a
  * delivery that died while its receiver was down; the attempts made so far still count).
  */
 import { workLag, WORK_STATUSES, type WorkItem, type WorkStatus } from '@passes/background-work';
 import { DomainError } from '@passes/domain';
-import { type CliContext, UsageError } from './cli-context';
+import { WORK_KIND_NAMES } from '@passes/runtime';
+import { type CliContext, Refused, UsageError } from './cli-context';
 import { count } from './progress';
 import { table } from './table';
 
@@ -40,6 +41,8 @@ export async function workList({ work, output }: CliContext, kind: string, optio
     ...(options.group === undefined ? {} : { group: options.group }),
     limit: limitOf(options.limit),
   });
+  // A kind with items is listed even when this version records it no more; one with none must be known.
+  if (items.length === 0 && !WORK_KIND_NAMES.includes(kind)) throw new UsageError(`Unknown kind '${kind}': use ${WORK_KIND_NAMES.join(', ')}`);
   if (options.json) {
     output.out(JSON.stringify(items.map(describe), null, 2));
     return;
@@ -55,6 +58,8 @@ export async function workRetry({ work, clock, output }: CliContext, id: string)
     output.out(`${id} is pending already, due at ${item.dueAt?.toISOString() ?? 'once its lease ends'}.`);
     return;
   }
+  // Done work was done, and cancelled work is not to be done: attempting either again would send it twice.
+  if (item.status !== 'dead') throw new Refused(`${id} (${item.kind}) is ${item.status} and is not retried: only a dead item is made due again`);
   await work.reschedule(id, clock.now());
   output.out(`${id} (${item.kind}) is due again now; a running service attempts it within its poll interval.`);
 }
