@@ -25,3 +25,19 @@ export function numberToMinorUnits(amount: number): number | null {
 export function minorUnitsToNumber(minor: number): number {
   return minor / 100;
 }
+
+/**
+ * Minor units as a person reads money: `£5.00` with a known ISO 4217 currency, a plain `5.00` without one
+ * (a template without a currency, or a code Intl does not know).
+ */
+export function formatMinorUnits(minor: number, currency: string | null): string {
+  const amount = minorUnitsToNumber(minor);
+  if (currency) {
+    try {
+      return new Intl.NumberFormat('en', { style: 'currency', currency }).format(amount);
+    } catch {
+      // An unknown code: the plain number below.
+    }
+  }
+  return amount.toFixed(2);
+}

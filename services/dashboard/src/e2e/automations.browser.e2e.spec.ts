@@ -6,9 +6,9 @@
  */
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { issuePass, type TestBusiness } from '../../../api/src/testing/fixtures';
+import { configureTemplate, issuePass, type TestBusiness } from '../../../api/src/testing/fixtures';
 import { TestServer } from '../../../api/src/testing/test-server';
-import { openSection, PAGE_WIDTH, PHONE, screenshotBothSizes, unexpectedErrors, UNLABELLED_CONTROLS, type DashboardPage } from './support/dashboard-browser';
+import { fieldError, openSection, PAGE_WIDTH, PHONE, screenshotBothSizes, unexpectedErrors, UNLABELLED_CONTROLS, type DashboardPage } from './support/dashboard-browser';
 import { dashboardSessions } from './support/dashboard-session';
 
 const STEP_MS = 60_000;
@@ -103,6 +103,34 @@ describe('the Automations screen', () => {
       await row('Welcome points').getByRole('button', { name: 'Enable Welcome points' }).click();
       await row('Welcome points').getByRole('button', { name: 'Pause Welcome points' }).waitFor();
       await screenshotBothSizes(page, 'automations');
+    },
+    STEP_MS,
+  );
+
+  it(
+    'takes a balance threshold in pounds and shows it as money in the list, on the rule and in its test',
+    async () => {
+      await configureTemplate(server, business, { currency: 'GBP' });
+      const pass = await issuePass(server, business, { initial_balance: 20 });
+      await page.goto('/dashboard/automations');
+      await form().getByLabel('Automation name').fill('Running low');
+      await form().getByLabel('When').selectOption('balance_below');
+      await form().getByLabel('Balance amount').fill('5p');
+      await form().getByRole('button', { name: 'Add automation' }).click();
+      expect(await fieldError(page, 'Balance amount')).toContain('such as 5 or 2.50');
+      await form().getByLabel('Balance amount').fill('5');
+      await form().getByRole('button', { name: 'Add automation' }).click();
+      await row('Running low').waitFor();
+      expect(await row('Running low').innerText()).toContain('When the balance falls below £5.00');
+
+      await row('Running low').getByRole('link', { name: 'Running low' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Running low' }).waitFor();
+      await page.getByText('When the balance falls below £5.00').waitFor();
+      await page.getByLabel('Pass (id, serial number or external id)').fill(pass.serial_number);
+      await page.getByRole('button', { name: 'Test' }).click();
+      const result = page.locator('[data-would-fire]');
+      await result.waitFor();
+      expect(await result.innerText()).toContain('It fires when a charge takes the balance below £5.00.');
     },
     STEP_MS,
   );

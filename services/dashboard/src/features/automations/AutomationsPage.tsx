@@ -10,7 +10,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { ProblemNotice } from '../../ui/ProblemNotice';
 import { ResourceView } from '../../ui/ResourceView';
 import { StatusBadge } from '../../ui/StatusBadge';
-import { describeTrigger } from './automation-words';
+import { describeTrigger, thresholdCurrency } from './automation-words';
 import { CreateAutomationForm } from './CreateAutomationForm';
 
 export function AutomationsPage() {
@@ -18,6 +18,7 @@ export function AutomationsPage() {
   const automations = useResource(() => api.automations.list(), 'automations');
   const templates = useResource(() => api.templates.list(), 'templates');
   const change = useSubmission();
+  const templateList = templates.resource.status === 'ready' ? templates.resource.data.data : [];
   const toggle = async (automation: AutomationResponse) => {
     const changed = await change.run(`enable ${automation.id} ${!automation.enabled}`, (key) => api.automations.setEnabled(automation.id, !automation.enabled, key));
     if (changed) automations.reload();
@@ -45,7 +46,7 @@ export function AutomationsPage() {
                     <div className="grow">
                       <Link to={`/automations/${encodeURIComponent(automation.id)}`}>{automation.name}</Link>
                       <p className="muted">
-                        {describeTrigger(automation.trigger)} · {formatQuantity(automation.actions.length, 'action', 'actions')} ·{' '}
+                        {describeTrigger(automation.trigger, thresholdCurrency(automation.template_id, templateList))} · {formatQuantity(automation.actions.length, 'action', 'actions')} ·{' '}
                         {formatQuantity(automation.stats.runs, 'run', 'runs')}
                       </p>
                     </div>
