@@ -41,7 +41,7 @@ describe('the Automations screen', () => {
       await addWelcomeRule();
       const prompt = page.getByTestId('upgrade-prompt');
       await prompt.waitFor();
-      expect(await prompt.getByRole('heading').innerText()).toBe('Automations comes with Pro');
+      expect(await prompt.getByRole('heading').innerText()).toBe('Automations come with Pro');
       expect(await row('Welcome points').count()).toBe(0);
       await screenshotBothSizes(page, 'automations-upgrade');
     },

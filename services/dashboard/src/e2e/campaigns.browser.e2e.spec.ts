@@ -104,9 +104,25 @@ describe('campaigns in the dashboard', () => {
       await compose().getByRole('button', { name: 'Save draft' }).click();
       const prompt = compose().getByTestId('upgrade-prompt');
       await prompt.waitFor();
-      expect(await prompt.getByRole('heading').innerText()).toBe('More campaigns comes with Pro');
+      expect(await prompt.getByRole('heading').innerText()).toBe('More campaigns come with Pro');
       expect(await page.locator('.notice.error').count()).toBe(0);
       expect(await row('Saturday').count()).toBe(0);
+    },
+    STEP_MS,
+  );
+
+  it(
+    "says a scheduled campaign's time as every other date of the dashboard",
+    async () => {
+      await server.changePlan(business.businessId, 'pro');
+      const sendAt = new Date(server.clock.now().getTime() + 2 * 24 * 60 * 60 * 1000).toISOString();
+      const body = { name: 'Sunday', message: { header: 'Brunch', body: 'Eggs all day.' }, send_at: sendAt };
+      expect((await server.request('POST', `/businesses/${business.businessId}/campaigns`, { token: business.token, body })).status).toBe(201);
+      await page.reload();
+      await row('Sunday').waitFor();
+      const expected = await page.evaluate((iso) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)), sendAt);
+      expect(await row('Sunday').innerText()).toContain(`Brunch · goes at ${expected}`);
+      expect(await row('Sunday').locator('time').getAttribute('datetime')).toBe(sendAt);
     },
     STEP_MS,
   );

@@ -39,7 +39,10 @@ describe('the Payments screen', () => {
   it('invites Free to upgrade, and to subscribe to Pro through Stripe Checkout', async () => {
     await openPayments();
     await page.getByTestId('upgrade-prompt').waitFor();
-    expect(await page.getByTestId('upgrade-prompt').getByRole('heading').innerText()).toBe('Online payments comes with Pro');
+    expect(await page.getByTestId('upgrade-prompt').getByRole('heading').innerText()).toBe('Online payments come with Pro');
+    // On this page the way to subscribe is below, not a link back to it.
+    expect(await page.getByTestId('upgrade-prompt').locator('.upgrade-how').innerText()).toContain('subscribe to Pro below');
+    expect(await page.getByTestId('upgrade-prompt').getByRole('link', { name: 'Payments' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Subscribe to Pro' }).click();
     const checkout = page.getByRole('region', { name: 'Pro subscription' }).getByRole('link', { name: 'Continue to Stripe' });
     await checkout.waitFor();

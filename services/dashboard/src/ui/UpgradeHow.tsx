@@ -4,11 +4,14 @@
  * where it takes none (`payments: false`, once a subscription was refused). Anyone else is pointed to the owner.
  */
 import { Link } from '../router/Link';
+import { useLocation } from '../router/location';
 import { useMay } from '../session/RoleProvider';
 import { useSession } from '../session/SessionProvider';
 
 export function UpgradeHow({ payments = true }: { payments?: boolean }) {
   const owns = useMay('owner');
+  // On the Payments page itself the subscription is the section below, not a link back to the page.
+  const onPayments = useLocation().path === '/payments';
   const { session } = useSession();
   const business = session ? (
     <>
@@ -24,7 +27,7 @@ export function UpgradeHow({ payments = true }: { payments?: boolean }) {
         </>
       ) : owns ? (
         <>
-          To upgrade, subscribe on the <Link to="/payments">Payments</Link> page where this service takes online payments; where it takes none, ask the service operator to move your business to Pro{business}.
+          To upgrade, subscribe {onPayments ? <>to Pro below</> : <>on the <Link to="/payments">Payments</Link> page</>} where this service takes online payments; where it takes none, ask the service operator to move your business to Pro{business}.
         </>
       ) : (
         <>To upgrade, ask the business&rsquo;s owner to subscribe to Pro, or the service operator to move it to Pro{business}.</>

@@ -8,6 +8,7 @@ import type { CampaignPreviewResponse, CampaignResponse } from '@passes/contract
 import { useSubmission } from '../../hooks/use-submission';
 import { useApi } from '../../session/SessionProvider';
 import { ConfirmButton } from '../../ui/ConfirmButton';
+import { DateTime } from '../../ui/DateTime';
 import { formatQuantity } from '../../ui/format';
 import { ProblemNotice } from '../../ui/ProblemNotice';
 import { StatusBadge } from '../../ui/StatusBadge';
@@ -42,7 +43,12 @@ export function CampaignRow({ campaign, onChanged }: { campaign: CampaignRespons
         </p>
         <p className="muted">
           {campaign.message.header}
-          {campaign.send_at && campaign.status === 'scheduled' ? ` · goes at ${new Date(campaign.send_at).toLocaleString()}` : ''}
+          {campaign.send_at && campaign.status === 'scheduled' && (
+            <>
+              {' · goes at '}
+              <DateTime iso={campaign.send_at} />
+            </>
+          )}
         </p>
         {hasStarted(campaign.status) && (
           <p className="stats" aria-label="Stats">
