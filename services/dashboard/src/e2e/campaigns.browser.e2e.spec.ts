@@ -112,6 +112,20 @@ describe('campaigns in the dashboard', () => {
   );
 
   it(
+    "counts the campaign on Home against Free's limit, as the other limits",
+    async () => {
+      await nav('Home');
+      const meter = page.locator('.usage').filter({ hasText: 'Campaigns' });
+      await meter.waitFor();
+      expect((await meter.locator('.usage-label').innerText()).replace(/\s+/g, ' ')).toBe('Campaigns 1 of 1');
+      expect(await meter.getByRole('meter', { name: 'Campaigns: 1 of 1' }).count()).toBe(1);
+      await nav('Campaigns');
+      await row('Friday').waitFor();
+    },
+    STEP_MS,
+  );
+
+  it(
     "says a scheduled campaign's time as every other date of the dashboard",
     async () => {
       await server.changePlan(business.businessId, 'pro');
