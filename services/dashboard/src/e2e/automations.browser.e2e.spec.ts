@@ -33,10 +33,16 @@ async function addWelcomeRule(): Promise<void> {
 
 describe('the Automations screen', () => {
   it(
-    'shows Free the invitation to upgrade instead of adding one',
+    'tells Free at the top that automations need Pro, and shows the invitation to upgrade instead of adding one',
     async () => {
       await nav('Automations');
       await page.getByRole('heading', { level: 1, name: 'Automations' }).waitFor();
+      // Before anything is filled in, with the form still there to see.
+      const notice = page.getByTestId('pro-notice');
+      await notice.waitFor();
+      expect(await notice.getByRole('heading').innerText()).toBe('Automations come with Pro');
+      expect(await notice.innerText()).toContain('adding one needs Pro');
+      expect(await form().isVisible()).toBe(true);
       expect(await page.evaluate(UNLABELLED_CONTROLS)).toEqual([]);
       await addWelcomeRule();
       const prompt = page.getByTestId('upgrade-prompt');
@@ -54,6 +60,8 @@ describe('the Automations screen', () => {
       await server.changePlan(business.businessId, 'pro');
       await page.reload();
       await page.getByRole('heading', { level: 1, name: 'Automations' }).waitFor();
+      await form().waitFor();
+      expect(await page.getByTestId('pro-notice').count()).toBe(0);
       await form().getByLabel('Automation name').fill('Too quiet');
       await form().getByLabel('When').selectOption('inactive');
       await form().getByLabel('Quiet days').fill('400');

@@ -8,6 +8,7 @@ import { ConfirmButton } from '../../ui/ConfirmButton';
 import { formatQuantity } from '../../ui/format';
 import { PageHeader } from '../../ui/PageHeader';
 import { ProblemNotice } from '../../ui/ProblemNotice';
+import { ProNotice } from '../../ui/ProNotice';
 import { ResourceView } from '../../ui/ResourceView';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { describeTrigger, thresholdCurrency } from './automation-words';
@@ -30,6 +31,7 @@ export function AutomationsPage() {
   return (
     <>
       <PageHeader title="Automations" />
+      <ProNotice feature="automations">Your plan is Free: the rule builder below shows what automations do, and adding one needs Pro.</ProNotice>
       <p>Rules that act on your passes by themselves, once per occurrence: points for every new card, a thank-you after the fifth stamp, a nudge after a quiet month.</p>
       <ResourceView handle={templates}>{({ data }) => <CreateAutomationForm templates={data} onCreated={() => automations.reload()} />}</ResourceView>
       <section aria-labelledby="automations-heading">
