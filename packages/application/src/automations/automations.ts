@@ -112,7 +112,8 @@ export class Automations {
   async test(scope: PassScope, automationId: string, passIdentifier: string): Promise<DryRun> {
     const automation = await this.find(scope, automationId);
     const pass = await this.passes.get(scope, passIdentifier);
-    return dryRun(automation, pass, await this.plans.planOf(scope.businessId), this.googleWallet, this.clock.now());
+    const currency = (await this.readModels.templates.get(pass.templateId))?.currency ?? null;
+    return dryRun(automation, pass, await this.plans.planOf(scope.businessId), this.googleWallet, this.clock.now(), currency);
   }
 
   private async find(scope: PassScope, automationId: string): Promise<Automation> {

@@ -7,6 +7,7 @@ import { automationRunKey } from '../pass/automation-run-key';
 import type { AutomationActionOutcome } from '../pass/pass-events';
 import { passDecider } from '../pass/pass-decider';
 import type { Pass } from '../pass/pass-state';
+import { formatMinorUnits } from '../shared/money';
 import type { Automation } from './automation';
 import { timedOccurrence } from './automation-sweep';
 
@@ -18,19 +19,20 @@ export interface DryRun {
 
 const DRY_RUN_OCCURRENCE = 'test';
 
-export function dryRun(automation: Automation, pass: Pass, plan: Plan, googleWallet: boolean, now: Date): DryRun {
+/** `currency` is that of the pass's template, to word a balance threshold as money. */
+export function dryRun(automation: Automation, pass: Pass, plan: Plan, googleWallet: boolean, now: Date, currency: string | null): DryRun {
   const events = passDecider.decide(
     { type: 'RunAutomation', run: { automationId: automation.id, occurrence: DRY_RUN_OCCURRENCE, depth: 1, actions: automation.actions, skipped: hasFeature(plan, 'automations') ? null : 'plan', googleWallet }, milestones: [], now },
     { ...pass, automationRuns: [], messageSources: [] },
   );
   const ran = events.find((event) => event.type === 'AutomationRan');
   const actions = ran?.type === 'AutomationRan' ? ran.data.actions : [];
-  const refusal = refusalOf(automation, pass, plan, now);
-  return { wouldFire: refusal === null, reason: refusal ?? firingReason(automation), actions };
+  const refusal = refusalOf(automation, pass, plan, now, currency);
+  return { wouldFire: refusal === null, reason: refusal ?? firingReason(automation, currency), actions };
 }
 
 /** Why the rule would not fire for the pass now, or null when it would. */
-function refusalOf(automation: Automation, pass: Pass, plan: Plan, now: Date): string | null {
+function refusalOf(automation: Automation, pass: Pass, plan: Plan, now: Date, currency: string | null): string | null {
   if (!hasFeature(plan, 'automations')) return 'Automations are a Pro feature; this business is on the free plan.';
   if (!automation.enabled) return 'The automation is paused.';
   if (automation.mode !== pass.mode) return 'The pass is of the other mode (sandbox or live).';
@@ -48,7 +50,7 @@ function refusalOf(automation: Automation, pass: Pass, plan: Plan, now: Date): s
       return pass.points >= trigger.value ? `The pass already has ${pass.points} points; it fires when points rise from below ${trigger.value}.` : null;
     case 'balance_below':
       if (pass.balanceMinor === null) return 'The pass has no balance.';
-      return pass.balanceMinor < trigger.value ? `The balance is already below ${trigger.value}; it fires when a charge takes it below.` : null;
+      return pass.balanceMinor < trigger.value ? `The balance is already below ${formatMinorUnits(trigger.value, currency)}; it fires when a charge takes it below.` : null;
     case 'reward_earned':
       return null;
     case 'inactive':
@@ -60,7 +62,7 @@ function refusalOf(automation: Automation, pass: Pass, plan: Plan, now: Date): s
   }
 }
 
-function firingReason({ trigger }: Automation): string {
+function firingReason({ trigger }: Automation, currency: string | null): string {
   switch (trigger.type) {
     case 'pass_issued':
       return 'It fires once per pass, when the pass is issued.';
@@ -71,7 +73,7 @@ function firingReason({ trigger }: Automation): string {
     case 'points_reached':
       return `It fires when the pass's points reach ${trigger.value}.`;
     case 'balance_below':
-      return `It fires when a charge takes the balance below ${trigger.value}.`;
+      return `It fires when a charge takes the balance below ${formatMinorUnits(trigger.value, currency)}.`;
     case 'reward_earned':
       return 'It fires when the pass earns a reward.';
     case 'inactive':

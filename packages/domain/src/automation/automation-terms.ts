@@ -18,7 +18,7 @@ export const MAX_MESSAGE_BODY_LENGTH = 500;
 export const MAX_EMAIL_SUBJECT_LENGTH = 200;
 export const MAX_EMAIL_BODY_LENGTH = 5000;
 /** The largest balance_below value: a balance in minor units, as the pass limits allow points. */
-const MAX_BALANCE_VALUE = 1_000_000_000;
+export const MAX_BALANCE_VALUE = 1_000_000_000;
 
 const int = (min: number, max: number) => z.int('must be an integer').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
 const line = (max: number) =>

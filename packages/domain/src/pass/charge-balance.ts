@@ -1,5 +1,5 @@
 import { DomainError } from '../shared/domain-error';
-import { MAX_MINOR_UNITS, minorUnitsInWords } from '../shared/money';
+import { MAX_MINOR_UNITS, formatMinorUnits } from '../shared/money';
 import { requireInteger } from '../shared/require-integer';
 import type { PassCommandOf } from './pass-commands';
 import type { PassEvent } from './pass-events';
@@ -9,8 +9,8 @@ export function chargeBalance({ amountMinor, now }: PassCommandOf<'ChargeBalance
   requireInteger('amount_minor', amountMinor, { min: 1, max: MAX_MINOR_UNITS });
   const balance = pass.balanceMinor;
   if (balance === null || balance < amountMinor) {
-    const held = balance === null ? 'has no balance' : `has a balance of ${minorUnitsInWords(balance)}`;
-    throw new DomainError('insufficient_funds', `The pass ${held}; cannot charge ${minorUnitsInWords(amountMinor)}.`, {
+    const held = balance === null ? 'has no balance' : `has a balance of ${formatMinorUnits(balance, null)}`;
+    throw new DomainError('insufficient_funds', `The pass ${held}; cannot charge ${formatMinorUnits(amountMinor, null)}.`, {
       balance_minor: balance,
       amount_minor: amountMinor,
     });

@@ -6,7 +6,7 @@
 import { feeRefundMinor, MAX_PAYMENT_MINOR, MIN_PAYMENT_MINOR, PAYMENT_CURRENCY, paymentFeeMinor } from '../payment/payment-fee';
 import { DomainError } from '../shared/domain-error';
 import { invalidField } from '../shared/invalid-field';
-import { MAX_MINOR_UNITS, minorUnitsInWords } from '../shared/money';
+import { MAX_MINOR_UNITS, formatMinorUnits } from '../shared/money';
 import { requireInteger } from '../shared/require-integer';
 import { isPaid, type OnlinePayment } from './online-payment';
 import type { PassCommandOf } from './pass-commands';
@@ -20,7 +20,7 @@ export function assertCanTakePayment(pass: Pass, amountMinor: number): void {
   if (pass.status === 'redeemed') throw new DomainError('invalid_state', 'Cannot top up a pass that is redeemed.', { status: pass.status });
   if (pass.balanceMinor === null) throw new DomainError('no_balance', 'The pass holds no balance; only a stored-value pass can be topped up.');
   if (pass.balanceMinor + amountMinor > MAX_MINOR_UNITS) {
-    throw invalidField('amount', `would take the balance of ${minorUnitsInWords(pass.balanceMinor)} above the maximum of ${minorUnitsInWords(MAX_MINOR_UNITS)}`);
+    throw invalidField('amount', `would take the balance of ${formatMinorUnits(pass.balanceMinor, null)} above the maximum of ${formatMinorUnits(MAX_MINOR_UNITS, null)}`);
   }
 }
 

@@ -1,5 +1,5 @@
 import { invalidField } from '../shared/invalid-field';
-import { MAX_MINOR_UNITS, minorUnitsInWords } from '../shared/money';
+import { MAX_MINOR_UNITS, formatMinorUnits } from '../shared/money';
 import { requireInteger } from '../shared/require-integer';
 import type { PassCommandOf } from './pass-commands';
 import type { PassEvent } from './pass-events';
@@ -11,7 +11,7 @@ export function topUpBalance({ amountMinor, now }: PassCommandOf<'TopUpBalance'>
   const current = pass.balanceMinor ?? 0;
   const balance = current + amountMinor;
   if (balance > MAX_MINOR_UNITS) {
-    throw invalidField('amount_minor', `would take the balance of ${minorUnitsInWords(current)} above the maximum of ${minorUnitsInWords(MAX_MINOR_UNITS)}`);
+    throw invalidField('amount_minor', `would take the balance of ${formatMinorUnits(current, null)} above the maximum of ${formatMinorUnits(MAX_MINOR_UNITS, null)}`);
   }
   return [{ type: 'BalanceToppedUp', data: { amount_minor: amountMinor, balance_minor: balance, occurred_at: now.toISOString() } }];
 }

@@ -26,7 +26,18 @@ export function minorUnitsToNumber(minor: number): number {
   return minor / 100;
 }
 
-/** An amount as messages write it, in major units with its two decimals ("10.00", "0.05"). */
-export function minorUnitsInWords(minor: number): string {
-  return (minor / 100).toFixed(2);
+/**
+ * Minor units as a person reads money: `£5.00` with a known ISO 4217 currency, a plain `5.00` without one
+ * (a template without a currency, a code Intl does not know, or a message that knows none).
+ */
+export function formatMinorUnits(minor: number, currency: string | null): string {
+  const amount = minorUnitsToNumber(minor);
+  if (currency) {
+    try {
+      return new Intl.NumberFormat('en', { style: 'currency', currency }).format(amount);
+    } catch {
+      // An unknown code: the plain number below.
+    }
+  }
+  return amount.toFixed(2);
 }

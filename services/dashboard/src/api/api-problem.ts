@@ -11,6 +11,8 @@ export type ApiProblem =
   | { kind: 'unauthorized'; message: string }
   | { kind: 'rate_limited'; message: string; retryAfterSeconds: number | null }
   | { kind: 'refused'; status: number; code: string; message: string }
+  /** `503 payments_unavailable`: the service takes no online payments (docs/api.md); trying again changes nothing. */
+  | { kind: 'payments_unavailable'; message: string }
   | { kind: 'server'; status: number; message: string }
   | { kind: 'network'; message: string }
   | { kind: 'malformed'; message: string };
@@ -45,6 +47,7 @@ export function problemFromAnswer(status: number, body: unknown, retryAfter: str
     const seconds = Number(retryAfter);
     return { kind: 'rate_limited', message, retryAfterSeconds: Number.isFinite(seconds) && retryAfter !== null ? seconds : null };
   }
+  if (status === 503 && code === 'payments_unavailable') return { kind: 'payments_unavailable', message };
   if (status >= 500) return { kind: 'server', status, message };
   return { kind: 'refused', status, code, message };
 }

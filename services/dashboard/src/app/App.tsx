@@ -7,6 +7,7 @@ import { Layout } from './Layout';
 import { NotFoundPage } from './NotFoundPage';
 import { PublicLayout } from './PublicLayout';
 import { Redirect } from './Redirect';
+import { RoleGate } from './RoleGate';
 import { PUBLIC_ROUTES, SIGNED_IN_ROUTES, type Route } from './routes';
 
 function firstMatch(routes: readonly Route[], path: string) {
@@ -32,7 +33,7 @@ export function App() {
   const match = firstMatch(SIGNED_IN_ROUTES, path);
   return (
     <RoleProvider>
-      <Layout>{match ? match.route.render(match.params) : <NotFoundPage />}</Layout>
+      <Layout>{match ? <RoleGate least={match.route.least ?? 'staff'}>{match.route.render(match.params)}</RoleGate> : <NotFoundPage />}</Layout>
     </RoleProvider>
   );
 }

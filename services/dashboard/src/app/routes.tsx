@@ -7,6 +7,7 @@ import { LogInPage } from '../features/auth/LogInPage';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
 import { SignUpPage } from '../features/auth/SignUpPage';
 import { HomePage } from '../features/home/HomePage';
+import type { UserRole } from '@passes/domain';
 import type { RouteParams } from '../router/match-route';
 
 // The first screens (log-in, sign-up, home) come with the app; every other screen is its own chunk,
@@ -34,6 +35,8 @@ const WebhooksPage = lazy(() => import('../features/webhooks/WebhooksPage').then
 export interface Route {
   pattern: string;
   render: (params: RouteParams) => ReactNode;
+  /** The least role the screen is for, as the API's route roles (docs/api.md, Users and roles); staff when absent. */
+  least?: UserRole;
 }
 
 /** Screens for a visitor without a session; a signed-in user is sent home from them. */
@@ -51,23 +54,23 @@ const param = (params: RouteParams, name: string) => params[name] ?? '';
 export const SIGNED_IN_ROUTES: readonly Route[] = [
   { pattern: '/', render: () => <HomePage /> },
   { pattern: '/account', render: () => <AccountPage /> },
-  { pattern: '/templates', render: () => <TemplatesPage /> },
-  { pattern: '/templates/new', render: () => <NewTemplatePage /> },
-  { pattern: '/templates/:id', render: (params) => <EditTemplatePage key={param(params, 'id')} id={param(params, 'id')} /> },
+  { pattern: '/templates', render: () => <TemplatesPage />, least: 'manager' },
+  { pattern: '/templates/new', render: () => <NewTemplatePage />, least: 'manager' },
+  { pattern: '/templates/:id', render: (params) => <EditTemplatePage key={param(params, 'id')} id={param(params, 'id')} />, least: 'manager' },
   { pattern: '/passes', render: () => <PassesPage /> },
   { pattern: '/passes/new', render: () => <IssuePassPage /> },
   { pattern: '/passes/bulk', render: () => <BulkIssuePage /> },
   { pattern: '/passes/:identifier', render: (params) => <PassPage key={param(params, 'identifier')} identifier={param(params, 'identifier')} /> },
-  { pattern: '/campaigns', render: () => <CampaignsPage /> },
+  { pattern: '/campaigns', render: () => <CampaignsPage />, least: 'manager' },
   { pattern: '/scan', render: () => <ScanPage /> },
-  { pattern: '/analytics', render: () => <AnalyticsPage /> },
-  { pattern: '/api-keys', render: () => <ApiKeysPage /> },
-  { pattern: '/webhooks', render: () => <WebhooksPage /> },
-  { pattern: '/webhooks/:id', render: (params) => <WebhookPage key={param(params, 'id')} id={param(params, 'id')} /> },
-  { pattern: '/team', render: () => <TeamPage /> },
+  { pattern: '/analytics', render: () => <AnalyticsPage />, least: 'manager' },
+  { pattern: '/api-keys', render: () => <ApiKeysPage />, least: 'owner' },
+  { pattern: '/webhooks', render: () => <WebhooksPage />, least: 'owner' },
+  { pattern: '/webhooks/:id', render: (params) => <WebhookPage key={param(params, 'id')} id={param(params, 'id')} />, least: 'owner' },
+  { pattern: '/team', render: () => <TeamPage />, least: 'owner' },
   { pattern: '/customers', render: () => <CustomersPage /> },
   { pattern: '/customers/:email', render: (params) => <CustomerPage key={param(params, 'email')} email={param(params, 'email')} /> },
-  { pattern: '/payments', render: () => <PaymentsPage /> },
-  { pattern: '/automations', render: () => <AutomationsPage /> },
-  { pattern: '/automations/:id', render: (params) => <AutomationPage key={param(params, 'id')} id={param(params, 'id')} /> },
+  { pattern: '/payments', render: () => <PaymentsPage />, least: 'owner' },
+  { pattern: '/automations', render: () => <AutomationsPage />, least: 'manager' },
+  { pattern: '/automations/:id', render: (params) => <AutomationPage key={param(params, 'id')} id={param(params, 'id')} />, least: 'manager' },
 ];

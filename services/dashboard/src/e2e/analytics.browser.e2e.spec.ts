@@ -44,6 +44,8 @@ describe('the analytics screen', () => {
       await nav('Analytics');
       await page.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
       await page.locator('dl[aria-label="Totals"]').waitFor();
+      // Pro: no word of upgrading.
+      expect(await page.getByTestId('pro-notice').count()).toBe(0);
       expect(await total('Issued').innerText()).toBe('4');
       expect(await total('Stamps').innerText()).toBe('10');
       expect(await total('Active passes').innerText()).toBe('4');
@@ -107,11 +109,16 @@ describe('the analytics screen', () => {
   );
 
   it(
-    "shows Free's export as the invitation to upgrade",
+    "tells Free at the top that the export needs Pro, and shows Free's export as the invitation to upgrade",
     async () => {
       const freeDashboard = await openDashboard(browser, server.rootUrl);
       await logIn(freeDashboard.page, free.email, free.password);
       await freeDashboard.page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Analytics', exact: true }).click();
+      // Before the export is asked for, with its form still there to see.
+      const notice = freeDashboard.page.getByTestId('pro-notice');
+      await notice.waitFor();
+      expect(await notice.getByRole('heading').innerText()).toBe('Analytics export comes with Pro');
+      expect(await freeDashboard.page.getByRole('button', { name: 'Export CSV' }).isVisible()).toBe(true);
       await freeDashboard.page.getByRole('button', { name: 'Export CSV' }).click();
       await freeDashboard.page.getByTestId('upgrade-prompt').getByRole('heading', { name: 'Analytics export comes with Pro' }).waitFor();
       await freeDashboard.context.close();

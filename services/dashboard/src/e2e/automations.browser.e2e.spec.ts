@@ -6,9 +6,9 @@
  */
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { issuePass, type TestBusiness } from '../../../api/src/testing/fixtures';
+import { configureTemplate, issuePass, type TestBusiness } from '../../../api/src/testing/fixtures';
 import { TestServer } from '../../../api/src/testing/test-server';
-import { openSection, PAGE_WIDTH, PHONE, screenshotBothSizes, unexpectedErrors, UNLABELLED_CONTROLS, type DashboardPage } from './support/dashboard-browser';
+import { fieldError, openSection, PAGE_WIDTH, PHONE, screenshotBothSizes, unexpectedErrors, UNLABELLED_CONTROLS, type DashboardPage } from './support/dashboard-browser';
 import { dashboardSessions } from './support/dashboard-session';
 
 const STEP_MS = 60_000;
@@ -33,15 +33,21 @@ async function addWelcomeRule(): Promise<void> {
 
 describe('the Automations screen', () => {
   it(
-    'shows Free the invitation to upgrade instead of adding one',
+    'tells Free at the top that automations need Pro, and shows the invitation to upgrade instead of adding one',
     async () => {
       await nav('Automations');
       await page.getByRole('heading', { level: 1, name: 'Automations' }).waitFor();
+      // Before anything is filled in, with the form still there to see.
+      const notice = page.getByTestId('pro-notice');
+      await notice.waitFor();
+      expect(await notice.getByRole('heading').innerText()).toBe('Automations come with Pro');
+      expect(await notice.innerText()).toContain('adding one needs Pro');
+      expect(await form().isVisible()).toBe(true);
       expect(await page.evaluate(UNLABELLED_CONTROLS)).toEqual([]);
       await addWelcomeRule();
       const prompt = page.getByTestId('upgrade-prompt');
       await prompt.waitFor();
-      expect(await prompt.getByRole('heading').innerText()).toBe('Automations comes with Pro');
+      expect(await prompt.getByRole('heading').innerText()).toBe('Automations come with Pro');
       expect(await row('Welcome points').count()).toBe(0);
       await screenshotBothSizes(page, 'automations-upgrade');
     },
@@ -54,6 +60,8 @@ describe('the Automations screen', () => {
       await server.changePlan(business.businessId, 'pro');
       await page.reload();
       await page.getByRole('heading', { level: 1, name: 'Automations' }).waitFor();
+      await form().waitFor();
+      expect(await page.getByTestId('pro-notice').count()).toBe(0);
       await form().getByLabel('Automation name').fill('Too quiet');
       await form().getByLabel('When').selectOption('inactive');
       await form().getByLabel('Quiet days').fill('400');
@@ -103,6 +111,34 @@ describe('the Automations screen', () => {
       await row('Welcome points').getByRole('button', { name: 'Enable Welcome points' }).click();
       await row('Welcome points').getByRole('button', { name: 'Pause Welcome points' }).waitFor();
       await screenshotBothSizes(page, 'automations');
+    },
+    STEP_MS,
+  );
+
+  it(
+    'takes a balance threshold in pounds and shows it as money in the list, on the rule and in its test',
+    async () => {
+      await configureTemplate(server, business, { currency: 'GBP' });
+      const pass = await issuePass(server, business, { initial_balance: 20 });
+      await page.goto('/dashboard/automations');
+      await form().getByLabel('Automation name').fill('Running low');
+      await form().getByLabel('When').selectOption('balance_below');
+      await form().getByLabel('Balance amount').fill('5p');
+      await form().getByRole('button', { name: 'Add automation' }).click();
+      expect(await fieldError(page, 'Balance amount')).toContain('such as 5 or 2.50');
+      await form().getByLabel('Balance amount').fill('5');
+      await form().getByRole('button', { name: 'Add automation' }).click();
+      await row('Running low').waitFor();
+      expect(await row('Running low').innerText()).toContain('When the balance falls below £5.00');
+
+      await row('Running low').getByRole('link', { name: 'Running low' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Running low' }).waitFor();
+      await page.getByText('When the balance falls below £5.00').waitFor();
+      await page.getByLabel('Pass (id, serial number or external id)').fill(pass.serial_number);
+      await page.getByRole('button', { name: 'Test' }).click();
+      const result = page.locator('[data-would-fire]');
+      await result.waitFor();
+      expect(await result.innerText()).toContain('It fires when a charge takes the balance below £5.00.');
     },
     STEP_MS,
   );

@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { issuePass } from '../../../api/src/testing/fixtures';
+import { issuePass, type TestBusiness } from '../../../api/src/testing/fixtures';
 import { TestServer } from '../../../api/src/testing/test-server';
 import type { PassBody } from '../../../api/src/testing/wire-types';
 import { openSection, PAGE_WIDTH, PHONE, screenshotBothSizes, unexpectedErrors, UNLABELLED_CONTROLS, type DashboardPage } from './support/dashboard-browser';
@@ -16,13 +16,14 @@ import { dashboardSessions } from './support/dashboard-session';
 const STEP_MS = 60_000;
 /** More than a page (50), so the list has a next one. */
 const OTHERS = 52;
+const LONG_EMAIL = 'maximilianus.bartholomew.featherstonehaugh@averyveryverylongdomainname.example.co.uk';
 
-let dashboard: DashboardPage, page: Page;
+let server: TestServer, business: TestBusiness, dashboard: DashboardPage, page: Page;
 let ada: PassBody, grace: PassBody;
 const sessions = dashboardSessions();
 
 beforeAll(async () => {
-  ({ dashboard, page } = await sessions.start(() => TestServer.start(), {
+  ({ server, business, dashboard, page } = await sessions.start(() => TestServer.start(), {
     prepare: async (server, business) => {
       ada = await issuePass(server, business, { customer_name: 'Ada Lovelace', customer_email: 'ada@example.com', external_id: 'crm-7' });
       grace = await issuePass(server, business, { customer_name: 'Grace Hopper', customer_email: 'grace@navy.mil' });
@@ -119,6 +120,34 @@ describe('browsing passes and customers in the dashboard', () => {
       await page.getByRole('list', { name: 'Customers' }).locator('li').first().waitFor();
       expect(await page.evaluate(PAGE_WIDTH)).toBeLessThanOrEqual(PHONE.width);
       expect(unexpectedErrors(dashboard.errors)).toEqual([]);
+    },
+    STEP_MS,
+  );
+
+  it(
+    'keeps a long email, name and external id inside a 390 px phone, the status beside them, not on them',
+    async () => {
+      await issuePass(server, business, {
+        customer_name: 'Maximilianus Bartholomew Featherstonehaugh-Wolfeschlegelsteinhausenbergerdorff',
+        customer_email: LONG_EMAIL,
+        external_id: 'crm-0000000000000000000000000000000000000000000000000000000000000001',
+      });
+      await page.setViewportSize(PHONE);
+      await nav('Passes');
+      await search('Find a pass', 'Maximilianus');
+      await page.getByRole('heading', { level: 2, name: '1 pass for “Maximilianus”' }).waitFor();
+      expect(await page.evaluate(PAGE_WIDTH)).toBeLessThanOrEqual(PHONE.width);
+      const text = await passRows().first().locator('div').first().boundingBox();
+      const badge = await passRows().first().locator('.badge').boundingBox();
+      if (!text || !badge) throw new Error('the row shows no text or no status');
+      expect(badge.x >= text.x + text.width || badge.y >= text.y + text.height).toBe(true);
+      expect(badge.x + badge.width).toBeLessThanOrEqual(PHONE.width);
+
+      await nav('Customers');
+      await search('Find a customer', 'maximilianus');
+      await page.locator(`[data-customer-email="${LONG_EMAIL}"]`).waitFor();
+      expect(await page.evaluate(PAGE_WIDTH)).toBeLessThanOrEqual(PHONE.width);
+      await screenshotBothSizes(page, 'customers-long-email');
     },
     STEP_MS,
   );

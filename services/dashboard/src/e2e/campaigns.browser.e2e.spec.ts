@@ -1,7 +1,7 @@
 /**
  * Campaigns in the dashboard, in headless Chromium against the real embedded stack: a campaign composed
  * with the form checking the headline and the audience's minimum as the API does and the preview following each keystroke, the
- * audience's size, sent now and followed until it is sent with its recipients listed a page at a time, and
+ * audience's size, sent now after a question naming it and its audience, and followed until it is sent with its recipients listed a page at a time, and
  * Free's second campaign as an invitation to upgrade. Screens are kept at phone and desktop sizes under test-artifacts/dashboard/.
  */
 import { beforeAll, describe, expect, it } from '@jest/globals';
@@ -61,11 +61,18 @@ describe('campaigns in the dashboard', () => {
   );
 
   it(
-    'shows the audience size, sends it now and follows it until it is sent, listing its recipients',
+    'shows the audience size, asks before sending it now, sends it and follows it until it is sent, listing its recipients',
     async () => {
       await row('Friday').getByRole('button', { name: 'Audience size' }).click();
       await row('Friday').getByRole('status').filter({ hasText: `${HOLDERS} passes would get it now.` }).waitFor();
       await row('Friday').getByRole('button', { name: 'Send now' }).click();
+      // Asked first, naming the campaign and its audience now; nothing goes until it is answered.
+      const question = row('Friday').getByRole('group', { name: `Send 'Friday' to ${HOLDERS} passes now?` });
+      await question.waitFor();
+      expect(await row('Friday').locator('.badge').innerText()).toMatch(/^draft$/i);
+      // The answer is where the keyboard already is.
+      expect(await question.locator(':focus').innerText()).toBe('Send to them now');
+      await page.keyboard.press('Enter');
       await row('Friday').locator('.badge').filter({ hasText: /^sent$/i }).waitFor();
       expect(await row('Friday').getByLabel('Stats').innerText()).toBe(`${HOLDERS} recipients · 0 delivered · ${HOLDERS} not installed · 0 quota limited · 0 failed`);
       // What the audience would have been is of no use once it is sent, nor are the buttons that send it.
@@ -97,9 +104,39 @@ describe('campaigns in the dashboard', () => {
       await compose().getByRole('button', { name: 'Save draft' }).click();
       const prompt = compose().getByTestId('upgrade-prompt');
       await prompt.waitFor();
-      expect(await prompt.getByRole('heading').innerText()).toBe('More campaigns comes with Pro');
+      expect(await prompt.getByRole('heading').innerText()).toBe('More campaigns come with Pro');
       expect(await page.locator('.notice.error').count()).toBe(0);
       expect(await row('Saturday').count()).toBe(0);
+    },
+    STEP_MS,
+  );
+
+  it(
+    "counts the campaign on Home against Free's limit, as the other limits",
+    async () => {
+      await nav('Home');
+      const meter = page.locator('.usage').filter({ hasText: 'Campaigns' });
+      await meter.waitFor();
+      expect((await meter.locator('.usage-label').innerText()).replace(/\s+/g, ' ')).toBe('Campaigns 1 of 1');
+      expect(await meter.getByRole('meter', { name: 'Campaigns: 1 of 1' }).count()).toBe(1);
+      await nav('Campaigns');
+      await row('Friday').waitFor();
+    },
+    STEP_MS,
+  );
+
+  it(
+    "says a scheduled campaign's time as every other date of the dashboard",
+    async () => {
+      await server.changePlan(business.businessId, 'pro');
+      const sendAt = new Date(server.clock.now().getTime() + 2 * 24 * 60 * 60 * 1000).toISOString();
+      const body = { name: 'Sunday', message: { header: 'Brunch', body: 'Eggs all day.' }, send_at: sendAt };
+      expect((await server.request('POST', `/businesses/${business.businessId}/campaigns`, { token: business.token, body })).status).toBe(201);
+      await page.reload();
+      await row('Sunday').waitFor();
+      const expected = await page.evaluate((iso) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)), sendAt);
+      expect(await row('Sunday').innerText()).toContain(`Brunch · goes at ${expected}`);
+      expect(await row('Sunday').locator('time').getAttribute('datetime')).toBe(sendAt);
     },
     STEP_MS,
   );

@@ -101,7 +101,7 @@ describe('a forgotten password in the dashboard', () => {
   );
 
   it(
-    "is changed on the account screen with the password of now: that session goes on, the others end",
+    "is changed on the account screen with the current password: that session goes on, the others end",
     async () => {
       await logIn(phone.page, business.email, NEW_PASSWORD);
       server.clock.advance(1_000);
@@ -109,15 +109,17 @@ describe('a forgotten password in the dashboard', () => {
       await page.getByRole('link', { name: 'Account', exact: true }).click();
       await page.getByRole('heading', { level: 1, name: 'Your account' }).waitFor();
       expect(await page.locator('.facts').innerText()).toContain(business.email);
+      // The role as the Team screen names it.
+      expect(await page.locator('.facts').innerText()).toMatch(/Role\s+Owner/);
       expect(await page.evaluate(UNLABELLED_CONTROLS)).toEqual([]);
 
-      await page.getByLabel('Password of now').fill('not-the-password');
+      await page.getByLabel('Current password').fill('not-the-password');
       await page.getByLabel('New password').fill('the-newest-password');
       await page.getByRole('button', { name: 'Change password' }).click();
-      expect(await fieldError(page, 'Password of now')).toBe('is not your password');
+      expect(await fieldError(page, 'Current password')).toBe('is not your password');
       await screenshotBothSizes(page, 'account');
 
-      await page.getByLabel('Password of now').fill(NEW_PASSWORD);
+      await page.getByLabel('Current password').fill(NEW_PASSWORD);
       await page.getByRole('button', { name: 'Change password' }).click();
       await page.getByRole('status').filter({ hasText: 'Password changed. Every other session of the old one has ended.' }).waitFor();
       await openSection(page, 'Templates');

@@ -39,7 +39,10 @@ describe('the Payments screen', () => {
   it('invites Free to upgrade, and to subscribe to Pro through Stripe Checkout', async () => {
     await openPayments();
     await page.getByTestId('upgrade-prompt').waitFor();
-    expect(await page.getByTestId('upgrade-prompt').getByRole('heading').innerText()).toBe('Online payments comes with Pro');
+    expect(await page.getByTestId('upgrade-prompt').getByRole('heading').innerText()).toBe('Online payments come with Pro');
+    // On this page the way to subscribe is below, not a link back to it.
+    expect(await page.getByTestId('upgrade-prompt').locator('.upgrade-how').innerText()).toContain('subscribe to Pro below');
+    expect(await page.getByTestId('upgrade-prompt').getByRole('link', { name: 'Payments' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Subscribe to Pro' }).click();
     const checkout = page.getByRole('region', { name: 'Pro subscription' }).getByRole('link', { name: 'Continue to Stripe' });
     await checkout.waitFor();
@@ -121,5 +124,36 @@ describe('the Payments screen', () => {
     expect((await rows.last().innerText()).replace(/\s+/g, ' ')).toMatch(/£12\.34 .*partially refunded/i);
     expect(await page.getByRole('button', { name: 'Show more' }).count()).toBe(0);
     expect(unexpectedErrors(dashboard.errors)).toEqual([]);
+  }, STEP_MS);
+});
+
+describe('the Payments screen on a service without Stripe', () => {
+  let plain: { server: TestServer; business: TestBusiness; page: Page };
+  beforeAll(async () => {
+    plain = await sessions.start(() => TestServer.start());
+  }, STEP_MS);
+
+  it('says in plain words that subscribing is not set up and how else to get Pro, with nothing to try again', async () => {
+    await plain.page.goto('/dashboard/payments');
+    await plain.page.getByRole('heading', { level: 1, name: 'Payments' }).waitFor();
+    await plain.page.getByRole('button', { name: 'Subscribe to Pro' }).click();
+    const section = plain.page.getByRole('region', { name: 'Pro subscription' });
+    await section.getByRole('alert').waitFor();
+    expect(await section.getByRole('alert').innerText()).toBe('Online payments are not set up on this service; the operator can enable them.');
+    expect(await section.locator('.upgrade-how').innerText()).toContain(`ask the service operator to move your business to Pro (business id ${plain.business.businessId})`);
+    expect(await plain.page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    expect(await plain.page.getByText('The service failed').count()).toBe(0);
+  }, STEP_MS);
+
+  it('on Pro, says payments are not set up instead of "try again", and offers no subscription to Pro', async () => {
+    await plain.server.changePlan(plain.business.businessId, 'pro');
+    await plain.page.goto('/dashboard/payments');
+    await plain.page.getByRole('heading', { level: 1, name: 'Payments' }).waitFor();
+    await plain.page.getByRole('alert').waitFor();
+    expect(await plain.page.getByRole('alert').innerText()).toBe('Online payments are not set up on this service; the operator can enable them.');
+    expect(await plain.page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    expect(await plain.page.getByTestId('subscription-status').innerText()).toBe('Your business is on Pro.');
+    expect(await plain.page.getByRole('button', { name: 'Subscribe to Pro' }).count()).toBe(0);
+    await screenshotBothSizes(plain.page, 'payments-not-set-up');
   }, STEP_MS);
 });

@@ -41,7 +41,7 @@ describe('the Free plan in the dashboard', () => {
       await page.getByRole('button', { name: 'Create template' }).click();
       const prompt = page.getByTestId('upgrade-prompt');
       await prompt.waitFor();
-      expect(await prompt.getByRole('heading').innerText()).toBe('More templates comes with Pro');
+      expect(await prompt.getByRole('heading').innerText()).toBe('More templates come with Pro');
       expect(await prompt.innerText()).toContain('Unlimited templates and issued passes');
       expect(await prompt.innerText()).toContain(business.businessId);
       expect(await prompt.getByRole('link', { name: 'Payments' }).count()).toBe(1);

@@ -82,7 +82,7 @@ describe('reward milestones in the dashboard', () => {
       await addMilestone('Cake round', '5', 'Free cake');
       const prompt = addForm().getByTestId('upgrade-prompt');
       await prompt.waitFor();
-      expect(await prompt.getByRole('heading').innerText()).toBe('More reward milestones comes with Pro');
+      expect(await prompt.getByRole('heading').innerText()).toBe('More reward milestones come with Pro');
       expect(await prompt.innerText()).toContain(business.businessId);
       expect(await page.locator('.notice.error').count()).toBe(0);
       expect(await milestoneRow('Cake round').count()).toBe(0);

@@ -99,6 +99,28 @@ describe('the team and its roles in the dashboard', () => {
   );
 
   it(
+    'the barista opening the Team or Analytics screen by its address sees only that it is not hers and the way back',
+    async () => {
+      const page = barista.page;
+      await page.goto('/dashboard/team');
+      await page.getByRole('heading', { level: 1, name: 'Not for your role' }).waitFor();
+      expect(await page.locator('main').innerText()).toContain('This screen is for owners; your role here is Staff.');
+      expect(await page.getByRole('form').count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Send invite' }).count()).toBe(0);
+      expect(await page.getByRole('textbox').count()).toBe(0);
+      await screenshotBothSizes(page, 'staff-team-by-address');
+
+      await page.goto('/dashboard/analytics');
+      await page.getByRole('heading', { level: 1, name: 'Not for your role' }).waitFor();
+      expect(await page.locator('main').innerText()).toContain('This screen is for managers and owners; your role here is Staff.');
+      expect(await page.getByRole('button', { name: 'Export CSV' }).count()).toBe(0);
+      await page.getByRole('link', { name: 'Back to the home screen' }).click();
+      await page.getByRole('heading', { name: 'Plan:' }).waitFor();
+    },
+    STEP_MS,
+  );
+
+  it(
     'the owner sees the barista joined, makes her a manager, and her dashboard offers templates and issuing',
     async () => {
       await owner.page.reload();

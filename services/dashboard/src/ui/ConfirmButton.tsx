@@ -12,17 +12,27 @@ interface ConfirmButtonProps {
   question: string;
   onConfirm: () => void;
   pending?: boolean;
+  /**
+   * What the question needs that is only known when asked (an audience's size now): run on the first press,
+   * which asks only when it answers true.
+   */
+  beforeAsking?: () => Promise<boolean>;
+  /** The first button's look: `danger` for what removes or ends, `primary` for what sends. */
+  tone?: 'danger' | 'primary';
 }
 
-export function ConfirmButton({ label, accessibleName, confirmLabel, question, onConfirm, pending = false }: ConfirmButtonProps) {
+export function ConfirmButton({ label, accessibleName, confirmLabel, question, onConfirm, pending = false, beforeAsking, tone = 'danger' }: ConfirmButtonProps) {
   const [asking, setAsking] = useState(false);
   const confirmRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (asking) confirmRef.current?.focus();
   }, [asking]);
+  const ask = async () => {
+    if (!beforeAsking || (await beforeAsking())) setAsking(true);
+  };
   if (!asking) {
     return (
-      <button type="button" className="button danger" aria-label={accessibleName} onClick={() => setAsking(true)}>
+      <button type="button" className={`button ${tone}`} aria-label={accessibleName} onClick={() => void ask()}>
         {label}
       </button>
     );

@@ -48,6 +48,8 @@ function headline(problem: Exclude<ApiProblem, { kind: 'upgrade' }>): string {
     case 'refused':
     case 'network':
       return problem.message;
+    case 'payments_unavailable':
+      return 'Online payments are not set up on this service; the operator can enable them.';
     case 'server':
       return `The service failed (${problem.status}). Nothing was lost; try again in a moment.`;
     case 'malformed':

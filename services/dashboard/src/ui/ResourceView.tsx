@@ -23,6 +23,8 @@ export function ResourceView<Data>({ handle, children, back }: ResourceViewProps
   if (resource.status === 'failed') {
     const { problem } = resource;
     const gone = problem.kind === 'refused' && (problem.status === 404 || problem.status === 403);
+    // Trying again brings no payments to a service that takes none.
+    if (problem.kind === 'payments_unavailable') return <ProblemNotice problem={problem} />;
     if (!gone) return <ProblemNotice problem={problem} onRetry={handle.reload} />;
     return (
       <>

@@ -14,19 +14,23 @@ export const PRO_UNLOCKS: readonly string[] = [
   'Automations and analytics export',
 ];
 
-const FEATURE_NAMES: Readonly<Record<string, string>> = {
-  api_access: 'API access',
-  bulk_operations: 'Bulk issue',
-  automations: 'Automations',
-  analytics_export: 'Analytics export',
-  online_payments: 'Online payments',
-  templates: 'More templates',
-  passes: 'More passes',
-  webhooks: 'More webhooks',
-  reward_milestones: 'More reward milestones',
-  campaigns: 'More campaigns',
+/** Each feature's name, and whether it reads as many things (`Automations come`) or one (`API access comes`). */
+const FEATURE_NAMES: Readonly<Record<string, { name: string; many: boolean }>> = {
+  api_access: { name: 'API access', many: false },
+  bulk_operations: { name: 'Bulk issue', many: false },
+  automations: { name: 'Automations', many: true },
+  analytics_export: { name: 'Analytics export', many: false },
+  online_payments: { name: 'Online payments', many: true },
+  templates: { name: 'More templates', many: true },
+  passes: { name: 'More passes', many: true },
+  webhooks: { name: 'More webhooks', many: true },
+  reward_milestones: { name: 'More reward milestones', many: true },
+  campaigns: { name: 'More campaigns', many: true },
 };
 
-export function featureName(feature: string): string {
-  return FEATURE_NAMES[feature] ?? feature.replaceAll('_', ' ');
+/** `Automations come with Pro`, `Analytics export comes with Pro`. */
+export function comesWithPro(feature: string): string {
+  const known = FEATURE_NAMES[feature];
+  if (!known) return `${feature.replaceAll('_', ' ')} comes with Pro`;
+  return `${known.name} ${known.many ? 'come' : 'comes'} with Pro`;
 }

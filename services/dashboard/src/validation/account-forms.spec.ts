@@ -22,10 +22,10 @@ describe('the account forms', () => {
     expect(checkPasswordReset('token', 'short')).toEqual({ ok: false, errors: { password: 'must be at least 10 characters' } });
   });
 
-  it('password change: asks for the password of now, and a new one as the API checks it', () => {
+  it('password change: asks for the current password, and a new one as the API checks it', () => {
     expect(checkChangePassword({ current_password: '', new_password: 'short' })).toEqual({
       ok: false,
-      errors: { current_password: 'enter your password of now', new_password: 'must be at least 10 characters' },
+      errors: { current_password: 'enter your current password', new_password: 'must be at least 10 characters' },
     });
     expect(checkChangePassword({ current_password: 'old', new_password: 'long-enough-password' })).toEqual({ ok: true, body: { current_password: 'old', new_password: 'long-enough-password' } });
   });

@@ -41,8 +41,8 @@ export function checkPasswordReset(token: string, password: string): Checked<Pas
   return checkWith(passwordResetBody, { token, password });
 }
 
-/** The password of now is asked for before anything is sent, as log-in asks for its fields. */
-const changePasswordForm = changePasswordBody.extend({ current_password: changePasswordBody.shape.current_password.min(1, 'enter your password of now') });
+/** The current password is asked for before anything is sent, as log-in asks for its fields. */
+const changePasswordForm = changePasswordBody.extend({ current_password: changePasswordBody.shape.current_password.min(1, 'enter your current password') });
 export type ChangePasswordBody = z.output<typeof changePasswordBody>;
 
 export function checkChangePassword(form: ChangePasswordBody): Checked<ChangePasswordBody> {

@@ -1,9 +1,10 @@
-/** The signed-in user's own account: who they are here, and their password, changed by giving the one of now. */
+/** The signed-in user's own account: who they are here, and their password, changed by giving the current one. */
 import { useState, type FormEvent } from 'react';
 import { useResource } from '../../hooks/use-resource';
 import { useSubmission } from '../../hooks/use-submission';
 import { useApi, useSession } from '../../session/SessionProvider';
 import { PageHeader } from '../../ui/PageHeader';
+import { roleName } from '../team/role-words';
 import { ProblemNotice } from '../../ui/ProblemNotice';
 import { ResourceView } from '../../ui/ResourceView';
 import { SubmitButton } from '../../ui/SubmitButton';
@@ -47,7 +48,7 @@ export function AccountPage() {
             <dt>Email</dt>
             <dd>{user?.email ?? '—'}</dd>
             <dt>Role</dt>
-            <dd>{role}</dd>
+            <dd>{roleName(role)}</dd>
           </dl>
         )}
       </ResourceView>
@@ -56,7 +57,7 @@ export function AccountPage() {
         <p>Every other session of your old password ends; this one goes on.</p>
         <form className="form" onSubmit={(event) => void submit(event)} noValidate>
           <TextField
-            label="Password of now"
+            label="Current password"
             type="password"
             value={form.current_password}
             onChange={(current_password) => setForm({ ...form, current_password })}

@@ -8,6 +8,7 @@ import type { AnalyticsResponse } from '@passes/contracts';
 import { useResource } from '../../hooks/use-resource';
 import { useApi } from '../../session/SessionProvider';
 import { PageHeader } from '../../ui/PageHeader';
+import { ProNotice } from '../../ui/ProNotice';
 import { ResourceView } from '../../ui/ResourceView';
 import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
@@ -42,6 +43,7 @@ export function AnalyticsPage() {
   return (
     <>
       <PageHeader title="Analytics" />
+      <ProNotice feature="analytics_export">Your plan is Free: the figures and charts are yours, and exporting them as a CSV file (below) needs Pro.</ProNotice>
       <section className="card analytics-controls" aria-label="Range">
         <div className="analytics-presets" role="group" aria-label="Last">
           {PRESETS.map((preset) => (

@@ -13,12 +13,14 @@ import { StatusBadge } from '../../ui/StatusBadge';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { TextField } from '../../ui/TextField';
 import { passPath } from '../passes/pass-path';
-import { describeTrigger } from './automation-words';
+import { describeTrigger, thresholdCurrency } from './automation-words';
 
 export function AutomationPage({ id }: { id: string }) {
   const api = useApi();
   const automation = useResource(() => api.automations.get(id), id);
   const runs = useResource(() => api.automations.runs(id), id);
+  const templates = useResource(() => api.templates.list(), 'templates');
+  const templateList = templates.resource.status === 'ready' ? templates.resource.data.data : [];
   const [pass, setPass] = useState('');
   const [result, setResult] = useState<AutomationTestResponse | null>(null);
   const test = useSubmission();
@@ -32,7 +34,7 @@ export function AutomationPage({ id }: { id: string }) {
         <>
           <PageHeader title={rule.name} />
           <p>
-            {describeTrigger(rule.trigger)}: {rule.actions.map((action) => action.type.replaceAll('_', ' ')).join(', ')}. <StatusBadge status={rule.enabled ? 'active' : 'paused'} />
+            {describeTrigger(rule.trigger, thresholdCurrency(rule.template_id, templateList))}: {rule.actions.map((action) => action.type.replaceAll('_', ' ')).join(', ')}. <StatusBadge status={rule.enabled ? 'active' : 'paused'} />
           </p>
           <form className="form card" onSubmit={(event) => void submit(event)} noValidate aria-label="Test on a pass">
             <h2>Test on a pass</h2>

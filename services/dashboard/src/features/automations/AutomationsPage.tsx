@@ -8,9 +8,10 @@ import { ConfirmButton } from '../../ui/ConfirmButton';
 import { formatQuantity } from '../../ui/format';
 import { PageHeader } from '../../ui/PageHeader';
 import { ProblemNotice } from '../../ui/ProblemNotice';
+import { ProNotice } from '../../ui/ProNotice';
 import { ResourceView } from '../../ui/ResourceView';
 import { StatusBadge } from '../../ui/StatusBadge';
-import { describeTrigger } from './automation-words';
+import { describeTrigger, thresholdCurrency } from './automation-words';
 import { CreateAutomationForm } from './CreateAutomationForm';
 
 export function AutomationsPage() {
@@ -18,6 +19,7 @@ export function AutomationsPage() {
   const automations = useResource(() => api.automations.list(), 'automations');
   const templates = useResource(() => api.templates.list(), 'templates');
   const change = useSubmission();
+  const templateList = templates.resource.status === 'ready' ? templates.resource.data.data : [];
   const toggle = async (automation: AutomationResponse) => {
     const changed = await change.run(`enable ${automation.id} ${!automation.enabled}`, (key) => api.automations.setEnabled(automation.id, !automation.enabled, key));
     if (changed) automations.reload();
@@ -29,6 +31,7 @@ export function AutomationsPage() {
   return (
     <>
       <PageHeader title="Automations" />
+      <ProNotice feature="automations">Your plan is Free: the rule builder below shows what automations do, and adding one needs Pro.</ProNotice>
       <p>Rules that act on your passes by themselves, once per occurrence: points for every new card, a thank-you after the fifth stamp, a nudge after a quiet month.</p>
       <ResourceView handle={templates}>{({ data }) => <CreateAutomationForm templates={data} onCreated={() => automations.reload()} />}</ResourceView>
       <section aria-labelledby="automations-heading">
@@ -45,7 +48,7 @@ export function AutomationsPage() {
                     <div className="grow">
                       <Link to={`/automations/${encodeURIComponent(automation.id)}`}>{automation.name}</Link>
                       <p className="muted">
-                        {describeTrigger(automation.trigger)} · {formatQuantity(automation.actions.length, 'action', 'actions')} ·{' '}
+                        {describeTrigger(automation.trigger, thresholdCurrency(automation.template_id, templateList))} · {formatQuantity(automation.actions.length, 'action', 'actions')} ·{' '}
                         {formatQuantity(automation.stats.runs, 'run', 'runs')}
                       </p>
                     </div>

@@ -1,14 +1,15 @@
 /** The rule builder: a name, an optional template, a trigger with its value, and 1 to 5 actions. */
 import { useState, type FormEvent } from 'react';
 import type { AutomationResponse, TemplateResponse } from '@passes/contracts';
-import { MAX_ACTIONS, type ActionType, type TriggerType } from '@passes/domain';
+import { MAX_ACTIONS, MAX_BALANCE_VALUE, minorUnitsToNumber, parseMinorUnits, type ActionType, type TriggerType } from '@passes/domain';
 import { useSubmission } from '../../hooks/use-submission';
 import { useApi } from '../../session/SessionProvider';
+import { formatMoney } from '../../ui/format';
 import { ProblemNotice } from '../../ui/ProblemNotice';
 import { SelectField } from '../../ui/SelectField';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { TextField } from '../../ui/TextField';
-import { ACTION_CHOICES, TRIGGER_CHOICES } from './automation-words';
+import { ACTION_CHOICES, thresholdCurrency, TRIGGER_CHOICES } from './automation-words';
 
 interface ActionForm {
   type: ActionType;
@@ -20,8 +21,8 @@ interface ActionForm {
 const NEW_ACTION: ActionForm = { type: 'add_points', amount: '10', header: '', body: '' };
 const ALL_TEMPLATES = '';
 
-/** The trigger's value field, by type: what it asks for, or null for none. */
-const TRIGGER_VALUE: Readonly<Record<TriggerType, { label: string; field: string } | null>> = {
+/** The trigger's value field, by type: what it asks for, or null for none; money is typed in major units. */
+const TRIGGER_VALUE: Readonly<Record<TriggerType, { label: string; field: string; money?: true } | null>> = {
   pass_issued: { label: 'Delay (minutes)', field: 'delay_minutes' },
   pass_installed: { label: 'Delay (minutes)', field: 'delay_minutes' },
   stamps_reached: { label: 'Stamps', field: 'value' },
@@ -29,8 +30,15 @@ const TRIGGER_VALUE: Readonly<Record<TriggerType, { label: string; field: string
   reward_earned: null,
   inactive: { label: 'Quiet days', field: 'days' },
   birthday: null,
-  balance_below: { label: 'Balance (in minor units, such as pence)', field: 'value' },
+  balance_below: { label: 'Balance amount', field: 'value', money: true },
 };
+
+/** A balance threshold typed as money (`5`, `2.50`) in the minor units the API takes, or the reason it is not one. */
+function thresholdMinorUnits(raw: string, currency: string | null): { ok: true; value: number } | { ok: false; message: string } {
+  const minor = parseMinorUnits(raw.trim());
+  if (minor !== null && minor > 0 && minor <= MAX_BALANCE_VALUE) return { ok: true, value: minor };
+  return { ok: false, message: `must be an amount from ${formatMoney(0.01, currency)} to ${formatMoney(minorUnitsToNumber(MAX_BALANCE_VALUE), currency)}, such as 5 or 2.50` };
+}
 
 function actionBody(action: ActionForm): Record<string, unknown> {
   switch (action.type) {
@@ -51,15 +59,24 @@ export function CreateAutomationForm({ templates, onCreated }: { templates: read
   const [templateId, setTemplateId] = useState(ALL_TEMPLATES);
   const [triggerType, setTriggerType] = useState<TriggerType>('pass_issued');
   const [triggerValue, setTriggerValue] = useState('');
+  const [thresholdError, setThresholdError] = useState<string | null>(null);
   const [actions, setActions] = useState<ActionForm[]>([NEW_ACTION]);
   const submission = useSubmission();
   const errors = submission.problem?.kind === 'validation' ? submission.problem.errors : {};
   const valueField = TRIGGER_VALUE[triggerType];
+  const currency = thresholdCurrency(templateId === ALL_TEMPLATES ? null : templateId, templates);
   const change = (index: number, changed: Partial<ActionForm>) => setActions((current) => current.map((action, at) => (at === index ? { ...action, ...changed } : action)));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const trigger = valueField === null || triggerValue.trim() === '' ? { type: triggerType } : { type: triggerType, [valueField.field]: Number(triggerValue) };
+    let value: number | null = null;
+    if (valueField !== null && triggerValue.trim() !== '') {
+      const threshold = valueField.money ? thresholdMinorUnits(triggerValue, currency) : { ok: true as const, value: Number(triggerValue) };
+      setThresholdError(threshold.ok ? null : threshold.message);
+      if (!threshold.ok) return;
+      value = threshold.value;
+    }
+    const trigger = valueField === null || value === null ? { type: triggerType } : { type: triggerType, [valueField.field]: value };
     const body = { name, ...(templateId === ALL_TEMPLATES ? {} : { template_id: templateId }), trigger, actions: actions.map(actionBody) };
     const created = await submission.run(`automation ${JSON.stringify(body)}`, (key) => api.automations.create(body, key));
     if (created) {
@@ -88,16 +105,18 @@ export function CreateAutomationForm({ templates, onCreated }: { templates: read
           // A value means something else for another trigger: days are not minutes.
           setTriggerType(type);
           setTriggerValue('');
+          setThresholdError(null);
         }}
         error={errors['trigger.type']}
       />
       {valueField && (
         <TextField
           label={valueField.label}
-          inputMode="numeric"
+          inputMode={valueField.money ? 'decimal' : 'numeric'}
+          hint={valueField.money ? `In ${currency ?? 'the currency of the passes'}, such as 5 or 2.50.` : undefined}
           value={triggerValue}
           onChange={setTriggerValue}
-          error={errors[`trigger.${valueField.field}`]}
+          error={(valueField.money ? thresholdError : null) ?? errors[`trigger.${valueField.field}`]}
         />
       )}
       <fieldset className="fieldset">

@@ -1,6 +1,7 @@
 /** Automations in words for a business owner: the trigger and action types, and a rule's trigger as a sentence. */
-import type { AutomationResponse } from '@passes/contracts';
-import type { ActionType, TriggerType } from '@passes/domain';
+import type { AutomationResponse, TemplateResponse } from '@passes/contracts';
+import { minorUnitsToNumber, type ActionType, type TriggerType } from '@passes/domain';
+import { formatMoney } from '../../ui/format';
 
 export const TRIGGER_CHOICES: readonly { value: TriggerType; label: string }[] = [
   { value: 'pass_issued', label: 'A pass is issued' },
@@ -20,7 +21,16 @@ export const ACTION_CHOICES: readonly { value: ActionType; label: string }[] = [
   { value: 'send_email', label: 'Send an email' },
 ];
 
-export function describeTrigger(trigger: AutomationResponse['trigger']): string {
+/**
+ * The currency a rule's balance threshold is in: its template's, or, for a rule on every template, the one
+ * currency the business's templates share; null when there is none or several.
+ */
+export function thresholdCurrency(templateId: string | null, templates: readonly TemplateResponse[]): string | null {
+  const currencies = new Set(templates.filter((template) => templateId === null || template.id === templateId).flatMap((template) => (template.currency ? [template.currency] : [])));
+  return currencies.size === 1 ? [...currencies][0] ?? null : null;
+}
+
+export function describeTrigger(trigger: AutomationResponse['trigger'], currency: string | null): string {
   switch (trigger.type) {
     case 'pass_issued':
       return trigger.delay_minutes > 0 ? `${trigger.delay_minutes} minutes after a pass is issued` : 'When a pass is issued';
@@ -37,6 +47,6 @@ export function describeTrigger(trigger: AutomationResponse['trigger']): string 
     case 'birthday':
       return 'On the birthday';
     case 'balance_below':
-      return `When the balance falls below ${(trigger.value / 100).toFixed(2)}`;
+      return `When the balance falls below ${formatMoney(minorUnitsToNumber(trigger.value), currency)}`;
   }
 }

@@ -7,6 +7,8 @@ import { useState } from 'react';
 import type { CampaignPreviewResponse, CampaignResponse } from '@passes/contracts';
 import { useSubmission } from '../../hooks/use-submission';
 import { useApi } from '../../session/SessionProvider';
+import { ConfirmButton } from '../../ui/ConfirmButton';
+import { DateTime } from '../../ui/DateTime';
 import { formatQuantity } from '../../ui/format';
 import { ProblemNotice } from '../../ui/ProblemNotice';
 import { StatusBadge } from '../../ui/StatusBadge';
@@ -26,10 +28,13 @@ export function CampaignRow({ campaign, onChanged }: { campaign: CampaignRespons
     const done = await action.run(`${name} ${campaign.id}`, (key) => api.campaigns[name](campaign.id, key));
     if (done) onChanged();
   };
-  const preview = async () => {
+  const preview = async (): Promise<boolean> => {
     const size = await action.run(`preview ${campaign.id} ${Date.now()}`, (key) => api.campaigns.preview(campaign.id, key));
     if (size) setAudience(size);
+    return size !== undefined;
   };
+  // Lock-screen notifications cannot be taken back: the question names what goes and to how many, as of now.
+  const sendQuestion = `Send '${campaign.name}'${audience ? ` to ${formatQuantity(audience.recipients, 'pass', 'passes')}` : ''} now?`;
   return (
     <li className="list-row campaign" aria-label={campaign.name}>
       <div className="grow">
@@ -38,7 +43,12 @@ export function CampaignRow({ campaign, onChanged }: { campaign: CampaignRespons
         </p>
         <p className="muted">
           {campaign.message.header}
-          {campaign.send_at && campaign.status === 'scheduled' ? ` · goes at ${new Date(campaign.send_at).toLocaleString()}` : ''}
+          {campaign.send_at && campaign.status === 'scheduled' && (
+            <>
+              {' · goes at '}
+              <DateTime iso={campaign.send_at} />
+            </>
+          )}
         </p>
         {hasStarted(campaign.status) && (
           <p className="stats" aria-label="Stats">
@@ -59,9 +69,15 @@ export function CampaignRow({ campaign, onChanged }: { campaign: CampaignRespons
             <button type="button" className="button" onClick={() => void preview()}>
               Audience size
             </button>
-            <button type="button" className="button primary" onClick={() => void act('send')}>
-              Send now
-            </button>
+            <ConfirmButton
+              label="Send now"
+              tone="primary"
+              confirmLabel="Send to them now"
+              question={sendQuestion}
+              beforeAsking={preview}
+              pending={action.pending}
+              onConfirm={() => void act('send')}
+            />
             <button type="button" className="button danger" onClick={() => void act('cancel')}>
               Cancel
             </button>

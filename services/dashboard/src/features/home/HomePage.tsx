@@ -26,6 +26,7 @@ export function HomePage() {
             <UsageMeter label="Issued passes" used={me.usage.passes} limit={me.limits.passes} />
             <UsageMeter label="Webhooks" used={me.usage.webhooks} limit={me.limits.webhooks} />
             <UsageMeter label="Active reward milestones" used={me.usage.reward_milestones} limit={me.limits.reward_milestones} />
+            <UsageMeter label="Campaigns" used={me.usage.campaigns} limit={me.limits.campaigns} />
           </section>
           {me.plan === 'free' && (
             <section className="card pro" aria-labelledby="pro-heading">
