@@ -3,32 +3,23 @@
  * directory of its own, as an operator would: each refusal is one line and exit code 1, at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { runPasses, type CliOutcome } from './testing/run-passes';
 
-const CLI = path.resolve(__dirname, '../bin/passes.js');
-const run = promisify(execFile);
 /** A command that has not ended by then is killed, and fails its test. */
 const PATIENCE_MS = 15_000;
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'passes-backup-refusals-'));
 const dataDir = path.join(scratch, 'data');
 
-async function passes(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function passes(...args: string[]): Promise<CliOutcome> {
   return passesOn(dataDir, ...args);
 }
 
-async function passesOn(dir: string, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env: { ...process.env, PASSES_DATA_DIR: dir }, timeout: PATIENCE_MS });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number | null; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
+function passesOn(dir: string, ...args: string[]): Promise<CliOutcome> {
+  return runPasses({ PASSES_DATA_DIR: dir }, args, PATIENCE_MS);
 }
 
 beforeAll(async () => {

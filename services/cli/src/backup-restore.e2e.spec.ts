@@ -4,19 +4,16 @@
  * server started again. `npm test` builds the CLI first.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { issuePass, registerBusiness, type TestBusiness } from '../../api/src/testing/fixtures';
 import { call, compiledServerDirectory, startCompiledServer } from '../../api/src/testing/compiled-server';
 import { ManualClock } from '../../api/src/testing/manual-clock';
 import { TestServer } from '../../api/src/testing/test-server';
 import type { PassBody } from '../../api/src/testing/wire-types';
+import { runPasses, type CliOutcome } from './testing/run-passes';
 
-const CLI = path.resolve(__dirname, '../bin/passes.js');
-const run = promisify(execFile);
 const KEY = 'issue-after-the-backup';
 
 let server: TestServer;
@@ -27,20 +24,14 @@ const backup = path.join(backups, 'monday');
 let kept = '';
 /** Issued after the backup, under an Idempotency-Key. */
 let lost = '';
-const outcomes: Record<string, { code: number; stdout: string; stderr: string }> = {};
+const outcomes: Record<string, CliOutcome> = {};
 
-async function passes(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+function passes(...args: string[]): Promise<CliOutcome> {
   return passesOn(server.dataDir, ...args);
 }
 
-async function passesOn(dataDir: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env: { ...process.env, PASSES_DATA_DIR: dataDir } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
+function passesOn(dataDir: string, ...args: string[]): Promise<CliOutcome> {
+  return runPasses({ PASSES_DATA_DIR: dataDir }, args);
 }
 
 const passPath = (id: string) => `/businesses/${business.businessId}/passes/${id}`;

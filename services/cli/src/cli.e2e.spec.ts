@@ -3,30 +3,21 @@
  * operator would. `npm test` builds it first.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { SqliteWorkStore } from '@passes/background-work';
 import { createApiKey, issuePass, registerBusiness, type TestBusiness } from '../../api/src/testing/fixtures';
 import { TestServer } from '../../api/src/testing/test-server';
 import type { HistoryBody, PassBody } from '../../api/src/testing/wire-types';
+import { runPasses, type CliOutcome } from './testing/run-passes';
 
-const CLI = path.resolve(__dirname, '../bin/passes.js');
-const run = promisify(execFile);
 
 let server: TestServer;
 let business: TestBusiness;
 
-async function passes(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    // The server's app URL, that links come out alike.
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env: { ...process.env, PASSES_DATA_DIR: server.dataDir, PASSES_APP_URL: 'https://passes.test' } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
+function passes(...args: string[]): Promise<CliOutcome> {
+  // The server's app URL, that links come out alike.
+  return runPasses({ PASSES_DATA_DIR: server.dataDir, PASSES_APP_URL: 'https://passes.test' }, args);
 }
 
 beforeAll(async () => {

@@ -3,26 +3,17 @@
  * store file SQLite cannot read is 1, as the server exits for them, with the same one line.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { runPasses, type CliOutcome } from './testing/run-passes';
 
-const CLI = path.resolve(__dirname, '../bin/passes.js');
-const run = promisify(execFile);
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'passes-exit-codes-'));
 const dataDir = path.join(scratch, 'data');
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
-async function passes(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env: { ...process.env, PASSES_DATA_DIR: dataDir, ...env } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
+function passes(env: NodeJS.ProcessEnv, ...args: string[]): Promise<CliOutcome> {
+  return runPasses({ PASSES_DATA_DIR: dataDir, ...env }, args);
 }
 
 beforeAll(async () => {

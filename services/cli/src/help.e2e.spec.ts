@@ -1,25 +1,16 @@
 /** `passes help`, `--help` and `-h`, run as the compiled CLI: the usage on stdout, exit code 0, no store opened. */
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { runPasses, type CliOutcome } from './testing/run-passes';
 
-const CLI = path.resolve(__dirname, '../bin/passes.js');
-const run = promisify(execFile);
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'passes-help-'));
 const dataDir = path.join(scratch, 'data');
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
-async function passes(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env: { ...process.env, PASSES_DATA_DIR: dataDir } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
+function passes(...args: string[]): Promise<CliOutcome> {
+  return runPasses({ PASSES_DATA_DIR: dataDir }, args);
 }
 
 describe('passes help', () => {

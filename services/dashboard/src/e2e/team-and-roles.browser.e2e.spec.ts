@@ -99,7 +99,7 @@ describe('the team and its roles in the dashboard', () => {
   );
 
   it(
-    'the barista opening the Team or Analytics screen by its address sees only that it is not hers and the way back',
+    'the barista opening the Team, Analytics or issue screen by its address sees only that it is not hers and the way back',
     async () => {
       const page = barista.page;
       await page.goto('/dashboard/team');
@@ -114,6 +114,10 @@ describe('the team and its roles in the dashboard', () => {
       await page.getByRole('heading', { level: 1, name: 'Not for your role' }).waitFor();
       expect(await page.locator('main').innerText()).toContain('This screen is for managers and owners; your role here is Staff.');
       expect(await page.getByRole('button', { name: 'Export CSV' }).count()).toBe(0);
+
+      await page.goto('/dashboard/passes/new');
+      await page.getByRole('heading', { level: 1, name: 'Not for your role' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Issue pass' }).count()).toBe(0);
       await page.getByRole('link', { name: 'Back to the home screen' }).click();
       await page.getByRole('heading', { name: 'Plan:' }).waitFor();
     },
