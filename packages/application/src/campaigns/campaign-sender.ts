@@ -75,8 +75,8 @@ export class CampaignSender implements WorkHandler<PayloadOf<typeof CAMPAIGN_SEN
     while (Date.now() - started < SLICE_MS) {
       if (signal.aborted) return { outcome: 'abandoned' };
       const page = await this.audiences.recipients(campaign, campaign.audience, campaign.cursor, pace.pageSize());
-      const counts = await this.sendPage(campaign, page.recipients, pace);
-      campaign = await this.run(campaign, { type: 'RecordPage', counts, cursor: page.next, now: this.clock.now() });
+      const { counts, failedPassIds } = await this.sendPage(campaign, page.recipients, pace);
+      campaign = await this.run(campaign, { type: 'RecordPage', counts, failedPassIds, cursor: page.next, now: this.clock.now() });
       // The last page sent it (its CampaignSent event is what the webhook `campaign.sent` follows).
       if (campaign.status === 'sent') return { outcome: 'done' };
       await pace.yieldToRequests();
@@ -90,9 +90,9 @@ export class CampaignSender implements WorkHandler<PayloadOf<typeof CAMPAIGN_SEN
   /**
    * The page's recipients a slice at a time, each slice's messages at once (their appends are committed
    * together), yielding between slices so requests are answered meanwhile. A pass that refuses the message
-   * (voided meanwhile, gone) is `failed`.
+   * (voided meanwhile, gone) is `failed`, and named.
    */
-  private async sendPage(campaign: Campaign, recipients: RecipientsPage['recipients'], pace: SendPace): Promise<StatsData> {
+  private async sendPage(campaign: Campaign, recipients: RecipientsPage['recipients'], pace: SendPace): Promise<{ counts: StatsData; failedPassIds: string[] }> {
     const context = campaignContext(campaign);
     const outcomes: MessageDelivery[] = [];
     for (let start = 0; start < recipients.length; ) {
@@ -102,7 +102,8 @@ export class CampaignSender implements WorkHandler<PayloadOf<typeof CAMPAIGN_SEN
       await pace.yieldToRequests();
     }
     const count = (delivery: MessageDelivery) => outcomes.filter((outcome) => outcome === delivery).length;
-    return { delivered: count('delivered'), not_installed: count('not_installed'), quota_limited: count('quota_limited'), failed: count('failed') };
+    const failedPassIds = recipients.filter((_recipient, index) => outcomes[index] === 'failed').map((recipient) => recipient.passId);
+    return { counts: { delivered: count('delivered'), not_installed: count('not_installed'), quota_limited: count('quota_limited'), failed: failedPassIds.length }, failedPassIds };
   }
 
   private async deliveryTo(campaign: Campaign, recipient: RecipientsPage['recipients'][number], context: CommandContext): Promise<MessageDelivery> {

@@ -39,9 +39,10 @@ function decideCampaign(command: CampaignCommand, state: CampaignState): Campaig
       return [{ type: 'CampaignSendingStarted', data: { occurred_at } }];
     case 'RecordPage': {
       requireStatus(state, ['sending'], 'record a page of');
+      const failed = command.failedPassIds.map((pass_id): CampaignEvent => ({ type: 'CampaignRecipientFailed', data: { pass_id, occurred_at } }));
       const page: CampaignEvent = { type: 'CampaignPageSent', data: { ...command.counts, cursor: command.cursor, occurred_at } };
       // The last page sends the campaign in the same append: a sender stopped in between cannot take it from the start again.
-      return command.cursor === null ? [page, { type: 'CampaignSent', data: { occurred_at } }] : [page];
+      return command.cursor === null ? [...failed, page, { type: 'CampaignSent', data: { occurred_at } }] : [...failed, page];
     }
     default:
       return assertNever(command);
@@ -85,6 +86,9 @@ function evolveCampaign(state: CampaignState, event: CampaignEvent): CampaignSta
       return { ...state, status: 'sending', updatedAt };
     case 'CampaignPageSent':
       return { ...state, cursor: event.data.cursor, stats: withPage(state.stats, event.data), updatedAt };
+    // Counted with its page's stats.
+    case 'CampaignRecipientFailed':
+      return state;
     case 'CampaignSent':
       return { ...state, status: 'sent', sentAt: updatedAt, cursor: null, updatedAt };
     default:

@@ -126,13 +126,25 @@ describe('sending', () => {
     const counts = { delivered: 1, not_installed: 0, quota_limited: 0, failed: 0 };
     spec
       .given([created(), started])
-      .when({ type: 'RecordPage', counts, cursor: null, now: NOW })
+      .when({ type: 'RecordPage', counts, failedPassIds: [], cursor: null, now: NOW })
       .then([{ type: 'CampaignPageSent', data: { ...counts, cursor: null, occurred_at: OCCURRED_AT } }, { type: 'CampaignSent', data: at(OCCURRED_AT) }]);
     expect(replay(campaignDecider, [created(), started, sent])).toMatchObject({ status: 'sent', sentAt: '2026-11-21T09:12:00.000Z' });
-    spec.given([created(), started, sent]).when({ type: 'RecordPage', counts, cursor: null, now: NOW }).thenThrows('invalid_state');
+    spec.given([created(), started, sent]).when({ type: 'RecordPage', counts, failedPassIds: [], cursor: null, now: NOW }).thenThrows('invalid_state');
+  });
+
+  test('names each pass of the page that refused its message, before the page', () => {
+    const counts = { delivered: 1, not_installed: 0, quota_limited: 0, failed: 2 };
+    spec
+      .given([created(), started])
+      .when({ type: 'RecordPage', counts, failedPassIds: ['pass-7', 'pass-9'], cursor: 'c1', now: NOW })
+      .then([
+        { type: 'CampaignRecipientFailed', data: { pass_id: 'pass-7', occurred_at: OCCURRED_AT } },
+        { type: 'CampaignRecipientFailed', data: { pass_id: 'pass-9', occurred_at: OCCURRED_AT } },
+        { type: 'CampaignPageSent', data: { ...counts, cursor: 'c1', occurred_at: OCCURRED_AT } },
+      ]);
   });
 
   test('a page of a campaign not sending is an invalid_state', () => {
-    spec.given([created()]).when({ type: 'RecordPage', counts: { delivered: 1, not_installed: 0, quota_limited: 0, failed: 0 }, cursor: null, now: NOW }).thenThrows('invalid_state');
+    spec.given([created()]).when({ type: 'RecordPage', counts: { delivered: 1, not_installed: 0, quota_limited: 0, failed: 0 }, failedPassIds: [], cursor: null, now: NOW }).thenThrows('invalid_state');
   });
 });

@@ -28,5 +28,6 @@ export const campaignEvents: EventRegistry<CampaignEvent> = {
     version: 1,
     schema: z.object({ delivered: count, not_installed: count, quota_limited: count, failed: count, cursor: z.string().nullable(), occurred_at: occurredAt }),
   },
+  CampaignRecipientFailed: { version: 1, schema: z.object({ pass_id: z.string(), occurred_at: occurredAt }) },
   CampaignSent: { version: 1, schema: onlyOccurredAt },
 };

@@ -75,6 +75,8 @@ export type CampaignEvent =
   | { type: 'CampaignSendingStarted'; data: { occurred_at: string } }
   /** A page of the audience sent: what came of its messages, and where the next page starts (null: none). */
   | { type: 'CampaignPageSent'; data: StatsData & { cursor: string | null; occurred_at: string } }
+  /** A pass of the page refused its message (voided since the audience was read): a `failed` recipient. */
+  | { type: 'CampaignRecipientFailed'; data: { pass_id: string; occurred_at: string } }
   | { type: 'CampaignSent'; data: { occurred_at: string } };
 
 /** What the plan's limit needs from outside the campaign: the business's plan and its campaigns not deleted. */
@@ -89,8 +91,8 @@ export type CampaignCommand =
   | { type: 'DeleteCampaign'; now: Date }
   | { type: 'CancelCampaign'; now: Date }
   | { type: 'StartSending'; now: Date }
-  /** `cursor` null: that was the last page. */
-  | { type: 'RecordPage'; counts: StatsData; cursor: string | null; now: Date };
+  /** `cursor` null: that was the last page. `failedPassIds`: the passes `counts.failed` counts. */
+  | { type: 'RecordPage'; counts: StatsData; failedPassIds: readonly string[]; cursor: string | null; now: Date };
 
 export interface Campaign {
   id: string;

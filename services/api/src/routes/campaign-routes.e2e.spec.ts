@@ -231,3 +231,20 @@ describe('a scheduled campaign', () => {
     expect(sent.stats).toEqual({ recipients: 1, delivered: 0, not_installed: 1, quota_limited: 0, failed: 0 });
   });
 });
+
+describe('a pass that refuses its message', () => {
+  it('is a failed recipient: counted in the stats and listed as failed, with its serial number', async () => {
+    const business = await registerBusiness(server, 'Voiding Café');
+    const pass = await issuePass(server, business);
+    expect((await request('DELETE', `/businesses/${business.businessId}/passes/${pass.id}`, business)).status).toBe(200);
+    const created = await request('POST', campaigns(business), business, { ...friday, audience: { statuses: ['voided'] } });
+    expect(created.status).toBe(201);
+
+    expect((await request('POST', `${campaigns(business)}/${created.body.id}/send`, business)).status).toBe(202);
+    const sent = await untilSent(business, created.body.id);
+
+    expect(sent.stats).toEqual({ recipients: 1, delivered: 0, not_installed: 0, quota_limited: 0, failed: 1 });
+    const recipients = await server.request<{ data: unknown[] }>('GET', `${campaigns(business)}/${created.body.id}/recipients`, { token: business.token });
+    expect(recipients.body.data).toEqual([{ pass_id: pass.id, serial_number: pass.serial_number, status: 'failed', at: clock.now().toISOString() }]);
+  });
+});
