@@ -93,6 +93,12 @@ describe('a business owner in the dashboard', () => {
       await page.getByRole('group', { name: 'Primary fields 1' }).getByLabel('Value').fill('Buy 9, get 1 free');
       expect(await preview.innerText()).toContain('Buy 9, get 1 free');
       expect(await page.evaluate(UNLABELLED_CONTROLS)).toEqual([]);
+      // On a phone the preview sits above the fields, in sight while the first of them are typed.
+      const desktopSize = page.viewportSize();
+      await page.setViewportSize(PHONE);
+      const top = async (box: Promise<{ y: number } | null>) => (await box)?.y ?? Number.NaN;
+      expect(await top(preview.boundingBox())).toBeLessThan(await top(page.getByLabel('Name', { exact: true }).boundingBox()));
+      if (desktopSize !== null) await page.setViewportSize(desktopSize);
       await page.getByLabel('Check-in cooldown').selectOption('window');
       await page.getByLabel('Minutes between check-ins').fill('0');
       await page.getByLabel('Currency').fill('pounds');

@@ -1,5 +1,5 @@
 /**
- * The template form, for a new template and for an existing one, with the live preview beside it (below
+ * The template form, for a new template and for an existing one, with the live preview beside it (above
  * it on a phone). Checked as the API checks it; the API's own refusals land beside the same fields.
  */
 import { useState, type FormEvent } from 'react';
